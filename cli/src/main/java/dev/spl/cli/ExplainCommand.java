@@ -1,0 +1,50 @@
+package dev.spl.cli;
+
+import dev.spl.rules.BuiltInRules;
+import dev.spl.rules.RuleExamples;
+import dev.spl.rules.RuleInfo;
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** {@code spl explain RULE}: what, why, how to fix, and the rule's examples. */
+@Command(name = "explain", description = "Explains a rule: what it finds, why it matters, how to fix it, with examples.")
+public final class ExplainCommand implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(paramLabel = "RULE", description = "A rule id (SPL010) or name (permanent-needs-absolute-timeout).")
+  String rule;
+
+  @Override
+  public void run() {
+    RuleInfo info =
+        BuiltInRules.find(rule)
+            .orElseThrow(
+                () -> new CommandLine.ParameterException(
+                    spec.commandLine(), "unknown rule '" + rule + "'; `spl rules` lists them"))
+            .info();
+    PrintWriter out = spec.commandLine().getOut();
+    out.println(info.id() + " " + info.name() + " (" + info.severity().label() + ")");
+    out.println();
+    out.println(info.summary());
+    out.println();
+    out.println("Why: " + info.why());
+    out.println();
+    out.println("Fix: " + info.fix());
+    out.println();
+    out.println("Reference: " + info.reference());
+    RuleExamples.bad(info).ifPresent(text -> printExample(out, "Bad (examples/" + RuleExamples.folder(info) + "/bad.yaml)", text));
+    RuleExamples.good(info).ifPresent(text -> printExample(out, "Good (examples/" + RuleExamples.folder(info) + "/good.yaml)", text));
+    out.flush();
+  }
+
+  private static void printExample(PrintWriter out, String title, String text) {
+    out.println();
+    out.println(title + ":");
+    out.println();
+    for (String line : text.split("\n", -1)) {
+      out.println(line.isEmpty() ? "" : "    " + line);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.spl.cli;
+
+import java.io.PrintWriter;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The {@code spl} command: the entry point of the CLI. */
+@Command(
+    name = "spl",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionCommand.Provider.class,
+    description = "Lints Kubernetes Gateway API session persistence (GEP-1619) in manifests.",
+    subcommands = {
+      LintCommand.class,
+      RulesCommand.class,
+      ExplainCommand.class,
+      VersionCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:nothing at or above --fail-on",
+      "1:findings at or above --fail-on",
+      "2:usage error",
+      "3:an input path cannot be read or holds no manifest",
+      "4:internal error"
+    })
+public final class Spl implements Runnable {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: lint, rules, explain or version");
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+  }
+
+  /** Runs spl with the given streams and returns the exit status; used by main and by tests. */
+  public static int run(String[] args, PrintWriter out, PrintWriter err) {
+    CommandLine cl = new CommandLine(new Spl());
+    cl.setOut(out);
+    cl.setErr(err);
+    cl.setExitCodeExceptionMapper(t -> ExitStatus.INTERNAL.code());
+    cl.setParameterExceptionHandler(
+        (ex, a) -> {
+          err.println("spl: " + ex.getMessage());
+          err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+          return ExitStatus.USAGE.code();
+        });
+    cl.setExecutionExceptionHandler(
+        (ex, commandLine, parseResult) -> {
+          err.println("spl: internal error: " + ex);
+          if (System.getenv("SPL_DEBUG") != null) {
+            ex.printStackTrace(err);
+          } else {
+            err.println("Set SPL_DEBUG=1 for a stack trace, and please report it.");
+          }
+          return ExitStatus.INTERNAL.code();
+        });
+    int status = cl.execute(args);
+    out.flush();
+    err.flush();
+    return status;
+  }
+}

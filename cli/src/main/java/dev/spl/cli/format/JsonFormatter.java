@@ -1,0 +1,73 @@
+package dev.spl.cli.format;
+
+import dev.spl.LintResult;
+import dev.spl.model.Finding;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.ResourceRef;
+import dev.spl.model.Severity;
+import java.io.PrintWriter;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.json.JsonFactory;
+
+/** The JSON object of design.md: {@code findings} and {@code summary}. */
+public final class JsonFormatter implements FindingFormatter {
+
+  @Override
+  public void write(LintResult result, PrintWriter out) {
+    try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+      g.writeStartObject();
+      g.writeName("findings");
+      g.writeStartArray();
+      for (Finding f : result.findings()) {
+        g.writeStartObject();
+        g.writeStringProperty("rule", f.ruleId());
+        g.writeStringProperty("name", f.ruleName());
+        g.writeStringProperty("severity", f.severity().label());
+        g.writeStringProperty("message", f.message());
+        g.writeStringProperty("file", f.position().file());
+        g.writeNumberProperty("line", f.position().line());
+        g.writeNumberProperty("column", f.position().column());
+        writeResource(g, f.resource());
+        g.writeStringProperty("field", f.field());
+        g.writeName("related");
+        g.writeStartArray();
+        for (RelatedLocation r : f.related()) {
+          g.writeStartObject();
+          g.writeStringProperty("file", r.position().file());
+          g.writeNumberProperty("line", r.position().line());
+          g.writeNumberProperty("column", r.position().column());
+          writeResource(g, r.resource());
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeName("summary");
+      g.writeStartObject();
+      g.writeNumberProperty("files", result.files());
+      g.writeNumberProperty("documents", result.documents());
+      g.writeNumberProperty("resources", result.resources());
+      g.writeNumberProperty("errors", result.count(Severity.ERROR));
+      g.writeNumberProperty("warnings", result.count(Severity.WARNING));
+      g.writeNumberProperty("infos", result.count(Severity.INFO));
+      g.writeEndObject();
+      g.writeEndObject();
+    }
+    out.println();
+  }
+
+  private static void writeResource(JsonGenerator g, ResourceRef r) {
+    g.writeName("resource");
+    if (r == null) {
+      g.writeNull();
+      return;
+    }
+    g.writeStartObject();
+    g.writeStringProperty("apiVersion", r.apiVersion());
+    g.writeStringProperty("kind", r.kind());
+    g.writeStringProperty("namespace", r.namespace());
+    g.writeStringProperty("name", r.name());
+    g.writeEndObject();
+  }
+}

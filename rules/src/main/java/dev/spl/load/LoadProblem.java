@@ -1,0 +1,25 @@
+package dev.spl.load;
+
+import dev.spl.model.ResourceRef;
+import dev.spl.model.SourcePosition;
+
+/**
+ * A document that could not become a resource: a syntax error (SPL001) or a document that is not a
+ * Kubernetes object (SPL002).
+ */
+public record LoadProblem(Kind kind, String message, SourcePosition position, ResourceRef resource) {
+
+  /** What went wrong. */
+  public enum Kind {
+    SYNTAX,
+    NOT_A_RESOURCE
+  }
+
+  static LoadProblem syntax(SourcePosition at, String message) {
+    return new LoadProblem(Kind.SYNTAX, message, at, null);
+  }
+
+  static LoadProblem notAResource(SourcePosition at, String message) {
+    return new LoadProblem(Kind.NOT_A_RESOURCE, message, at, null);
+  }
+}

@@ -1,0 +1,191 @@
+package dev.spl.load;
+
+import dev.spl.model.Resource;
+import dev.spl.model.SourcePosition;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.CharBuffer;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CoderResult;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * Reads manifests from files, directories (recursively: *.yaml, *.yml, *.json) and standard input
+ * ({@code -}). The caller supplies standard input, so the engine never touches the terminal.
+ */
+public final class ManifestLoader {
+  public static final String STDIN_NAME = "<stdin>";
+
+  private final YamlStreamReader reader;
+
+  public ManifestLoader(LoadLimits limits) {
+    this.reader = new YamlStreamReader(limits);
+  }
+
+  public ManifestLoader() {
+    this(LoadLimits.defaults());
+  }
+
+  /** Loads every path; a path that cannot be read is an input error, and the others still load. */
+  public LoadedInput load(List<String> paths, Supplier<InputStream> stdin) {
+    Accumulator acc = new Accumulator();
+    for (String path : paths) {
+      if (path.equals("-")) {
+        try (InputStream in = stdin.get()) {
+          acc.readText(STDIN_NAME, in.readAllBytes(), true);
+        } catch (IOException e) {
+          acc.inputErrors.add("cannot read standard input: " + e.getMessage());
+        }
+        continue;
+      }
+      Path p = Path.of(path);
+      if (Files.isDirectory(p)) {
+        List<Path> files = manifestFiles(p, acc);
+        int before = acc.found();
+        for (Path f : files) {
+          acc.readFile(f, f.toString(), false);
+        }
+        if (files.isEmpty()) {
+          acc.inputErrors.add(path + ": no *.yaml, *.yml or *.json file in this directory");
+        } else if (acc.found() == before) {
+          acc.inputErrors.add(path + ": holds no manifest");
+        }
+      } else if (Files.isRegularFile(p)) {
+        acc.readFile(p, path, true);
+      } else if (Files.exists(p)) {
+        acc.inputErrors.add(path + ": not a regular file or directory");
+      } else {
+        acc.inputErrors.add(path + ": no such file or directory");
+      }
+    }
+    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+  }
+
+  /** Parses one text, as if read from a file named {@code name}. */
+  public LoadedInput loadText(String name, String text) {
+    Accumulator acc = new Accumulator();
+    acc.parse(name, text, true);
+    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+  }
+
+  private static List<Path> manifestFiles(Path dir, Accumulator acc) {
+    try (Stream<Path> walk = Files.walk(dir)) {
+      return walk.filter(Files::isRegularFile)
+          .filter(f -> !isHidden(dir, f))
+          .filter(ManifestLoader::isManifestName)
+          .sorted()
+          .toList();
+    } catch (IOException | UncheckedIOException e) {
+      acc.inputErrors.add(dir + ": cannot list directory: " + e.getMessage());
+      return List.of();
+    }
+  }
+
+  private static boolean isHidden(Path root, Path file) {
+    for (Path part : root.relativize(file)) {
+      if (part.toString().startsWith(".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean isManifestName(Path file) {
+    String name = file.getFileName().toString();
+    return name.endsWith(".yaml") || name.endsWith(".yml") || name.endsWith(".json");
+  }
+
+  private final class Accumulator {
+    final List<Resource> resources = new ArrayList<>();
+    final List<LoadProblem> problems = new ArrayList<>();
+    final List<String> inputErrors = new ArrayList<>();
+    int files;
+    int documents;
+
+    int found() {
+      return resources.size() + problems.size();
+    }
+
+    void readFile(Path file, String name, boolean explicit) {
+      try {
+        readText(name, Files.readAllBytes(file), explicit);
+      } catch (IOException | OutOfMemoryError e) {
+        inputErrors.add(name + ": cannot read: " + e.getMessage());
+      }
+    }
+
+    void readText(String name, byte[] bytes, boolean explicit) {
+      parse(name, decodeUtf8(name, bytes), explicit);
+    }
+
+    void parse(String name, String text, boolean explicit) {
+      files++;
+      int before = found();
+      for (ParsedDocument doc : reader.read(name, text)) {
+        problems.addAll(doc.problems());
+        if (doc.root() != null) {
+          documents++;
+          ResourceExtractor.extract(doc.root(), resources, problems);
+        } else if (!doc.problems().isEmpty()) {
+          documents++;
+        }
+      }
+      if (explicit && found() == before) {
+        inputErrors.add(name + ": holds no manifest");
+      }
+    }
+
+    /** Decodes UTF-8; invalid bytes become U+FFFD and one SPL001 names the first of them. */
+    String decodeUtf8(String name, byte[] bytes) {
+      CharsetDecoder strict =
+          StandardCharsets.UTF_8
+              .newDecoder()
+              .onMalformedInput(CodingErrorAction.REPORT)
+              .onUnmappableCharacter(CodingErrorAction.REPORT);
+      ByteBuffer in = ByteBuffer.wrap(bytes);
+      CharBuffer out = CharBuffer.allocate(bytes.length + 1);
+      CoderResult result = strict.decode(in, out, true);
+      String text;
+      if (result.isError()) {
+        int badOffset = in.position();
+        out.flip();
+        SourcePosition at = positionAfter(name, out);
+        problems.add(
+            LoadProblem.syntax(
+                at,
+                String.format(
+                    "invalid UTF-8 byte 0x%02X at byte offset %d; Kubernetes manifests must be UTF-8",
+                    bytes[badOffset] & 0xff, badOffset)));
+        text = new String(bytes, StandardCharsets.UTF_8); // replaces invalid bytes, reads the rest
+      } else {
+        strict.flush(out);
+        out.flip();
+        text = out.toString();
+      }
+      return text.startsWith("\uFEFF") ? text.substring(1) : text;
+    }
+
+    private SourcePosition positionAfter(String name, CharBuffer decoded) {
+      int line = 1;
+      int column = 1;
+      for (int i = 0; i < decoded.limit(); i++) {
+        if (decoded.get(i) == '\n') {
+          line++;
+          column = 1;
+        } else {
+          column++;
+        }
+      }
+      return new SourcePosition(name, line, column);
+    }
+  }
+}

@@ -1,0 +1,76 @@
+package dev.spl.load;
+
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.model.ResourceRef;
+import dev.spl.model.ScalarNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/** Turns a parsed document into resources: checks the object shape and expands lists. */
+final class ResourceExtractor {
+  /** Kinds without a namespace; everything else defaults to "default" as kubectl does. */
+  private static final Set<String> CLUSTER_SCOPED =
+      Set.of(
+          "GatewayClass", "Namespace", "Node", "PersistentVolume", "ClusterRole",
+          "ClusterRoleBinding", "CustomResourceDefinition", "StorageClass", "PriorityClass",
+          "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration",
+          "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "IngressClass",
+          "APIService", "CSIDriver", "RuntimeClass", "CertificateSigningRequest", "ClusterIssuer");
+
+  private ResourceExtractor() {}
+
+  static void extract(Node root, List<Resource> resources, List<LoadProblem> problems) {
+    if (!(root instanceof MapNode map)) {
+      String what = root instanceof ScalarNode s ? "a " + s.typeName() + " scalar" : "an array";
+      problems.add(
+          LoadProblem.notAResource(
+              root.position(),
+              "document is " + what + ", not an object; a manifest is a mapping with apiVersion,"
+                  + " kind and metadata.name"));
+      return;
+    }
+    String kind = map.string("kind");
+    ListNode items = map.list("items");
+    if (kind != null && kind.endsWith("List") && items != null) {
+      for (Node item : items.items()) {
+        extract(item, resources, problems);
+      }
+      return;
+    }
+    List<String> missing = new ArrayList<>();
+    String apiVersion = map.string("apiVersion");
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      missing.add("apiVersion");
+    }
+    if (kind == null || kind.isEmpty()) {
+      missing.add("kind");
+    }
+    MapNode metadata = map.map("metadata");
+    String name = metadata == null ? null : metadata.string("name");
+    if (name == null && metadata != null) {
+      name = metadata.string("generateName");
+    }
+    if (name == null || name.isEmpty()) {
+      missing.add("metadata.name");
+    }
+    if (!missing.isEmpty()) {
+      problems.add(
+          LoadProblem.notAResource(
+              map.position(),
+              "document is not a Kubernetes object: "
+                  + String.join(", ", missing)
+                  + (missing.size() == 1 ? " is" : " are")
+                  + " missing or not a string"));
+      return;
+    }
+    String namespace = metadata.string("namespace");
+    if (namespace == null || namespace.isEmpty()) {
+      namespace = CLUSTER_SCOPED.contains(kind) ? "" : "default";
+    }
+    resources.add(new Resource(map, new ResourceRef(apiVersion, kind, namespace, name)));
+  }
+}

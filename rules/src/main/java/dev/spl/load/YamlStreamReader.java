@@ -1,0 +1,232 @@
+package dev.spl.load;
+
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.ScalarNode;
+import dev.spl.model.SourcePosition;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.ConstructNode;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.exceptions.Mark;
+import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.NodeTuple;
+import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.schema.Schema;
+
+/**
+ * Reads a YAML (or JSON) stream into positioned documents. The stream is split at document markers
+ * first, so that a syntax error in one document is reported and the documents after it are still
+ * read: the parser itself cannot resume after an error.
+ */
+public final class YamlStreamReader {
+  /** Tag given to plain, untagged scalars so that we resolve them with the Kubernetes rules. */
+  private static final Tag PLAIN = new Tag("tag:spl.dev,2026:plain");
+
+  private static final Schema RAW_SCHEMA =
+      new Schema() {
+        @Override
+        public org.snakeyaml.engine.v2.resolver.ScalarResolver getScalarResolver() {
+          return (value, implicit) -> Boolean.TRUE.equals(implicit) ? PLAIN : Tag.STR;
+        }
+
+        @Override
+        public Map<Tag, ConstructNode> getSchemaTagConstructors() {
+          return Map.of();
+        }
+      };
+
+  private final LoadLimits limits;
+  private final LoadSettings settings;
+
+  public YamlStreamReader(LoadLimits limits) {
+    this.limits = limits;
+    this.settings =
+        LoadSettings.builder()
+            .setSchema(RAW_SCHEMA)
+            .setUseMarks(true)
+            .setAllowDuplicateKeys(true) // we report duplicates ourselves, with both positions
+            .setMaxAliasesForCollections(limits.maxAliases())
+            .setCodePointLimit(limits.maxDocumentChars() + 1024)
+            .build();
+  }
+
+  /** Parses every document of {@code text}; {@code file} is the name findings will carry. */
+  public List<ParsedDocument> read(String file, String text) {
+    List<ParsedDocument> documents = new ArrayList<>();
+    for (DocumentChunk chunk : DocumentChunk.split(text)) {
+      documents.add(readChunk(file, chunk));
+    }
+    return documents;
+  }
+
+  private ParsedDocument readChunk(String file, DocumentChunk chunk) {
+    List<LoadProblem> problems = new ArrayList<>();
+    SourcePosition start = new SourcePosition(file, chunk.firstLine() + 1, 1);
+    if (chunk.text().length() > limits.maxDocumentChars()) {
+      problems.add(
+          LoadProblem.syntax(
+              start,
+              String.format(
+                  "document is %.1f MiB, over the %d MiB limit; no Kubernetes object is that large"
+                      + " (the API server accepts 3 MiB)",
+                  chunk.text().length() / 1048576.0, limits.maxDocumentChars() / 1048576)));
+      return new ParsedDocument(null, problems);
+    }
+    Optional<org.snakeyaml.engine.v2.nodes.Node> composed;
+    try {
+      composed = new Compose(settings).composeString(chunk.text());
+    } catch (MarkedYamlEngineException e) {
+      problems.add(LoadProblem.syntax(positionOf(file, chunk, e), describe(e)));
+      return new ParsedDocument(null, problems);
+    } catch (YamlEngineException e) {
+      problems.add(LoadProblem.syntax(start, cleanMessage(e.getMessage())));
+      return new ParsedDocument(null, problems);
+    } catch (StackOverflowError e) {
+      problems.add(
+          LoadProblem.syntax(
+              start, "document is nested too deeply to read; the limit is " + limits.maxDepth()));
+      return new ParsedDocument(null, problems);
+    }
+    if (composed.isEmpty()) {
+      return new ParsedDocument(null, problems);
+    }
+    try {
+      Converter converter = new Converter(file, chunk.firstLine(), problems);
+      return new ParsedDocument(converter.convert(composed.get(), 0), problems);
+    } catch (LimitExceeded e) {
+      problems.add(LoadProblem.syntax(e.at, e.getMessage()));
+      return new ParsedDocument(null, problems);
+    }
+  }
+
+  private static SourcePosition positionOf(
+      String file, DocumentChunk chunk, MarkedYamlEngineException e) {
+    Optional<Mark> mark = e.getProblemMark().or(e::getContextMark);
+    return mark.map(m -> new SourcePosition(file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1))
+        .orElse(new SourcePosition(file, chunk.firstLine() + 1, 1));
+  }
+
+  /** The parser's own words, without its snippet and mark lines (we print the position). */
+  private static String describe(MarkedYamlEngineException e) {
+    String problem = e.getProblem() == null ? "" : e.getProblem();
+    String context = e.getContext() == null ? "" : e.getContext();
+    String text = context.isEmpty() ? problem : context + ": " + problem;
+    return cleanMessage(text.isEmpty() ? e.getMessage() : text);
+  }
+
+  private static String cleanMessage(String message) {
+    String firstLine = message == null ? "unreadable YAML" : message.strip().split("\n", 2)[0];
+    return "YAML syntax error: " + firstLine;
+  }
+
+  /** A limit was hit while turning the parser's tree into ours. */
+  private static final class LimitExceeded extends RuntimeException {
+    final transient SourcePosition at;
+
+    LimitExceeded(SourcePosition at, String message) {
+      super(message, null, false, false);
+      this.at = at;
+    }
+  }
+
+  /** Turns the parser's node tree into ours, resolving scalars and checking limits. */
+  private final class Converter {
+    private final String file;
+    private final int lineOffset;
+    private final List<LoadProblem> problems;
+    private int nodes;
+
+    Converter(String file, int lineOffset, List<LoadProblem> problems) {
+      this.file = file;
+      this.lineOffset = lineOffset;
+      this.problems = problems;
+    }
+
+    Node convert(org.snakeyaml.engine.v2.nodes.Node node, int depth) {
+      SourcePosition at = at(node);
+      if (++nodes > limits.maxNodesPerDocument()) {
+        throw new LimitExceeded(
+            at,
+            "document expands to more than "
+                + limits.maxNodesPerDocument()
+                + " values (alias expansion?); refusing to read it");
+      }
+      if (depth > limits.maxDepth()) {
+        throw new LimitExceeded(
+            at, "document is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
+      }
+      if (node instanceof MappingNode mapping) {
+        Map<String, MapNode.Entry> entries = new LinkedHashMap<>();
+        Map<String, SourcePosition> firstSeen = new HashMap<>();
+        for (NodeTuple tuple : mapping.getValue()) {
+          org.snakeyaml.engine.v2.nodes.Node keyNode = tuple.getKeyNode();
+          SourcePosition keyAt = at(keyNode);
+          String key = keyText(keyNode);
+          if (key == null) {
+            problems.add(LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
+            continue;
+          }
+          SourcePosition previous = firstSeen.putIfAbsent(key, keyAt);
+          if (previous != null) {
+            problems.add(
+                LoadProblem.syntax(
+                    keyAt,
+                    "duplicate key \""
+                        + key
+                        + "\" (first at "
+                        + previous.line()
+                        + ":"
+                        + previous.column()
+                        + "); kubectl's strict field validation rejects it"));
+          }
+          entries.put(key, new MapNode.Entry(key, keyAt, convert(tuple.getValueNode(), depth + 1)));
+        }
+        return new MapNode(at, entries);
+      }
+      if (node instanceof SequenceNode sequence) {
+        List<Node> items = new ArrayList<>(sequence.getValue().size());
+        for (org.snakeyaml.engine.v2.nodes.Node item : sequence.getValue()) {
+          items.add(convert(item, depth + 1));
+        }
+        return new ListNode(at, items);
+      }
+      org.snakeyaml.engine.v2.nodes.ScalarNode scalar = (org.snakeyaml.engine.v2.nodes.ScalarNode) node;
+      return new ScalarNode(at, scalarValue(scalar));
+    }
+
+    private String keyText(org.snakeyaml.engine.v2.nodes.Node keyNode) {
+      if (keyNode instanceof org.snakeyaml.engine.v2.nodes.ScalarNode s) {
+        return s.getValue();
+      }
+      return null;
+    }
+
+    private Object scalarValue(org.snakeyaml.engine.v2.nodes.ScalarNode scalar) {
+      String text = scalar.getValue();
+      Tag tag = scalar.getTag();
+      if (PLAIN.equals(tag)) {
+        return KubernetesScalars.resolvePlain(text);
+      }
+      if (Tag.INT.equals(tag) || Tag.FLOAT.equals(tag) || Tag.BOOL.equals(tag) || Tag.NULL.equals(tag)) {
+        return KubernetesScalars.resolvePlain(text);
+      }
+      return text; // quoted, !!str, or a tag Kubernetes does not know: a string
+    }
+
+    private SourcePosition at(org.snakeyaml.engine.v2.nodes.Node node) {
+      return node.getStartMark()
+          .map(m -> new SourcePosition(file, lineOffset + m.getLine() + 1, m.getColumn() + 1))
+          .orElse(new SourcePosition(file, lineOffset + 1, 1));
+    }
+  }
+}

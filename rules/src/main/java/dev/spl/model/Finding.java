@@ -1,0 +1,44 @@
+package dev.spl.model;
+
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * One problem found: which rule, how severe, what to do about it, and exactly where.
+ *
+ * @param resource the object the finding is about, or null when the document is not an object
+ * @param field the field path inside the object, e.g. {@code spec.rules[0].sessionPersistence}; empty
+ *     when the finding is about the whole document
+ */
+public record Finding(
+    String ruleId,
+    String ruleName,
+    Severity severity,
+    String message,
+    SourcePosition position,
+    ResourceRef resource,
+    String field,
+    List<RelatedLocation> related)
+    implements Comparable<Finding> {
+
+  private static final Comparator<Finding> ORDER =
+      Comparator.comparing(Finding::position)
+          .thenComparing(Finding::ruleId)
+          .thenComparing(Finding::field)
+          .thenComparing(Finding::message);
+
+  public Finding {
+    related = List.copyOf(related);
+    field = field == null ? "" : field;
+  }
+
+  /** The same finding with another severity (configuration may change it). */
+  public Finding withSeverity(Severity newSeverity) {
+    return new Finding(ruleId, ruleName, newSeverity, message, position, resource, field, related);
+  }
+
+  @Override
+  public int compareTo(Finding other) {
+    return ORDER.compare(this, other);
+  }
+}

@@ -1,0 +1,104 @@
+package dev.spl.model;
+
+/**
+ * One Kubernetes object from the input: its coordinates, its tree, and where it starts. Items of a
+ * {@code List} are resources of their own.
+ */
+public final class Resource {
+  private final MapNode root;
+  private final ResourceRef ref;
+  private final SourcePosition position;
+
+  public Resource(MapNode root, ResourceRef ref) {
+    this.root = root;
+    this.ref = ref;
+    this.position = root.position();
+  }
+
+  public MapNode root() {
+    return root;
+  }
+
+  public ResourceRef ref() {
+    return ref;
+  }
+
+  public SourcePosition position() {
+    return position;
+  }
+
+  public String file() {
+    return position.file();
+  }
+
+  public String kind() {
+    return ref.kind();
+  }
+
+  public String name() {
+    return ref.name();
+  }
+
+  public String namespace() {
+    return ref.namespace();
+  }
+
+  /** The API group: the part of apiVersion before the slash, "" for the core group. */
+  public String group() {
+    String apiVersion = ref.apiVersion();
+    int slash = apiVersion.indexOf('/');
+    return slash < 0 ? "" : apiVersion.substring(0, slash);
+  }
+
+  public boolean is(String group, String kind) {
+    return ref.kind().equals(kind) && group().equals(group);
+  }
+
+  public MapNode spec() {
+    return root.map("spec");
+  }
+
+  public MapNode metadata() {
+    return root.map("metadata");
+  }
+
+  /**
+   * Where the field at {@code path} is written: its key, or its list item; when the field is missing,
+   * the key of the deepest parent that exists.
+   */
+  public SourcePosition positionOf(FieldPath path) {
+    SourcePosition at = position;
+    Node node = root;
+    for (Object segment : path.segments()) {
+      if (segment instanceof String key && node instanceof MapNode map && map.has(key)) {
+        MapNode.Entry e = map.entry(key);
+        at = e.keyPosition();
+        node = e.value();
+      } else if (segment instanceof Integer i && node instanceof ListNode list && i < list.size()) {
+        node = list.get(i);
+        at = node.position();
+      } else {
+        break;
+      }
+    }
+    return at;
+  }
+
+  /** The node at {@code path}, or null when any part of it is missing. */
+  public Node nodeAt(FieldPath path) {
+    Node node = root;
+    for (Object segment : path.segments()) {
+      if (segment instanceof String key && node instanceof MapNode map) {
+        node = map.get(key);
+      } else if (segment instanceof Integer i && node instanceof ListNode list && i < list.size()) {
+        node = list.get(i);
+      } else {
+        return null;
+      }
+      if (node == null) {
+        return null;
+      }
+    }
+    return node;
+  }
+}

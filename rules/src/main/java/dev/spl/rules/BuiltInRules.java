@@ -1,0 +1,72 @@
+package dev.spl.rules;
+
+import dev.spl.rules.cel.CookieNeedsCookieType;
+import dev.spl.rules.cel.CookieTypeNeedsCookie;
+import dev.spl.rules.cel.HeaderNeedsHeaderType;
+import dev.spl.rules.cel.HeaderTypeNeedsHeader;
+import dev.spl.rules.cel.PermanentNeedsAbsoluteTimeout;
+import dev.spl.rules.cookie.CookiePathNotAbsolute;
+import dev.spl.rules.cookie.CookiePrefixViolation;
+import dev.spl.rules.cookie.PermanentZeroLifetime;
+import dev.spl.rules.input.NotAResource;
+import dev.spl.rules.input.SuppressionWithoutReason;
+import dev.spl.rules.input.YamlSyntax;
+import dev.spl.rules.schema.BackendShape;
+import dev.spl.rules.schema.CookiePathTooLong;
+import dev.spl.rules.schema.InvalidCookieName;
+import dev.spl.rules.schema.InvalidDuration;
+import dev.spl.rules.schema.InvalidEnum;
+import dev.spl.rules.schema.InvalidHeaderName;
+import dev.spl.rules.schema.SessionNameTooLong;
+import dev.spl.rules.schema.UnknownField;
+import dev.spl.rules.schema.WrongType;
+import dev.spl.rules.service.ClientIpAffinityInert;
+import dev.spl.rules.service.ClientIpBehindSnat;
+import dev.spl.rules.service.InvalidAffinityTimeout;
+import java.util.List;
+import java.util.Optional;
+
+/** The rule catalogue, in id order. Ids are permanent; a new rule takes a new id. */
+public final class BuiltInRules {
+  private static final List<Rule> ALL =
+      List.of(
+          new YamlSyntax(),
+          new NotAResource(),
+          new SuppressionWithoutReason(),
+          new PermanentNeedsAbsoluteTimeout(),
+          new CookieNeedsCookieType(),
+          new CookieTypeNeedsCookie(),
+          new HeaderNeedsHeaderType(),
+          new HeaderTypeNeedsHeader(),
+          new InvalidEnum(),
+          new InvalidDuration(),
+          new InvalidCookieName(),
+          new InvalidHeaderName(),
+          new CookiePathTooLong(),
+          new SessionNameTooLong(),
+          new UnknownField(),
+          new WrongType(),
+          new InvalidAffinityTimeout(),
+          new BackendShape(),
+          new CookiePathNotAbsolute(),
+          new CookiePrefixViolation(),
+          new PermanentZeroLifetime(),
+          new ClientIpBehindSnat(),
+          new ClientIpAffinityInert());
+
+  private BuiltInRules() {}
+
+  public static List<Rule> all() {
+    return ALL;
+  }
+
+  /** The rule with this id (SPL010) or name (permanent-needs-absolute-timeout), any case. */
+  public static Optional<Rule> find(String idOrName) {
+    for (Rule r : ALL) {
+      if (r.info().id().equalsIgnoreCase(idOrName) || r.info().name().equalsIgnoreCase(idOrName)) {
+        return Optional.of(r);
+      }
+    }
+    return Optional.empty();
+  }
+}

@@ -1,0 +1,8 @@
+package dev.spl.rules;
+
+import dev.spl.model.Resource;
+
+/** A rule that looks at one resource at a time. */
+public interface ResourceRule extends Rule {
+  void check(Resource resource, RuleContext context, Reporter reporter);
+}

@@ -1,0 +1,38 @@
+package dev.spl.rules;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Optional;
+
+/**
+ * The bad and good example of each rule, from {@code examples/<id>-<name>/}. They ship inside the
+ * engine jar, and the golden test lints the same files, so what {@code spl explain} shows is what
+ * the rule does.
+ */
+public final class RuleExamples {
+  private RuleExamples() {}
+
+  /** The folder name of a rule's examples, e.g. {@code SPL010-permanent-needs-absolute-timeout}. */
+  public static String folder(RuleInfo rule) {
+    return rule.id() + "-" + rule.name();
+  }
+
+  public static Optional<String> bad(RuleInfo rule) {
+    return read(rule, "bad.yaml");
+  }
+
+  public static Optional<String> good(RuleInfo rule) {
+    return read(rule, "good.yaml");
+  }
+
+  private static Optional<String> read(RuleInfo rule, String file) {
+    String resource = "/examples/" + folder(rule) + "/" + file;
+    try (InputStream in = RuleExamples.class.getResourceAsStream(resource)) {
+      return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+}

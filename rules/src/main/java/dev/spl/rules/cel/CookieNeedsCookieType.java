@@ -1,0 +1,48 @@
+package dev.spl.rules.cel;
+
+import static dev.spl.schema.GatewayApiVersion.LATEST;
+import static dev.spl.schema.GatewayApiVersion.V1_5;
+import static dev.spl.schema.GatewayApiVersion.V1_6;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.RuleInfo;
+import java.util.List;
+import java.util.Set;
+
+/** SPL011: cookie (cookieConfig) set while the type is not Cookie (CRD CEL rule, v1.5+). */
+public final class CookieNeedsCookieType extends CrdValidationRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL011",
+          "cookie-needs-cookie-type",
+          Severity.ERROR,
+          "cookie (cookieConfig before latest) is set while type is not Cookie.",
+          "Cookie settings mean nothing to header-based persistence; since v1.5 the API server"
+              + " rejects the combination so that nobody believes a cookie is configured.",
+          "Remove cookie/cookieConfig, or set type: Cookie.",
+          "GEP-1619; CRD rules 'cookieConfig can only be set with type Cookie' (v1.5, v1.6) and"
+              + " 'cookie must be nil if type is not Cookie' (latest)");
+
+  private static final List<CrdCheck> CHECKS =
+      List.of(
+          new CrdCheck(
+              Set.of(V1_5, V1_6),
+              "!has(self.cookieConfig) || self.type == 'Cookie'",
+              "cookieConfig can only be set with type Cookie",
+              "remove cookieConfig or set type: Cookie"),
+          new CrdCheck(
+              Set.of(LATEST),
+              "!has(self.cookie) || self.type == 'Cookie'",
+              "cookie must be nil if type is not Cookie",
+              "remove cookie or set type: Cookie"));
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  List<CrdCheck> checks() {
+    return CHECKS;
+  }
+}

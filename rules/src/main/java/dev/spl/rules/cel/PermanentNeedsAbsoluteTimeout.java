@@ -1,0 +1,74 @@
+package dev.spl.rules.cel;
+
+import static dev.spl.schema.GatewayApiVersion.LATEST;
+import static dev.spl.schema.GatewayApiVersion.V1_1;
+import static dev.spl.schema.GatewayApiVersion.V1_1_0;
+import static dev.spl.schema.GatewayApiVersion.V1_2;
+import static dev.spl.schema.GatewayApiVersion.V1_3;
+import static dev.spl.schema.GatewayApiVersion.V1_4;
+import static dev.spl.schema.GatewayApiVersion.V1_5;
+import static dev.spl.schema.GatewayApiVersion.V1_6;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.RuleInfo;
+import java.util.List;
+import java.util.Set;
+
+/** SPL010: lifetimeType Permanent without absoluteTimeout (CRD CEL rule, every version). */
+public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL010",
+          "permanent-needs-absolute-timeout",
+          Severity.ERROR,
+          "lifetimeType Permanent without absoluteTimeout.",
+          "A permanent cookie carries Expires or Max-Age, taken from absoluteTimeout; without one the"
+              + " gateway cannot say when it ends, so the API server rejects the object. Gateway API"
+              + " v1.1.0 shipped this rule without its has(self.cookieConfig) guard: there, every"
+              + " sessionPersistence without cookieConfig fails evaluation and is rejected too.",
+          "Add absoluteTimeout (a GEP-2257 duration such as 24h), or use lifetimeType Session. On"
+              + " v1.1.0, add cookieConfig: {} or upgrade the CRDs to v1.1.1 or later.",
+          "GEP-1619; CRD rule 'AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'");
+
+  private static final String MESSAGE =
+      "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent";
+  private static final String FIX = "add absoluteTimeout, e.g. 24h";
+
+  private static final List<CrdCheck> CHECKS =
+      List.of(
+          // v1.1.0: the unguarded rule; a missing cookieConfig makes evaluation fail.
+          new CrdCheck(
+              Set.of(V1_1_0),
+              "!has(self.cookieConfig.lifetimeType) || self.cookieConfig.lifetimeType != 'Permanent'"
+                  + " || has(self.absoluteTimeout)",
+              MESSAGE,
+              FIX),
+          new CrdCheck(
+              Set.of(V1_1, V1_2, V1_3, V1_4, V1_5, V1_6),
+              "!has(self.cookieConfig) || !has(self.cookieConfig.lifetimeType)"
+                  + " || self.cookieConfig.lifetimeType != 'Permanent' || has(self.absoluteTimeout)",
+              MESSAGE,
+              FIX),
+          new CrdCheck(
+              Set.of(LATEST),
+              "!has(self.cookie) || !has(self.cookie.lifetimeType)"
+                  + " || self.cookie.lifetimeType != 'Permanent' || has(self.absoluteTimeout)",
+              MESSAGE,
+              FIX));
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  List<CrdCheck> checks() {
+    return CHECKS;
+  }
+
+  @Override
+  String evaluationFailure(CrdCheck check, String reason) {
+    return "v1.1.0 cannot evaluate its Permanent rule without cookieConfig (" + reason
+        + "); add cookieConfig: {} or upgrade the CRDs";
+  }
+}

@@ -1,0 +1,41 @@
+package dev.spl.rules.cookie;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleInfo;
+import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.SessionPersistenceSite;
+
+/** SPL131: a cookie path that does not start with "/", which browsers ignore. */
+public final class CookiePathNotAbsolute implements SessionPersistenceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL131",
+          "cookie-path-not-absolute",
+          Severity.WARNING,
+          "cookie.path does not start with \"/\".",
+          "A browser ignores a Path attribute that does not start with \"/\" and uses the directory"
+              + " of the request URL instead (RFC 6265 §5.2.4), so the cookie is scoped to whatever"
+              + " page happened to set it.",
+          "Start the path with \"/\", e.g. /cart, or leave it out for the default \"/\".",
+          "RFC 6265 §5.2.4; GEP-1619 cookie.path");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    String path = site.cookiePath();
+    if (path != null && !path.isEmpty() && !path.startsWith("/") && site.node() != null) {
+      reporter.report(INFO, site.resource(), site.field("cookie", "path"),
+          "cookie.path \"" + abbreviate(path) + "\" does not start with \"/\", so browsers ignore it; use \"/"
+              + abbreviate(path) + "\"");
+    }
+  }
+
+  private static String abbreviate(String s) {
+    return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+  }
+}

@@ -1,0 +1,38 @@
+package dev.spl.rules.cookie;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleInfo;
+import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.SessionPersistenceSite;
+
+/** SPL132: a {@code __Host-} cookie whose path is not "/", which browsers reject. */
+public final class CookiePrefixViolation implements SessionPersistenceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL132",
+          "cookie-prefix-violation",
+          Severity.ERROR,
+          "A __Host- cookie with a path other than \"/\".",
+          "Browsers accept a cookie whose name starts with __Host- only if it is Secure, has no"
+              + " Domain and has Path=/. With any other path the browser drops the cookie when it is"
+              + " set, so the client is never pinned.",
+          "Remove cookie.path (it defaults to \"/\"), or rename the cookie without the __Host- prefix.",
+          "RFC 6265bis §4.1.3.2 (the __Host- prefix)");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    String name = site.cookieName();
+    String path = site.cookiePath();
+    if (name != null && name.regionMatches(true, 0, "__Host-", 0, 7) && path != null && !path.equals("/")) {
+      reporter.report(INFO, site.resource(), site.field("cookie", "path"),
+          "cookie \"" + name + "\" has the __Host- prefix, which needs path \"/\", not \"" + path
+              + "\"; browsers drop it");
+    }
+  }
+}

@@ -1,0 +1,38 @@
+package dev.spl.rules.cookie;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleInfo;
+import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.GatewayDuration;
+import dev.spl.schema.SessionPersistenceSite;
+
+/** SPL133: a Permanent cookie with absoluteTimeout 0, which the browser deletes at once. */
+public final class PermanentZeroLifetime implements SessionPersistenceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL133",
+          "permanent-zero-lifetime",
+          Severity.ERROR,
+          "A Permanent cookie with absoluteTimeout 0.",
+          "For a Permanent cookie the gateway sends absoluteTimeout as Max-Age (or Expires). Max-Age=0"
+              + " tells the browser to delete the cookie immediately, so no request ever carries it"
+              + " and no session is pinned. The API server accepts it.",
+          "Give absoluteTimeout a positive duration such as 24h, or use lifetimeType Session.",
+          "RFC 6265 §5.2.2 (Max-Age); GEP-1619 lifetimeType");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    GatewayDuration timeout = site.absoluteTimeout();
+    if (site.isPermanent() && timeout != null && timeout.value().isZero()) {
+      reporter.report(INFO, site.resource(), site.field("absoluteTimeout"),
+          "absoluteTimeout \"" + timeout.text() + "\" on a Permanent cookie sends Max-Age=0, which"
+              + " deletes it at once; use e.g. 24h");
+    }
+  }
+}

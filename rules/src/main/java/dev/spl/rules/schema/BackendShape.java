@@ -1,0 +1,59 @@
+package dev.spl.rules.schema;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.SessionPersistenceLocator;
+
+/** SPL029: a Backend whose type and endpointSelector disagree (latest). */
+public final class BackendShape implements ResourceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL029",
+          "backend-shape",
+          Severity.ERROR,
+          "A Backend's type and endpointSelector disagree, or persistence sits on a non-EndpointSelector"
+              + " Backend.",
+          "GEP-1619 attaches session persistence to a Backend of type EndpointSelector, under"
+              + " spec.endpointSelector.sessionPersistence. Backend is a union: the field for the"
+              + " type must be set and the others must not, as the CRD's CEL rules require; persistence"
+              + " on any other type of Backend has nowhere to apply.",
+          "Set spec.type: EndpointSelector together with spec.endpointSelector, or remove"
+              + " endpointSelector from Backends of other types.",
+          "GEP-1619 (Backend attachment); Backend union CEL rules");
+
+  private static final String ENDPOINT_SELECTOR = "EndpointSelector";
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!context.version().hasBackendAttachment() || !SessionPersistenceLocator.isBackend(resource)) {
+      return;
+    }
+    MapNode spec = resource.spec();
+    if (spec == null) {
+      return;
+    }
+    String type = spec.string("type");
+    MapNode selector = spec.map("endpointSelector");
+    if (ENDPOINT_SELECTOR.equals(type) && selector == null) {
+      reporter.report(INFO, resource, FieldPath.of("spec", "type"),
+          "type is EndpointSelector but spec.endpointSelector is missing; add it");
+    } else if (selector != null && !ENDPOINT_SELECTOR.equals(type)) {
+      boolean persists = selector.has("sessionPersistence");
+      reporter.report(INFO, resource, FieldPath.of("spec", "endpointSelector"),
+          "spec.endpointSelector is set but type is " + (type == null ? "unset" : type)
+              + (persists ? ", so its sessionPersistence has no effect" : "")
+              + "; set type: EndpointSelector");
+    }
+  }
+}

@@ -1,0 +1,71 @@
+package dev.spl.rules.schema;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.SchemaViolation;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.List;
+
+/** SPL020: type, lifetimeType or a Service's sessionAffinity outside its enum. */
+public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL020",
+          "invalid-enum",
+          Severity.ERROR,
+          "type, lifetimeType or a Service's sessionAffinity is outside its enum.",
+          "The API server accepts only the listed values, and they are case-sensitive: \"cookie\" is"
+              + " not \"Cookie\". An enum error also stops the CRD's CEL rules for the object, so"
+              + " other mistakes may appear once it is fixed.",
+          "Use one of the values the message lists: type Cookie or Header; lifetimeType Permanent or"
+              + " Session; Service sessionAffinity None or ClientIP.",
+          "Gateway API CRD enums; Kubernetes core/v1 ServiceSpec.sessionAffinity");
+
+  private static final List<String> AFFINITIES = List.of("None", "ClientIP");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    for (SchemaViolation v : site.violations()) {
+      if (v.kind() == SchemaViolation.Kind.ENUM) {
+        String value = ((ScalarNode) v.node()).quoted();
+        reporter.report(INFO, site.resource(), v.path(), message(v.field(), value, List.of(v.detail().split(", "))));
+      }
+    }
+  }
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!resource.is("", "Service") || resource.spec() == null) {
+      return;
+    }
+    Node affinity = resource.spec().get("sessionAffinity");
+    if (affinity instanceof ScalarNode s && s.value() != null && !AFFINITIES.contains(String.valueOf(s.value()))) {
+      reporter.report(INFO, resource, FieldPath.of("spec", "sessionAffinity"),
+          message("sessionAffinity", s.quoted(), AFFINITIES));
+    }
+  }
+
+  private static String message(String field, String value, List<String> allowed) {
+    String hint = "";
+    for (String a : allowed) {
+      if (a.equalsIgnoreCase(value.replace("\"", ""))) {
+        hint = " (values are case-sensitive)";
+      }
+    }
+    return field + " " + value + " is not supported; use " + String.join(" or ", allowed) + hint;
+  }
+
+}

@@ -1,0 +1,43 @@
+package dev.spl.rules.service;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+
+/** SPL151: ClientIP affinity on a headless or ExternalName Service, where no proxy applies it. */
+public final class ClientIpAffinityInert implements ResourceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL151",
+          "client-ip-affinity-inert",
+          Severity.INFO,
+          "ClientIP affinity on a headless or ExternalName Service.",
+          "sessionAffinity is implemented by kube-proxy on the Service's cluster IP. A headless"
+              + " Service (clusterIP: None) hands out pod addresses through DNS and an ExternalName"
+              + " Service is only a DNS alias: no traffic passes kube-proxy, so the setting does"
+              + " nothing.",
+          "Remove sessionAffinity, or pin sessions at the gateway with sessionPersistence.",
+          "Kubernetes: Headless Services; ExternalName; virtual IPs and service proxies");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    ServiceAffinity a = ServiceAffinity.of(resource);
+    if (a == null || !a.isClientIp()) {
+      return;
+    }
+    String why = a.type().equals("ExternalName") ? "an ExternalName" : a.isHeadless() ? "a headless" : null;
+    if (why != null) {
+      reporter.report(INFO, resource, FieldPath.of("spec", "sessionAffinity"),
+          "ClientIP affinity does nothing on " + why + " Service: no kube-proxy virtual IP carries its traffic");
+    }
+  }
+}

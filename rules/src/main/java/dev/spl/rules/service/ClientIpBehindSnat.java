@@ -1,0 +1,44 @@
+package dev.spl.rules.service;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+
+/** SPL150: ClientIP affinity on a NodePort/LoadBalancer Service with externalTrafficPolicy Cluster. */
+public final class ClientIpBehindSnat implements ResourceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL150",
+          "client-ip-behind-snat",
+          Severity.WARNING,
+          "ClientIP affinity on a NodePort or LoadBalancer Service with externalTrafficPolicy Cluster.",
+          "With externalTrafficPolicy Cluster (the default), a node that receives external traffic"
+              + " may forward it to a pod on another node and source-NATs it: kube-proxy then sees"
+              + " the node's address, not the client's, so ClientIP affinity pins whole nodes"
+              + " instead of clients, or nothing at all.",
+          "Set externalTrafficPolicy: Local to keep client addresses (traffic then only reaches"
+              + " nodes with ready pods), or use cookie or header persistence at the gateway.",
+          "Kubernetes: Service externalTrafficPolicy; source IP for Services with Type=NodePort");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    ServiceAffinity a = ServiceAffinity.of(resource);
+    if (a == null || !a.isClientIp() || !a.externalTrafficPolicy().equals("Cluster")) {
+      return;
+    }
+    if (a.type().equals("NodePort") || a.type().equals("LoadBalancer")) {
+      reporter.report(INFO, resource, FieldPath.of("spec", "sessionAffinity"),
+          "ClientIP affinity on a " + a.type() + " Service with externalTrafficPolicy Cluster sees"
+              + " node IPs after SNAT; set externalTrafficPolicy: Local");
+    }
+  }
+}

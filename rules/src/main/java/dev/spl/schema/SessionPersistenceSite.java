@@ -1,0 +1,131 @@
+package dev.spl.schema;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One sessionPersistence object in a resource, validated against the target version's schema. Rules
+ * read its defaulted values from here rather than from the raw tree, as the API server's CEL does.
+ */
+public final class SessionPersistenceSite {
+  private final Resource resource;
+  private final FieldPath path;
+  private final Node node;
+  private final AttachmentPoint attachment;
+  private final GatewayApiVersion version;
+  private final List<SchemaViolation> violations;
+  private final Map<String, Object> celInput;
+  private final GatewayDuration absoluteTimeout;
+
+  SessionPersistenceSite(
+      Resource resource,
+      FieldPath path,
+      Node node,
+      AttachmentPoint attachment,
+      GatewayApiVersion version,
+      List<SchemaViolation> violations,
+      Map<String, Object> celInput) {
+    this.resource = resource;
+    this.path = path;
+    this.node = node;
+    this.attachment = attachment;
+    this.version = version;
+    this.violations = violations;
+    this.celInput = celInput;
+    this.absoluteTimeout = GatewayDuration.parse(stringAt("absoluteTimeout"));
+  }
+
+  public Resource resource() {
+    return resource;
+  }
+
+  /** Where the sessionPersistence object is, e.g. {@code spec.rules[0].sessionPersistence}. */
+  public FieldPath path() {
+    return path;
+  }
+
+  /** The path of a field inside the object, e.g. {@code field("cookie", "name")}. */
+  public FieldPath field(String... keys) {
+    FieldPath p = path;
+    for (String k : keys) {
+      p = p.key(k);
+    }
+    return p;
+  }
+
+  public Node node() {
+    return node;
+  }
+
+  public AttachmentPoint attachment() {
+    return attachment;
+  }
+
+  public GatewayApiVersion version() {
+    return version;
+  }
+
+  public List<SchemaViolation> violations() {
+    return violations;
+  }
+
+  /**
+   * The pruned, defaulted object the API server's CEL rules see; null when the value is not an
+   * object at all.
+   */
+  public Map<String, Object> celInput() {
+    return celInput;
+  }
+
+  /** True when a schema error of a kind that makes the API server skip CEL rules was found. */
+  public boolean stopsCel() {
+    return celInput == null || violations.stream().anyMatch(v -> v.kind().stopsCel());
+  }
+
+  /** The defaulted type: Cookie or Header (or whatever invalid value was written). */
+  public String type() {
+    return stringAt("type");
+  }
+
+  /** The defaulted lifetimeType, from cookie (latest) or cookieConfig; null when neither is set. */
+  public String lifetimeType() {
+    return stringAt(version.usesSessionNameShape() ? "cookieConfig" : "cookie", "lifetimeType");
+  }
+
+  public boolean isPermanent() {
+    return "Permanent".equals(lifetimeType());
+  }
+
+  /** The parsed absoluteTimeout, or null when unset or not a GEP-2257 duration. */
+  public GatewayDuration absoluteTimeout() {
+    return absoluteTimeout;
+  }
+
+  /** cookie.name (latest) or sessionName (earlier) when the type is Cookie; else null. */
+  public String cookieName() {
+    if (!"Cookie".equals(type())) {
+      return null;
+    }
+    return version.usesSessionNameShape() ? stringAt("sessionName") : stringAt("cookie", "name");
+  }
+
+  /** The defaulted cookie.path (latest only); null when no cookie object is set. */
+  public String cookiePath() {
+    return stringAt("cookie", "path");
+  }
+
+  /** A value of the pruned, defaulted object, or null when absent or not a string. */
+  public String stringAt(String... keys) {
+    Object value = celInput;
+    for (String k : keys) {
+      if (!(value instanceof Map<?, ?> m)) {
+        return null;
+      }
+      value = m.get(k);
+    }
+    return value instanceof String s ? s : null;
+  }
+}
