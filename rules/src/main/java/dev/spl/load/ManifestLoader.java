@@ -1,6 +1,7 @@
 package dev.spl.load;
 
 import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
 import dev.spl.model.SourcePosition;
 import java.io.IOException;
 import java.io.InputStream;
@@ -132,6 +133,9 @@ public final class ManifestLoader {
       int before = found();
       for (ParsedDocument doc : reader.read(name, text)) {
         problems.addAll(doc.problems());
+        if (doc.root() instanceof ScalarNode s && s.isNull() && doc.problems().isEmpty()) {
+          continue; // an explicit but empty document, e.g. a trailing "---"
+        }
         if (doc.root() != null) {
           documents++;
           ResourceExtractor.extract(doc.root(), resources, problems);

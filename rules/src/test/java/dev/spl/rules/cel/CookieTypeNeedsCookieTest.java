@@ -1,0 +1,39 @@
+package dev.spl.rules.cel;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.backend;
+import static dev.spl.Lint.of;
+import static dev.spl.Lint.route;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.schema.GatewayApiVersion;
+import org.junit.jupiter.api.Test;
+
+class CookieTypeNeedsCookieTest {
+
+  @Test
+  void defaultTypeIsCookieSoAnEmptyObjectFails() {
+    assertOne(of("SPL012", backend("{}")), 10, 5, "cookie must be specified for Cookie type");
+  }
+
+  @Test
+  void explicitCookieTypeWithoutCookie() {
+    assertOne(of("SPL012", route("{type: Cookie, absoluteTimeout: 1h}")), 9, 5, "add cookie");
+  }
+
+  @Test
+  void v1ShapeIsPrunedOnLatestAndFails() {
+    assertOne(of("SPL012", route("{sessionName: s, cookieConfig: {lifetimeType: Session}}")), 9, 5, "cookie");
+  }
+
+  @Test
+  void passesWithCookieOrHeaderType() {
+    assertTrue(of("SPL012", backend("cookie: {}")).isEmpty());
+    assertTrue(of("SPL012", backend("{type: Header, header: {name: X}}")).isEmpty());
+  }
+
+  @Test
+  void notAnErrorBeforeLatest() {
+    assertTrue(of("SPL012", route("{type: Cookie}"), GatewayApiVersion.V1_6).isEmpty());
+  }
+}

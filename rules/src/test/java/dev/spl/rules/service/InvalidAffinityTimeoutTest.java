@@ -1,0 +1,46 @@
+package dev.spl.rules.service;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+import org.junit.jupiter.api.Test;
+
+class InvalidAffinityTimeoutTest {
+  static String service(String affinity, String timeout) {
+    return """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: s}
+        spec:
+          sessionAffinity: %s
+          sessionAffinityConfig:
+            clientIP:
+              timeoutSeconds: %s
+        """.formatted(affinity, timeout);
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"0", "-1", "86401"})
+  void outOfRange(String seconds) {
+    assertOne(of("SPL028", service("ClientIP", seconds)), 8, 7, "outside 1..86400");
+  }
+
+  @Test
+  void notAnInteger() {
+    assertOne(of("SPL028", service("ClientIP", "\"600\"")), 8, 7, "not string");
+  }
+
+  @ParameterizedTest
+  @ValueSource(strings = {"1", "10800", "86400", "null"})
+  void inRangeOrDefaulted(String seconds) {
+    assertTrue(of("SPL028", service("ClientIP", seconds)).isEmpty());
+  }
+
+  @Test
+  void configWithoutClientIpAffinity() {
+    assertOne(of("SPL028", service("None", "600")), 6, 3, "must not be set when sessionAffinity is None");
+  }
+}
