@@ -1,0 +1,88 @@
+package dev.spl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.rules.BuiltInRules;
+import dev.spl.rules.Rule;
+import dev.spl.rules.RuleExamples;
+import dev.spl.schema.GatewayApiVersion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The examples are tests: every line of a bad.yaml marked {@code # expect: SPLnnn} must carry that
+ * finding, no other line may carry any, and good.yaml must lint clean. A first line
+ * {@code # gateway-api-version: v1.6} sets the version the example is written for.
+ */
+class ExamplesTest {
+  static final Path EXAMPLES = Path.of("..", "examples");
+  private static final Pattern EXPECT = Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)");
+  private static final Pattern VERSION = Pattern.compile("(?m)^# gateway-api-version: (\\S+)");
+
+  @TestFactory
+  Stream<DynamicTest> everyRulesExamples() {
+    return BuiltInRules.all().stream()
+        .flatMap(rule -> Stream.of(
+            DynamicTest.dynamicTest(RuleExamples.folder(rule.info()) + "/bad.yaml", () -> checkBad(rule)),
+            DynamicTest.dynamicTest(RuleExamples.folder(rule.info()) + "/good.yaml", () -> checkGood(rule))));
+  }
+
+  private static void checkBad(Rule rule) throws IOException {
+    Path file = EXAMPLES.resolve(RuleExamples.folder(rule.info())).resolve("bad.yaml");
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    Set<String> expected = new TreeSet<>();
+    String[] lines = text.split("\n", -1);
+    for (int i = 0; i < lines.length; i++) {
+      Matcher m = EXPECT.matcher(lines[i]);
+      if (m.find()) {
+        for (String id : m.group(1).split("\\s*,\\s*")) {
+          expected.add((i + 1) + " " + id);
+        }
+      }
+    }
+    assertTrue(expected.stream().anyMatch(e -> e.endsWith(rule.info().id())),
+        file + " marks no line with its own rule " + rule.info().id());
+    Set<String> actual = new TreeSet<>();
+    for (Finding f : lint(file, text)) {
+      actual.add(f.position().line() + " " + f.ruleId());
+      assertTrue(f.message().length() <= 140, () -> "message over 140 characters: " + f.message());
+    }
+    assertEquals(expected, actual, file + ": marked (line rule) vs found");
+  }
+
+  private static void checkGood(Rule rule) throws IOException {
+    Path file = EXAMPLES.resolve(RuleExamples.folder(rule.info())).resolve("good.yaml");
+    List<Finding> findings = lint(file, Files.readString(file, StandardCharsets.UTF_8));
+    assertEquals(List.of(), findings, file + " must lint clean");
+  }
+
+  static List<Finding> lint(Path file, String text) {
+    Matcher v = VERSION.matcher(text);
+    GatewayApiVersion version = v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
+    return new Engine()
+        .lint(new ManifestLoader().loadText(file.toString(), text), LintOptions.defaults().withVersion(version))
+        .findings();
+  }
+
+  @TestFactory
+  Stream<DynamicTest> explainShowsTheSameFiles() {
+    return BuiltInRules.all().stream().map(rule -> DynamicTest.dynamicTest(rule.info().id(), () -> {
+      Path dir = EXAMPLES.resolve(RuleExamples.folder(rule.info()));
+      assertEquals(Files.readString(dir.resolve("bad.yaml")), RuleExamples.bad(rule.info()).orElseThrow());
+      assertEquals(Files.readString(dir.resolve("good.yaml")), RuleExamples.good(rule.info()).orElseThrow());
+    }));
+  }
+}

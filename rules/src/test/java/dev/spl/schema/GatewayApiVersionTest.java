@@ -1,0 +1,25 @@
+package dev.spl.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class GatewayApiVersionTest {
+
+  @Test
+  void acceptsTheDocumentedSpellings() {
+    assertEquals(GatewayApiVersion.LATEST, GatewayApiVersion.parse("latest"));
+    assertEquals(GatewayApiVersion.V1_1_0, GatewayApiVersion.parse("v1.1.0"));
+    assertEquals(GatewayApiVersion.V1_1, GatewayApiVersion.parse("v1.1.1"));
+    assertEquals(GatewayApiVersion.V1_4, GatewayApiVersion.parse("1.4"));
+    assertEquals(GatewayApiVersion.V1_6, GatewayApiVersion.parse("v1.6.1"));
+  }
+
+  @Test
+  void rejectsOthersWithTheList() {
+    var e = assertThrows(IllegalArgumentException.class, () -> GatewayApiVersion.parse("v2.0"));
+    assertTrue(e.getMessage().contains("v1.1.0, v1.1, v1.2"), e.getMessage());
+  }
+}
