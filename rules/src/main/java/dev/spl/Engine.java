@@ -51,8 +51,15 @@ public final class Engine {
       RuleInfo rule = p.kind() == LoadProblem.Kind.SYNTAX ? YamlSyntax.INFO : NotAResource.INFO;
       if (options.rules().isEnabled(rule.id())) {
         findings.add(
-            new Finding(rule.id(), rule.name(), options.rules().severity(rule), p.message(),
-                p.position(), p.resource(), "", List.of()));
+            new Finding(
+                rule.id(),
+                rule.name(),
+                options.rules().severity(rule),
+                p.message(),
+                p.position(),
+                p.resource(),
+                "",
+                List.of()));
       }
     }
     Collections.sort(findings);
@@ -70,7 +77,8 @@ public final class Engine {
         rule.check(resource, context, reporter);
       }
       if (SessionPersistenceLocator.canCarryPersistence(resource)) {
-        for (SessionPersistenceSite site : SessionPersistenceLocator.find(resource, options.version())) {
+        for (SessionPersistenceSite site :
+            SessionPersistenceLocator.find(resource, options.version())) {
           for (SessionPersistenceRule rule : persistenceRules) {
             rule.check(site, reporter);
           }
@@ -97,8 +105,15 @@ public final class Engine {
         return;
       }
       out.add(
-          new Finding(rule.id(), rule.name(), options.rules().severity(rule), message,
-              resource.positionOf(field), resource.ref(), field.toString(), List.of()));
+          new Finding(
+              rule.id(),
+              rule.name(),
+              options.rules().severity(rule),
+              message,
+              resource.positionOf(field),
+              resource.ref(),
+              field.toString(),
+              List.of()));
     }
   }
 }

@@ -10,28 +10,44 @@ import org.junit.jupiter.api.Test;
 /** The engine stays a library: model depends on nothing of spl, and nothing prints or exits. */
 class ArchitectureTest {
   private static final JavaClasses ENGINE =
-      new ClassFileImporter().withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS).importPackages("dev.spl");
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("dev.spl");
 
   @Test
   void modelDependsOnNoOtherSplPackage() {
-    noClasses().that().resideInAPackage("dev.spl.model..")
-        .should().dependOnClassesThat().resideInAnyPackage("dev.spl.load..", "dev.spl.schema..", "dev.spl.rules..")
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spl.model..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.spl.load..", "dev.spl.schema..", "dev.spl.rules..")
         .check(ENGINE);
   }
 
   @Test
   void loadDependsOnlyOnModel() {
-    noClasses().that().resideInAPackage("dev.spl.load..")
-        .should().dependOnClassesThat().resideInAnyPackage("dev.spl.schema..", "dev.spl.rules..")
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spl.load..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.spl.schema..", "dev.spl.rules..")
         .check(ENGINE);
   }
 
   @Test
   void noTerminalNoExitNoHttp() {
-    noClasses().should().accessField(System.class, "out")
-        .orShould().accessField(System.class, "err")
-        .orShould().callMethod(System.class, "exit", int.class)
-        .orShould().dependOnClassesThat().resideInAPackage("java.net.http..")
+    noClasses()
+        .should()
+        .accessField(System.class, "out")
+        .orShould()
+        .accessField(System.class, "err")
+        .orShould()
+        .callMethod(System.class, "exit", int.class)
+        .orShould()
+        .dependOnClassesThat()
+        .resideInAPackage("java.net.http..")
         .check(ENGINE);
   }
 }

@@ -24,20 +24,25 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The examples are tests: every line of a bad.yaml marked {@code # expect: SPLnnn} must carry that
- * finding, no other line may carry any, and good.yaml must lint clean. A first line
- * {@code # gateway-api-version: v1.6} sets the version the example is written for.
+ * finding, no other line may carry any, and good.yaml must lint clean. A first line {@code #
+ * gateway-api-version: v1.6} sets the version the example is written for.
  */
 class ExamplesTest {
   static final Path EXAMPLES = Path.of("..", "examples");
-  private static final Pattern EXPECT = Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)");
+  private static final Pattern EXPECT =
+      Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)");
   private static final Pattern VERSION = Pattern.compile("(?m)^# gateway-api-version: (\\S+)");
 
   @TestFactory
   Stream<DynamicTest> everyRulesExamples() {
     return BuiltInRules.all().stream()
-        .flatMap(rule -> Stream.of(
-            DynamicTest.dynamicTest(RuleExamples.folder(rule.info()) + "/bad.yaml", () -> checkBad(rule)),
-            DynamicTest.dynamicTest(RuleExamples.folder(rule.info()) + "/good.yaml", () -> checkGood(rule))));
+        .flatMap(
+            rule ->
+                Stream.of(
+                    DynamicTest.dynamicTest(
+                        RuleExamples.folder(rule.info()) + "/bad.yaml", () -> checkBad(rule)),
+                    DynamicTest.dynamicTest(
+                        RuleExamples.folder(rule.info()) + "/good.yaml", () -> checkGood(rule))));
   }
 
   private static void checkBad(Rule rule) throws IOException {
@@ -53,7 +58,8 @@ class ExamplesTest {
         }
       }
     }
-    assertTrue(expected.stream().anyMatch(e -> e.endsWith(rule.info().id())),
+    assertTrue(
+        expected.stream().anyMatch(e -> e.endsWith(rule.info().id())),
         file + " marks no line with its own rule " + rule.info().id());
     Set<String> actual = new TreeSet<>();
     for (Finding f : lint(file, text)) {
@@ -71,18 +77,30 @@ class ExamplesTest {
 
   static List<Finding> lint(Path file, String text) {
     Matcher v = VERSION.matcher(text);
-    GatewayApiVersion version = v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
+    GatewayApiVersion version =
+        v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
     return new Engine()
-        .lint(new ManifestLoader().loadText(file.toString(), text), LintOptions.defaults().withVersion(version))
+        .lint(
+            new ManifestLoader().loadText(file.toString(), text),
+            LintOptions.defaults().withVersion(version))
         .findings();
   }
 
   @TestFactory
   Stream<DynamicTest> explainShowsTheSameFiles() {
-    return BuiltInRules.all().stream().map(rule -> DynamicTest.dynamicTest(rule.info().id(), () -> {
-      Path dir = EXAMPLES.resolve(RuleExamples.folder(rule.info()));
-      assertEquals(Files.readString(dir.resolve("bad.yaml")), RuleExamples.bad(rule.info()).orElseThrow());
-      assertEquals(Files.readString(dir.resolve("good.yaml")), RuleExamples.good(rule.info()).orElseThrow());
-    }));
+    return BuiltInRules.all().stream()
+        .map(
+            rule ->
+                DynamicTest.dynamicTest(
+                    rule.info().id(),
+                    () -> {
+                      Path dir = EXAMPLES.resolve(RuleExamples.folder(rule.info()));
+                      assertEquals(
+                          Files.readString(dir.resolve("bad.yaml")),
+                          RuleExamples.bad(rule.info()).orElseThrow());
+                      assertEquals(
+                          Files.readString(dir.resolve("good.yaml")),
+                          RuleExamples.good(rule.info()).orElseThrow());
+                    }));
   }
 }

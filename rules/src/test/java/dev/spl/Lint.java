@@ -18,7 +18,9 @@ public final class Lint {
 
   public static List<Finding> lint(String yaml, GatewayApiVersion version) {
     return new Engine()
-        .lint(new ManifestLoader().loadText("test.yaml", yaml), LintOptions.defaults().withVersion(version))
+        .lint(
+            new ManifestLoader().loadText("test.yaml", yaml),
+            LintOptions.defaults().withVersion(version))
         .findings();
   }
 
@@ -35,8 +37,11 @@ public final class Lint {
   public static Finding assertOne(List<Finding> findings, int line, int column, String fragment) {
     assertEquals(1, findings.size(), () -> "expected one finding, got " + findings);
     Finding f = findings.get(0);
-    assertEquals(line + ":" + column, f.position().line() + ":" + f.position().column(), f::toString);
-    assertTrue(f.message().contains(fragment), () -> "message '" + f.message() + "' lacks '" + fragment + "'");
+    assertEquals(
+        line + ":" + column, f.position().line() + ":" + f.position().column(), f::toString);
+    assertTrue(
+        f.message().contains(fragment),
+        () -> "message '" + f.message() + "' lacks '" + fragment + "'");
     return f;
   }
 
@@ -53,10 +58,13 @@ public final class Lint {
           endpointSelector:
             selector: {matchLabels: {app: cart}}
             sessionPersistence:
-        """ + indent(persistence, 6);
+        """
+        + indent(persistence, 6);
   }
 
-  /** An HTTPRoute whose first rule carries {@code persistence} (line 9 is "sessionPersistence:"). */
+  /**
+   * An HTTPRoute whose first rule carries {@code persistence} (line 9 is "sessionPersistence:").
+   */
   public static String route(String persistence) {
     return """
         apiVersion: gateway.networking.k8s.io/v1
@@ -68,7 +76,8 @@ public final class Lint {
           rules:
           - backendRefs: [{name: cart}]
             sessionPersistence:
-        """ + indent(persistence, 6);
+        """
+        + indent(persistence, 6);
   }
 
   private static String indent(String block, int spaces) {

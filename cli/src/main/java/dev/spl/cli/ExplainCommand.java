@@ -9,11 +9,15 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
 /** {@code spl explain RULE}: what, why, how to fix, and the rule's examples. */
-@Command(name = "explain", description = "Explains a rule: what it finds, why it matters, how to fix it, with examples.")
+@Command(
+    name = "explain",
+    description = "Explains a rule: what it finds, why it matters, how to fix it, with examples.")
 public final class ExplainCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(paramLabel = "RULE", description = "A rule id (SPL010) or name (permanent-needs-absolute-timeout).")
+  @Parameters(
+      paramLabel = "RULE",
+      description = "A rule id (SPL010) or name (permanent-needs-absolute-timeout).")
   String rule;
 
   @Override
@@ -21,8 +25,9 @@ public final class ExplainCommand implements Runnable {
     RuleInfo info =
         BuiltInRules.find(rule)
             .orElseThrow(
-                () -> new CommandLine.ParameterException(
-                    spec.commandLine(), "unknown rule '" + rule + "'; `spl rules` lists them"))
+                () ->
+                    new CommandLine.ParameterException(
+                        spec.commandLine(), "unknown rule '" + rule + "'; `spl rules` lists them"))
             .info();
     PrintWriter out = spec.commandLine().getOut();
     out.println(info.id() + " " + info.name() + " (" + info.severity().label() + ")");
@@ -34,8 +39,16 @@ public final class ExplainCommand implements Runnable {
     out.println("Fix: " + info.fix());
     out.println();
     out.println("Reference: " + info.reference());
-    RuleExamples.bad(info).ifPresent(text -> printExample(out, "Bad (examples/" + RuleExamples.folder(info) + "/bad.yaml)", text));
-    RuleExamples.good(info).ifPresent(text -> printExample(out, "Good (examples/" + RuleExamples.folder(info) + "/good.yaml)", text));
+    RuleExamples.bad(info)
+        .ifPresent(
+            text ->
+                printExample(
+                    out, "Bad (examples/" + RuleExamples.folder(info) + "/bad.yaml)", text));
+    RuleExamples.good(info)
+        .ifPresent(
+            text ->
+                printExample(
+                    out, "Good (examples/" + RuleExamples.folder(info) + "/good.yaml)", text));
     out.flush();
   }
 

@@ -23,15 +23,22 @@ import picocli.CommandLine.Parameters;
 /** {@code spl lint PATH...}: load, lint, print, and exit with the status of design.md. */
 @Command(
     name = "lint",
-    description = "Lints manifests: files, directories (*.yaml, *.yml, *.json, recursively) or - for stdin.",
+    description =
+        "Lints manifests: files, directories (*.yaml, *.yml, *.json, recursively) or - for stdin.",
     sortOptions = false)
 public final class LintCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
-  @Parameters(arity = "1..*", paramLabel = "PATH", description = "Files, directories, or - for standard input.")
+  @Parameters(
+      arity = "1..*",
+      paramLabel = "PATH",
+      description = "Files, directories, or - for standard input.")
   List<String> paths = new ArrayList<>();
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "text or json (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "text or json (default: ${DEFAULT-VALUE}).")
   OutputFormat format = OutputFormat.text;
 
   @Option(
@@ -43,13 +50,22 @@ public final class LintCommand implements Callable<Integer> {
   @Option(
       names = "--fail-on",
       paramLabel = "LEVEL",
-      description = "Exit 1 on findings at or above: error, warning, info or never (default: ${DEFAULT-VALUE}).")
+      description =
+          "Exit 1 on findings at or above: error, warning, info or never (default: ${DEFAULT-VALUE}).")
   FailOn failOn = FailOn.error;
 
-  @Option(names = "--enable", split = ",", paramLabel = "RULE", description = "Run only these rules (ids or names).")
+  @Option(
+      names = "--enable",
+      split = ",",
+      paramLabel = "RULE",
+      description = "Run only these rules (ids or names).")
   List<String> enable = new ArrayList<>();
 
-  @Option(names = "--disable", split = ",", paramLabel = "RULE", description = "Do not run these rules (ids or names).")
+  @Option(
+      names = "--disable",
+      split = ",",
+      paramLabel = "RULE",
+      description = "Do not run these rules (ids or names).")
   List<String> disable = new ArrayList<>();
 
   @Option(names = "--no-color", description = "Never colour the text output (also: NO_COLOR).")

@@ -5,11 +5,11 @@ import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import tools.jackson.core.JsonGenerator;
-import tools.jackson.core.json.JsonFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.json.JsonFactory;
 
 /** {@code spl rules}: the catalogue, as text, JSON or the Markdown reference. */
 @Command(name = "rules", description = "Lists the rules spl checks.")
@@ -23,7 +23,10 @@ public final class RulesCommand implements Runnable {
     markdown
   }
 
-  @Option(names = "--format", paramLabel = "FORMAT", description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT",
+      description = "text, json or markdown (default: ${DEFAULT-VALUE}).")
   Format format = Format.text;
 
   @Override
@@ -74,19 +77,36 @@ public final class RulesCommand implements Runnable {
     md.append("| id | name | severity | what |\n|---|---|---|---|\n");
     for (Rule r : BuiltInRules.all()) {
       RuleInfo i = r.info();
-      md.append("| ").append(i.id()).append(" | [").append(i.name()).append("](#")
-          .append(i.id().toLowerCase()).append("-").append(i.name()).append(") | ")
-          .append(i.severity().label()).append(" | ").append(i.summary().replace("|", "\\|")).append(" |\n");
+      md.append("| ")
+          .append(i.id())
+          .append(" | [")
+          .append(i.name())
+          .append("](#")
+          .append(i.id().toLowerCase())
+          .append("-")
+          .append(i.name())
+          .append(") | ")
+          .append(i.severity().label())
+          .append(" | ")
+          .append(i.summary().replace("|", "\\|"))
+          .append(" |\n");
     }
     for (Rule r : BuiltInRules.all()) {
       RuleInfo i = r.info();
       md.append("\n## ").append(i.id()).append(" ").append(i.name()).append("\n\n");
-      md.append("Default severity: ").append(i.severity().label()).append(". ").append(i.summary()).append("\n\n");
+      md.append("Default severity: ")
+          .append(i.severity().label())
+          .append(". ")
+          .append(i.summary())
+          .append("\n\n");
       md.append("**Why.** ").append(i.why()).append("\n\n");
       md.append("**Fix.** ").append(i.fix()).append("\n\n");
       md.append("**Reference.** ").append(i.reference()).append("\n\n");
-      md.append("Examples: [`examples/").append(dev.spl.rules.RuleExamples.folder(i)).append("/`](../examples/")
-          .append(dev.spl.rules.RuleExamples.folder(i)).append("/)\n");
+      md.append("Examples: [`examples/")
+          .append(dev.spl.rules.RuleExamples.folder(i))
+          .append("/`](../examples/")
+          .append(dev.spl.rules.RuleExamples.folder(i))
+          .append("/)\n");
     }
     return md.toString();
   }

@@ -30,7 +30,8 @@ public final class Spl implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "a command is required: lint, rules, explain or version");
+    throw new CommandLine.ParameterException(
+        spec.commandLine(), "a command is required: lint, rules, explain or version");
   }
 
   public static void main(String[] args) {
@@ -46,7 +47,10 @@ public final class Spl implements Runnable {
     cl.setParameterExceptionHandler(
         (ex, a) -> {
           err.println("spl: " + ex.getMessage());
-          err.println("Try '" + ex.getCommandLine().getCommandSpec().qualifiedName() + " --help' for usage.");
+          err.println(
+              "Try '"
+                  + ex.getCommandLine().getCommandSpec().qualifiedName()
+                  + " --help' for usage.");
           return ExitStatus.USAGE.code();
         });
     cl.setExecutionExceptionHandler(

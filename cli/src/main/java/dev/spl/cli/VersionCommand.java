@@ -7,14 +7,21 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** {@code spl version}. */
-@Command(name = "version", description = "Prints spl's version and the Gateway API versions it knows.")
+@Command(
+    name = "version",
+    description = "Prints spl's version and the Gateway API versions it knows.")
 public final class VersionCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
     spec.commandLine().getOut().println("spl " + version());
-    spec.commandLine().getOut().println("Gateway API versions: " + dev.spl.schema.GatewayApiVersion.allLabels() + " (default latest)");
+    spec.commandLine()
+        .getOut()
+        .println(
+            "Gateway API versions: "
+                + dev.spl.schema.GatewayApiVersion.allLabels()
+                + " (default latest)");
   }
 
   static String version() {

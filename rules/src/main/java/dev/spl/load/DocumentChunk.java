@@ -4,9 +4,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The text of one YAML document and the line it starts on (0-based). A line that starts with
- * {@code ---} or {@code ...} followed by a space or its end is a document marker wherever it
- * appears (YAML 1.2 §9.1.4 forbids such lines inside content), so splitting there is exact.
+ * The text of one YAML document and the line it starts on (0-based). A line that starts with {@code
+ * ---} or {@code ...} followed by a space or its end is a document marker wherever it appears (YAML
+ * 1.2 §9.1.4 forbids such lines inside content), so splitting there is exact.
  */
 record DocumentChunk(String text, int firstLine) {
 

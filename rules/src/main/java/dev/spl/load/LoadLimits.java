@@ -9,7 +9,8 @@ package dev.spl.load;
  * @param maxNodesPerDocument the most values one document may expand to, aliases included
  * @param maxAliases the most aliases to collections in one document (billion laughs)
  */
-public record LoadLimits(int maxDocumentChars, int maxDepth, int maxNodesPerDocument, int maxAliases) {
+public record LoadLimits(
+    int maxDocumentChars, int maxDepth, int maxNodesPerDocument, int maxAliases) {
 
   public static LoadLimits defaults() {
     return new LoadLimits(8 * 1024 * 1024, 256, 1_000_000, 50);

@@ -7,7 +7,8 @@ import dev.spl.model.SourcePosition;
  * A document that could not become a resource: a syntax error (SPL001) or a document that is not a
  * Kubernetes object (SPL002).
  */
-public record LoadProblem(Kind kind, String message, SourcePosition position, ResourceRef resource) {
+public record LoadProblem(
+    Kind kind, String message, SourcePosition position, ResourceRef resource) {
 
   /** What went wrong. */
   public enum Kind {

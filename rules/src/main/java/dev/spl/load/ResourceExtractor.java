@@ -15,11 +15,25 @@ final class ResourceExtractor {
   /** Kinds without a namespace; everything else defaults to "default" as kubectl does. */
   private static final Set<String> CLUSTER_SCOPED =
       Set.of(
-          "GatewayClass", "Namespace", "Node", "PersistentVolume", "ClusterRole",
-          "ClusterRoleBinding", "CustomResourceDefinition", "StorageClass", "PriorityClass",
-          "ValidatingWebhookConfiguration", "MutatingWebhookConfiguration",
-          "ValidatingAdmissionPolicy", "ValidatingAdmissionPolicyBinding", "IngressClass",
-          "APIService", "CSIDriver", "RuntimeClass", "CertificateSigningRequest", "ClusterIssuer");
+          "GatewayClass",
+          "Namespace",
+          "Node",
+          "PersistentVolume",
+          "ClusterRole",
+          "ClusterRoleBinding",
+          "CustomResourceDefinition",
+          "StorageClass",
+          "PriorityClass",
+          "ValidatingWebhookConfiguration",
+          "MutatingWebhookConfiguration",
+          "ValidatingAdmissionPolicy",
+          "ValidatingAdmissionPolicyBinding",
+          "IngressClass",
+          "APIService",
+          "CSIDriver",
+          "RuntimeClass",
+          "CertificateSigningRequest",
+          "ClusterIssuer");
 
   private ResourceExtractor() {}
 
@@ -29,7 +43,9 @@ final class ResourceExtractor {
       problems.add(
           LoadProblem.notAResource(
               root.position(),
-              "document is " + what + ", not an object; a manifest is a mapping with apiVersion,"
+              "document is "
+                  + what
+                  + ", not an object; a manifest is a mapping with apiVersion,"
                   + " kind and metadata.name"));
       return;
     }

@@ -112,7 +112,8 @@ public final class YamlStreamReader {
   private static SourcePosition positionOf(
       String file, DocumentChunk chunk, MarkedYamlEngineException e) {
     Optional<Mark> mark = e.getProblemMark().or(e::getContextMark);
-    return mark.map(m -> new SourcePosition(file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1))
+    return mark.map(
+            m -> new SourcePosition(file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1))
         .orElse(new SourcePosition(file, chunk.firstLine() + 1, 1));
   }
 
@@ -163,7 +164,8 @@ public final class YamlStreamReader {
       }
       if (depth > limits.maxDepth()) {
         throw new LimitExceeded(
-            at, "document is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
+            at,
+            "document is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
       }
       if (node instanceof MappingNode mapping) {
         Map<String, MapNode.Entry> entries = new LinkedHashMap<>();
@@ -173,7 +175,8 @@ public final class YamlStreamReader {
           SourcePosition keyAt = at(keyNode);
           String key = keyText(keyNode);
           if (key == null) {
-            problems.add(LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
+            problems.add(
+                LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
             continue;
           }
           SourcePosition previous = firstSeen.putIfAbsent(key, keyAt);
@@ -200,7 +203,8 @@ public final class YamlStreamReader {
         }
         return new ListNode(at, items);
       }
-      org.snakeyaml.engine.v2.nodes.ScalarNode scalar = (org.snakeyaml.engine.v2.nodes.ScalarNode) node;
+      org.snakeyaml.engine.v2.nodes.ScalarNode scalar =
+          (org.snakeyaml.engine.v2.nodes.ScalarNode) node;
       return new ScalarNode(at, scalarValue(scalar));
     }
 
@@ -217,7 +221,10 @@ public final class YamlStreamReader {
       if (PLAIN.equals(tag)) {
         return KubernetesScalars.resolvePlain(text);
       }
-      if (Tag.INT.equals(tag) || Tag.FLOAT.equals(tag) || Tag.BOOL.equals(tag) || Tag.NULL.equals(tag)) {
+      if (Tag.INT.equals(tag)
+          || Tag.FLOAT.equals(tag)
+          || Tag.BOOL.equals(tag)
+          || Tag.NULL.equals(tag)) {
         return KubernetesScalars.resolvePlain(text);
       }
       return text; // quoted, !!str, or a tag Kubernetes does not know: a string

@@ -7,8 +7,8 @@ import java.util.List;
  * One problem found: which rule, how severe, what to do about it, and exactly where.
  *
  * @param resource the object the finding is about, or null when the document is not an object
- * @param field the field path inside the object, e.g. {@code spec.rules[0].sessionPersistence}; empty
- *     when the finding is about the whole document
+ * @param field the field path inside the object, e.g. {@code spec.rules[0].sessionPersistence};
+ *     empty when the finding is about the whole document
  */
 public record Finding(
     String ruleId,

@@ -63,8 +63,8 @@ public final class Resource {
   }
 
   /**
-   * Where the field at {@code path} is written: its key, or its list item; when the field is missing,
-   * the key of the deepest parent that exists.
+   * Where the field at {@code path} is written: its key, or its list item; when the field is
+   * missing, the key of the deepest parent that exists.
    */
   public SourcePosition positionOf(FieldPath path) {
     SourcePosition at = position;

@@ -1,8 +1,8 @@
 package dev.spl.model;
 
 /**
- * Where something is in the input: the file as the user named it (or {@code <stdin>}), and a 1-based
- * line and column.
+ * Where something is in the input: the file as the user named it (or {@code <stdin>}), and a
+ * 1-based line and column.
  */
 public record SourcePosition(String file, int line, int column)
     implements Comparable<SourcePosition> {

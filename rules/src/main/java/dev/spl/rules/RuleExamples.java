@@ -30,7 +30,9 @@ public final class RuleExamples {
   private static Optional<String> read(RuleInfo rule, String file) {
     String resource = "/examples/" + folder(rule) + "/" + file;
     try (InputStream in = RuleExamples.class.getResourceAsStream(resource)) {
-      return in == null ? Optional.empty() : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      return in == null
+          ? Optional.empty()
+          : Optional.of(new String(in.readAllBytes(), StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

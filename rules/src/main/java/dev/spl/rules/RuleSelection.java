@@ -57,7 +57,9 @@ public final class RuleSelection {
   private static String idOf(String idOrName) {
     return BuiltInRules.find(idOrName.trim())
         .orElseThrow(
-            () -> new IllegalArgumentException("unknown rule '" + idOrName + "'; `spl rules` lists them"))
+            () ->
+                new IllegalArgumentException(
+                    "unknown rule '" + idOrName + "'; `spl rules` lists them"))
         .info()
         .id();
   }

@@ -12,8 +12,8 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Evaluates CRD validation rules with cel-java. The environment is built on first use only (it costs
- * about half a second of startup), and each expression is compiled once per process.
+ * Evaluates CRD validation rules with cel-java. The environment is built on first use only (it
+ * costs about half a second of startup), and each expression is compiled once per process.
  */
 public final class CelPrograms {
 
@@ -65,7 +65,8 @@ public final class CelPrograms {
       return Environment.CEL.createProgram(Environment.CEL.compile(expression).getAst());
     } catch (CelValidationException | CelEvaluationException e) {
       // The expressions are spl's own constants: a failure here is a bug, not user input.
-      throw new IllegalStateException("cannot compile CEL rule " + expression + ": " + e.getMessage(), e);
+      throw new IllegalStateException(
+          "cannot compile CEL rule " + expression + ": " + e.getMessage(), e);
     }
   }
 

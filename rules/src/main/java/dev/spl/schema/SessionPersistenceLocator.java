@@ -26,7 +26,8 @@ public final class SessionPersistenceLocator {
   }
 
   public static boolean isPolicy(Resource r) {
-    return r.is(GATEWAY_GROUP, "BackendLBPolicy") || r.is(EXPERIMENTAL_GROUP, "XBackendTrafficPolicy");
+    return r.is(GATEWAY_GROUP, "BackendLBPolicy")
+        || r.is(EXPERIMENTAL_GROUP, "XBackendTrafficPolicy");
   }
 
   public static boolean isBackend(Resource r) {
@@ -48,19 +49,34 @@ public final class SessionPersistenceLocator {
       if (rules != null) {
         for (int i = 0; i < rules.size(); i++) {
           if (rules.get(i) instanceof MapNode rule) {
-            add(sites, r, rule.get("sessionPersistence"),
-                specPath.key("rules").index(i).key("sessionPersistence"), AttachmentPoint.ROUTE_RULE, version);
+            add(
+                sites,
+                r,
+                rule.get("sessionPersistence"),
+                specPath.key("rules").index(i).key("sessionPersistence"),
+                AttachmentPoint.ROUTE_RULE,
+                version);
           }
         }
       }
     } else if (isPolicy(r)) {
-      add(sites, r, spec.get("sessionPersistence"), specPath.key("sessionPersistence"),
-          AttachmentPoint.POLICY, version);
+      add(
+          sites,
+          r,
+          spec.get("sessionPersistence"),
+          specPath.key("sessionPersistence"),
+          AttachmentPoint.POLICY,
+          version);
     } else if (isBackend(r)) {
       MapNode selector = spec.map("endpointSelector");
       if (selector != null) {
-        add(sites, r, selector.get("sessionPersistence"),
-            specPath.key("endpointSelector").key("sessionPersistence"), AttachmentPoint.BACKEND, version);
+        add(
+            sites,
+            r,
+            selector.get("sessionPersistence"),
+            specPath.key("endpointSelector").key("sessionPersistence"),
+            AttachmentPoint.BACKEND,
+            version);
       }
     }
     return sites;
@@ -79,11 +95,14 @@ public final class SessionPersistenceLocator {
     if (attachment == AttachmentPoint.BACKEND && !version.hasBackendAttachment()) {
       // The field does not exist before latest: the API server prunes the whole object.
       List<SchemaViolation> pruned =
-          List.of(new SchemaViolation(SchemaViolation.Kind.UNKNOWN_FIELD, "", path, node, "backend"));
+          List.of(
+              new SchemaViolation(SchemaViolation.Kind.UNKNOWN_FIELD, "", path, node, "backend"));
       sites.add(new SessionPersistenceSite(r, path, node, attachment, version, pruned, null));
       return;
     }
     SessionPersistenceSchema.Validation v = SessionPersistenceSchema.validate(node, path, version);
-    sites.add(new SessionPersistenceSite(r, path, node, attachment, version, v.violations(), v.celInput()));
+    sites.add(
+        new SessionPersistenceSite(
+            r, path, node, attachment, version, v.violations(), v.celInput()));
   }
 }

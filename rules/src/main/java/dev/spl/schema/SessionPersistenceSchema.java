@@ -38,7 +38,8 @@ public final class SessionPersistenceSchema {
       List<Field> children) {
 
     static Field string(String name) {
-      return new Field(name, false, List.of(), 0, Integer.MAX_VALUE, Format.NONE, null, false, List.of());
+      return new Field(
+          name, false, List.of(), 0, Integer.MAX_VALUE, Format.NONE, null, false, List.of());
     }
 
     static Field object(String name, Field... children) {
@@ -46,23 +47,36 @@ public final class SessionPersistenceSchema {
     }
 
     Field enumOf(String... values) {
-      return new Field(name, isObject, List.of(values), minLength, maxLength, format, defaultValue, required, children);
+      return new Field(
+          name,
+          isObject,
+          List.of(values),
+          minLength,
+          maxLength,
+          format,
+          defaultValue,
+          required,
+          children);
     }
 
     Field length(int min, int max) {
-      return new Field(name, isObject, enumValues, min, max, format, defaultValue, required, children);
+      return new Field(
+          name, isObject, enumValues, min, max, format, defaultValue, required, children);
     }
 
     Field format(Format f) {
-      return new Field(name, isObject, enumValues, minLength, maxLength, f, defaultValue, required, children);
+      return new Field(
+          name, isObject, enumValues, minLength, maxLength, f, defaultValue, required, children);
     }
 
     Field defaultsTo(String value) {
-      return new Field(name, isObject, enumValues, minLength, maxLength, format, value, required, children);
+      return new Field(
+          name, isObject, enumValues, minLength, maxLength, format, value, required, children);
     }
 
     Field isRequired() {
-      return new Field(name, isObject, enumValues, minLength, maxLength, format, defaultValue, true, children);
+      return new Field(
+          name, isObject, enumValues, minLength, maxLength, format, defaultValue, true, children);
     }
 
     Field child(String childName) {
@@ -75,7 +89,8 @@ public final class SessionPersistenceSchema {
     }
   }
 
-  private static final Field TYPE = Field.string("type").enumOf("Cookie", "Header").defaultsTo("Cookie");
+  private static final Field TYPE =
+      Field.string("type").enumOf("Cookie", "Header").defaultsTo("Cookie");
   private static final Field LIFETIME =
       Field.string("lifetimeType").enumOf("Permanent", "Session").defaultsTo("Session");
   private static final Field ABSOLUTE = Field.string("absoluteTimeout").format(Format.DURATION);
@@ -93,10 +108,7 @@ public final class SessionPersistenceSchema {
           "sessionPersistence",
           ABSOLUTE,
           Field.object(
-              "cookie",
-              LIFETIME,
-              TOKEN_NAME,
-              Field.string("path").length(0, 1024).defaultsTo("/")),
+              "cookie", LIFETIME, TOKEN_NAME, Field.string("path").length(0, 1024).defaultsTo("/")),
           Field.object("header", TOKEN_NAME.isRequired()),
           TYPE);
 
@@ -125,7 +137,8 @@ public final class SessionPersistenceSchema {
       Field field, String fieldName, Node node, FieldPath path, List<SchemaViolation> out) {
     if (field.isObject) {
       if (!(node instanceof MapNode map)) {
-        out.add(new SchemaViolation(SchemaViolation.Kind.WRONG_TYPE, fieldName, path, node, "object"));
+        out.add(
+            new SchemaViolation(SchemaViolation.Kind.WRONG_TYPE, fieldName, path, node, "object"));
         return node.toPlain();
       }
       Map<String, Object> plain = new LinkedHashMap<>();
@@ -158,24 +171,37 @@ public final class SessionPersistenceSchema {
       return plain;
     }
     if (!(node instanceof ScalarNode scalar) || !(scalar.value() instanceof String text)) {
-      out.add(new SchemaViolation(SchemaViolation.Kind.WRONG_TYPE, fieldName, path, node, "string"));
+      out.add(
+          new SchemaViolation(SchemaViolation.Kind.WRONG_TYPE, fieldName, path, node, "string"));
       return node.toPlain();
     }
     if (!field.enumValues.isEmpty() && !field.enumValues.contains(text)) {
       out.add(
           new SchemaViolation(
-              SchemaViolation.Kind.ENUM, fieldName, path, node, String.join(", ", field.enumValues)));
+              SchemaViolation.Kind.ENUM,
+              fieldName,
+              path,
+              node,
+              String.join(", ", field.enumValues)));
     }
     int length = text.codePointCount(0, text.length());
     if (length < field.minLength) {
       out.add(
           new SchemaViolation(
-              SchemaViolation.Kind.MIN_LENGTH, fieldName, path, node, String.valueOf(field.minLength)));
+              SchemaViolation.Kind.MIN_LENGTH,
+              fieldName,
+              path,
+              node,
+              String.valueOf(field.minLength)));
     }
     if (length > field.maxLength) {
       out.add(
           new SchemaViolation(
-              SchemaViolation.Kind.MAX_LENGTH, fieldName, path, node, String.valueOf(field.maxLength)));
+              SchemaViolation.Kind.MAX_LENGTH,
+              fieldName,
+              path,
+              node,
+              String.valueOf(field.maxLength)));
     }
     boolean matches =
         switch (field.format) {
@@ -184,7 +210,9 @@ public final class SessionPersistenceSchema {
           case TOKEN -> text.isEmpty() || TOKEN.matcher(text).matches();
         };
     if (!matches) {
-      out.add(new SchemaViolation(SchemaViolation.Kind.PATTERN, fieldName, path, node, field.format.name()));
+      out.add(
+          new SchemaViolation(
+              SchemaViolation.Kind.PATTERN, fieldName, path, node, field.format.name()));
     }
     return text;
   }

@@ -9,7 +9,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 class KubernetesScalarsTest {
 
   @ParameterizedTest(name = "{0} -> {1}")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       on       | Boolean:true
       yes      | Boolean:true
       y        | Boolean:true

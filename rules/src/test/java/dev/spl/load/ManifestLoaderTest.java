@@ -14,7 +14,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Loading, and the hostile inputs that must end in a clear, positioned SPL001 and never a crash. */
+/**
+ * Loading, and the hostile inputs that must end in a clear, positioned SPL001 and never a crash.
+ */
 class ManifestLoaderTest {
   private final ManifestLoader loader = new ManifestLoader();
 
@@ -25,12 +27,15 @@ class ManifestLoaderTest {
     Files.createDirectories(dir.resolve("a/b"));
     Files.writeString(dir.resolve("a/one.yaml"), SERVICE.formatted("one"));
     Files.writeString(dir.resolve("a/b/two.yml"), SERVICE.formatted("two"));
-    Files.writeString(dir.resolve("three.json"), "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"three\"}}");
+    Files.writeString(
+        dir.resolve("three.json"),
+        "{\"apiVersion\":\"v1\",\"kind\":\"Service\",\"metadata\":{\"name\":\"three\"}}");
     Files.writeString(dir.resolve("notes.txt"), "not a manifest");
     Files.createDirectories(dir.resolve(".git"));
     Files.writeString(dir.resolve(".git/config.yaml"), "::: not yaml");
     LoadedInput in = loader.load(List.of(dir.toString()), () -> null);
-    assertEquals(List.of("two", "one", "three"), in.resources().stream().map(r -> r.name()).toList());
+    assertEquals(
+        List.of("two", "one", "three"), in.resources().stream().map(r -> r.name()).toList());
     assertEquals(3, in.files());
     assertEquals(List.of(), in.problems());
     assertEquals(List.of(), in.inputErrors());
@@ -39,14 +44,18 @@ class ManifestLoaderTest {
 
   @Test
   void stdinIsNamedStdin() {
-    LoadedInput in = loader.load(List.of("-"),
-        () -> new ByteArrayInputStream(SERVICE.formatted("s").getBytes(StandardCharsets.UTF_8)));
+    LoadedInput in =
+        loader.load(
+            List.of("-"),
+            () ->
+                new ByteArrayInputStream(SERVICE.formatted("s").getBytes(StandardCharsets.UTF_8)));
     assertEquals("<stdin>", in.resources().get(0).file());
   }
 
   @Test
   void missingPathsAndEmptyDirectoriesAreInputErrors(@TempDir Path dir) {
-    LoadedInput in = loader.load(List.of(dir.resolve("nope.yaml").toString(), dir.toString()), () -> null);
+    LoadedInput in =
+        loader.load(List.of(dir.resolve("nope.yaml").toString(), dir.toString()), () -> null);
     assertEquals(2, in.inputErrors().size(), in.inputErrors()::toString);
     assertTrue(in.inputErrors().get(0).contains("no such file or directory"));
     assertTrue(in.inputErrors().get(1).contains("no *.yaml, *.yml or *.json file"));
@@ -54,7 +63,10 @@ class ManifestLoaderTest {
 
   @Test
   void listsAreExpandedAndNamespacesDefaulted() {
-    LoadedInput in = loader.loadText("l.yaml", """
+    LoadedInput in =
+        loader.loadText(
+            "l.yaml",
+            """
         apiVersion: v1
         kind: ServiceList
         items:
@@ -62,14 +74,20 @@ class ManifestLoaderTest {
         - {apiVersion: v1, kind: Service, metadata: {name: b}}
         - {apiVersion: gateway.networking.k8s.io/v1, kind: GatewayClass, metadata: {name: c}}
         """);
-    assertEquals(List.of("shop", "default", ""), in.resources().stream().map(r -> r.namespace()).toList());
+    assertEquals(
+        List.of("shop", "default", ""), in.resources().stream().map(r -> r.namespace()).toList());
     assertEquals(new SourcePosition("l.yaml", 5, 3), in.resources().get(1).position());
   }
 
   @Test
   void positionsPointAtKeysInBlockAndFlowStyle() {
-    MapNode root = loader.loadText("p.yaml", "apiVersion: v1\nkind: Service\nmetadata: {name: a, labels: {x: y}}\n")
-        .resources().get(0).root();
+    MapNode root =
+        loader
+            .loadText(
+                "p.yaml", "apiVersion: v1\nkind: Service\nmetadata: {name: a, labels: {x: y}}\n")
+            .resources()
+            .get(0)
+            .root();
     MapNode labels = root.map("metadata").map("labels");
     assertEquals(new SourcePosition("p.yaml", 3, 30), labels.entry("x").keyPosition());
   }
@@ -79,14 +97,18 @@ class ManifestLoaderTest {
     byte[] bytes = (SERVICE.formatted("a") + "# caf\u00e9\n").getBytes(StandardCharsets.ISO_8859_1);
     LoadedInput in = loader.load(List.of("-"), () -> new ByteArrayInputStream(bytes));
     assertEquals(1, in.problems().size());
-    assertTrue(in.problems().get(0).message().contains("invalid UTF-8 byte 0xE9"), in.problems()::toString);
+    assertTrue(
+        in.problems().get(0).message().contains("invalid UTF-8 byte 0xE9"),
+        in.problems()::toString);
     assertEquals(4, in.problems().get(0).position().line());
     assertEquals(1, in.resources().size());
   }
 
   @Test
   void aliasBombIsRefused() {
-    StringBuilder yaml = new StringBuilder("a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
+    StringBuilder yaml =
+        new StringBuilder(
+            "a: &a [\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\",\"lol\"]\n");
     char prev = 'a';
     for (char c = 'b'; c <= 'j'; c++) {
       yaml.append(c).append(": &").append(c).append(" [");
@@ -99,13 +121,16 @@ class ManifestLoaderTest {
     yaml.append("---\n").append(SERVICE.formatted("after"));
     LoadedInput in = loader.loadText("bomb.yaml", yaml.toString());
     assertEquals(1, in.problems().size(), in.problems()::toString);
-    assertTrue(in.problems().get(0).message().matches(".*(aliases|expands to more than).*"), in.problems()::toString);
+    assertTrue(
+        in.problems().get(0).message().matches(".*(aliases|expands to more than).*"),
+        in.problems()::toString);
     assertEquals("after", in.resources().get(0).name());
   }
 
   @Test
   void deepNestingIsRefused() {
-    String deep = "a: " + "[".repeat(10_000) + "]".repeat(10_000) + "\n---\n" + SERVICE.formatted("after");
+    String deep =
+        "a: " + "[".repeat(10_000) + "]".repeat(10_000) + "\n---\n" + SERVICE.formatted("after");
     LoadedInput in = loader.loadText("deep.yaml", deep);
     assertEquals(1, in.problems().size(), in.problems()::toString);
     assertTrue(in.problems().get(0).message().contains("nested"), in.problems()::toString);
@@ -114,11 +139,15 @@ class ManifestLoaderTest {
 
   @Test
   void hugeDocumentIsRefusedWithoutReadingIt() {
-    String huge = "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n  blob: \""
-        + "x".repeat(50 * 1024 * 1024) + "\"\n---\n" + SERVICE.formatted("after");
+    String huge =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: big}\ndata:\n  blob: \""
+            + "x".repeat(50 * 1024 * 1024)
+            + "\"\n---\n"
+            + SERVICE.formatted("after");
     LoadedInput in = loader.loadText("huge.yaml", huge);
     assertEquals(1, in.problems().size(), in.problems()::toString);
-    assertTrue(in.problems().get(0).message().contains("over the 8 MiB limit"), in.problems()::toString);
+    assertTrue(
+        in.problems().get(0).message().contains("over the 8 MiB limit"), in.problems()::toString);
     assertEquals(new SourcePosition("huge.yaml", 1, 1), in.problems().get(0).position());
     assertEquals("after", in.resources().get(0).name());
   }
@@ -131,13 +160,18 @@ class ManifestLoaderTest {
     }
     LoadedInput in = loader.loadText("many.yaml", yaml.toString());
     assertEquals(100_000, in.resources().size());
-    assertEquals(new SourcePosition("many.yaml", 99_999 * 4 + 2, 1), in.resources().get(99_999).position());
+    assertEquals(
+        new SourcePosition("many.yaml", 99_999 * 4 + 2, 1), in.resources().get(99_999).position());
   }
 
   @Test
   void documentMarkersInsideBlockScalarsAreRespected() {
-    LoadedInput in = loader.loadText("m.yaml", "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n"
-        + "  x: |\n    ---\n    not a marker\n--- # a real one\n" + SERVICE.formatted("b"));
+    LoadedInput in =
+        loader.loadText(
+            "m.yaml",
+            "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: a}\ndata:\n"
+                + "  x: |\n    ---\n    not a marker\n--- # a real one\n"
+                + SERVICE.formatted("b"));
     assertEquals(List.of("a", "b"), in.resources().stream().map(r -> r.name()).toList());
     assertEquals(List.of(), in.problems());
   }

@@ -18,19 +18,50 @@ class GatewayDurationTest {
 
   @ParameterizedTest(name = "{0} = {1} ms")
   @CsvSource({
-    "0h, 0", "0s, 0", "0h0m0s, 0", "1h, 3600000", "1m, 60000", "1s, 1000", "1ms, 1",
-    "1h10m10s, 4210000", "10s1h, 3610000", "1h1h1h1h, 14400000", "99999h, 359996400000",
-    "500ms1s, 1500", "00001h, 3600000", "1m1ms, 60001"
+    "0h, 0",
+    "0s, 0",
+    "0h0m0s, 0",
+    "1h, 3600000",
+    "1m, 60000",
+    "1s, 1000",
+    "1ms, 1",
+    "1h10m10s, 4210000",
+    "10s1h, 3610000",
+    "1h1h1h1h, 14400000",
+    "99999h, 359996400000",
+    "500ms1s, 1500",
+    "00001h, 3600000",
+    "1m1ms, 60001"
   })
   void validVectors(String text, long millis) {
     assertEquals(Duration.ofMillis(millis), GatewayDuration.parse(text).value());
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {
-    "", "1", "h", "1d", "-1s", "+1s", "1.5h", "100000h", "1h1m1s1ms1h", "1us", "1ns", "1µs", "1 h",
-    " 1h", "1h ", "1H", "PT1H", "1s-1ms", "1h\n", "ms", "1hm"
-  })
+  @ValueSource(
+      strings = {
+        "",
+        "1",
+        "h",
+        "1d",
+        "-1s",
+        "+1s",
+        "1.5h",
+        "100000h",
+        "1h1m1s1ms1h",
+        "1us",
+        "1ns",
+        "1µs",
+        "1 h",
+        " 1h",
+        "1h ",
+        "1H",
+        "PT1H",
+        "1s-1ms",
+        "1h\n",
+        "ms",
+        "1hm"
+      })
   void invalidVectors(String text) {
     assertNull(GatewayDuration.parse(text), text);
   }

@@ -18,9 +18,13 @@ public final class TextFormatter implements FindingFormatter {
   public void write(LintResult result, PrintWriter out) {
     for (Finding f : result.findings()) {
       StringBuilder line = new StringBuilder();
-      line.append(f.position()).append(": ")
-          .append(paint(f.severity(), f.severity().label())).append(' ')
-          .append(f.ruleId()).append(' ').append(f.message());
+      line.append(f.position())
+          .append(": ")
+          .append(paint(f.severity(), f.severity().label()))
+          .append(' ')
+          .append(f.ruleId())
+          .append(' ')
+          .append(f.message());
       if (f.resource() != null) {
         line.append(" (").append(f.resource().describe());
         if (!f.field().isEmpty()) {
@@ -29,16 +33,28 @@ public final class TextFormatter implements FindingFormatter {
         line.append(')');
       }
       out.println(line);
-      f.related().forEach(r -> out.println("    related: " + r.position() + " " + r.resource().describe()));
+      f.related()
+          .forEach(
+              r -> out.println("    related: " + r.position() + " " + r.resource().describe()));
     }
     out.println(summary(result));
   }
 
   static String summary(LintResult r) {
-    String counts = plural(r.count(Severity.ERROR), "error") + ", " + plural(r.count(Severity.WARNING), "warning")
-        + ", " + plural(r.count(Severity.INFO), "info");
-    return counts + " in " + plural(r.files(), "file") + " (" + plural(r.documents(), "document") + ", "
-        + plural(r.resources(), "resource") + ")";
+    String counts =
+        plural(r.count(Severity.ERROR), "error")
+            + ", "
+            + plural(r.count(Severity.WARNING), "warning")
+            + ", "
+            + plural(r.count(Severity.INFO), "info");
+    return counts
+        + " in "
+        + plural(r.files(), "file")
+        + " ("
+        + plural(r.documents(), "document")
+        + ", "
+        + plural(r.resources(), "resource")
+        + ")";
   }
 
   private static String plural(long n, String word) {
@@ -49,11 +65,12 @@ public final class TextFormatter implements FindingFormatter {
     if (!color) {
       return text;
     }
-    String code = switch (s) {
-      case ERROR -> "\u001b[31;1m";
-      case WARNING -> "\u001b[33;1m";
-      case INFO -> "\u001b[36m";
-    };
+    String code =
+        switch (s) {
+          case ERROR -> "\u001b[31;1m";
+          case WARNING -> "\u001b[33;1m";
+          case INFO -> "\u001b[36m";
+        };
     return code + text + RESET;
   }
 }

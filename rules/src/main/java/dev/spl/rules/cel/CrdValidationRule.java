@@ -20,7 +20,8 @@ abstract class CrdValidationRule implements SessionPersistenceRule {
    * @param apiMessage the CRD's own message, which the API server prints
    * @param fix what to change, appended to the message
    */
-  record CrdCheck(Set<GatewayApiVersion> versions, String expression, String apiMessage, String fix) {}
+  record CrdCheck(
+      Set<GatewayApiVersion> versions, String expression, String apiMessage, String fix) {}
 
   abstract List<CrdCheck> checks();
 
@@ -44,6 +45,10 @@ abstract class CrdValidationRule implements SessionPersistenceRule {
 
   /** The message when the API server cannot evaluate the rule and so rejects the object. */
   String evaluationFailure(CrdCheck check, String reason) {
-    return "the API server cannot evaluate \"" + check.apiMessage() + "\" (" + reason + ") and rejects it";
+    return "the API server cannot evaluate \""
+        + check.apiMessage()
+        + "\" ("
+        + reason
+        + ") and rejects it";
   }
 }

@@ -68,7 +68,8 @@ public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
 
   @Override
   String evaluationFailure(CrdCheck check, String reason) {
-    return "v1.1.0 cannot evaluate its Permanent rule without cookieConfig (" + reason
+    return "v1.1.0 cannot evaluate its Permanent rule without cookieConfig ("
+        + reason
         + "); add cookieConfig: {} or upgrade the CRDs";
   }
 }

@@ -29,9 +29,15 @@ public final class CookiePathNotAbsolute implements SessionPersistenceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     String path = site.cookiePath();
     if (path != null && !path.isEmpty() && !path.startsWith("/") && site.node() != null) {
-      reporter.report(INFO, site.resource(), site.field("cookie", "path"),
-          "cookie.path \"" + abbreviate(path) + "\" does not start with \"/\", so browsers ignore it; use \"/"
-              + abbreviate(path) + "\"");
+      reporter.report(
+          INFO,
+          site.resource(),
+          site.field("cookie", "path"),
+          "cookie.path \""
+              + abbreviate(path)
+              + "\" does not start with \"/\", so browsers ignore it; use \"/"
+              + abbreviate(path)
+              + "\"");
     }
   }
 

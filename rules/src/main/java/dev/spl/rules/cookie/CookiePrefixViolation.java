@@ -29,9 +29,18 @@ public final class CookiePrefixViolation implements SessionPersistenceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     String name = site.cookieName();
     String path = site.cookiePath();
-    if (name != null && name.regionMatches(true, 0, "__Host-", 0, 7) && path != null && !path.equals("/")) {
-      reporter.report(INFO, site.resource(), site.field("cookie", "path"),
-          "cookie \"" + name + "\" has the __Host- prefix, which needs path \"/\", not \"" + path
+    if (name != null
+        && name.regionMatches(true, 0, "__Host-", 0, 7)
+        && path != null
+        && !path.equals("/")) {
+      reporter.report(
+          INFO,
+          site.resource(),
+          site.field("cookie", "path"),
+          "cookie \""
+              + name
+              + "\" has the __Host- prefix, which needs path \"/\", not \""
+              + path
               + "\"; browsers drop it");
     }
   }

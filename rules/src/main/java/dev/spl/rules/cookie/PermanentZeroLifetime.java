@@ -30,8 +30,13 @@ public final class PermanentZeroLifetime implements SessionPersistenceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     GatewayDuration timeout = site.absoluteTimeout();
     if (site.isPermanent() && timeout != null && timeout.value().isZero()) {
-      reporter.report(INFO, site.resource(), site.field("absoluteTimeout"),
-          "absoluteTimeout \"" + timeout.text() + "\" on a Permanent cookie sends Max-Age=0, which"
+      reporter.report(
+          INFO,
+          site.resource(),
+          site.field("absoluteTimeout"),
+          "absoluteTimeout \""
+              + timeout.text()
+              + "\" on a Permanent cookie sends Max-Age=0, which"
               + " deletes it at once; use e.g. 24h");
     }
   }

@@ -5,8 +5,8 @@ import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
-import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.Suppressions;
@@ -45,10 +45,18 @@ public final class SuppressionWithoutReason implements ResourceRule {
       FieldPath at = FieldPath.of("metadata", "annotations", e.key());
       String ruleRef = e.key().substring(Suppressions.PREFIX.length());
       if (!Suppressions.namesKnownRule(ruleRef)) {
-        reporter.report(INFO, resource, at,
+        reporter.report(
+            INFO,
+            resource,
+            at,
             "annotation " + e.key() + " names no spl rule; use a rule id or name, e.g. SPL010");
-      } else if (!(e.value() instanceof ScalarNode s) || s.value() == null || String.valueOf(s.value()).isBlank()) {
-        reporter.report(INFO, resource, at,
+      } else if (!(e.value() instanceof ScalarNode s)
+          || s.value() == null
+          || String.valueOf(s.value()).isBlank()) {
+        reporter.report(
+            INFO,
+            resource,
+            at,
             "annotation " + e.key() + " has no reason; say why the finding does not apply here");
       }
     }

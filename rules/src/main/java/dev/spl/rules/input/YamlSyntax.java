@@ -4,7 +4,9 @@ import dev.spl.model.Severity;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
 
-/** SPL001: a document the YAML parser cannot read; the loader finds these, this class names them. */
+/**
+ * SPL001: a document the YAML parser cannot read; the loader finds these, this class names them.
+ */
 public final class YamlSyntax implements Rule {
   public static final RuleInfo INFO =
       new RuleInfo(

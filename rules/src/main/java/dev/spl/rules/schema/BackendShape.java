@@ -36,7 +36,8 @@ public final class BackendShape implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!context.version().hasBackendAttachment() || !SessionPersistenceLocator.isBackend(resource)) {
+    if (!context.version().hasBackendAttachment()
+        || !SessionPersistenceLocator.isBackend(resource)) {
       return;
     }
     MapNode spec = resource.spec();
@@ -46,12 +47,19 @@ public final class BackendShape implements ResourceRule {
     String type = spec.string("type");
     MapNode selector = spec.map("endpointSelector");
     if (ENDPOINT_SELECTOR.equals(type) && selector == null) {
-      reporter.report(INFO, resource, FieldPath.of("spec", "type"),
+      reporter.report(
+          INFO,
+          resource,
+          FieldPath.of("spec", "type"),
           "type is EndpointSelector but spec.endpointSelector is missing; add it");
     } else if (selector != null && !ENDPOINT_SELECTOR.equals(type)) {
       boolean persists = selector.has("sessionPersistence");
-      reporter.report(INFO, resource, FieldPath.of("spec", "endpointSelector"),
-          "spec.endpointSelector is set but type is " + (type == null ? "unset" : type)
+      reporter.report(
+          INFO,
+          resource,
+          FieldPath.of("spec", "endpointSelector"),
+          "spec.endpointSelector is set but type is "
+              + (type == null ? "unset" : type)
               + (persists ? ", so its sessionPersistence has no effect" : "")
               + "; set type: EndpointSelector");
     }

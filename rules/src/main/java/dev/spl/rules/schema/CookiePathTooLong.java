@@ -31,8 +31,12 @@ public final class CookiePathTooLong implements SessionPersistenceRule {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.MAX_LENGTH && v.field().equals("cookie.path")) {
         String path = (String) ((ScalarNode) v.node()).value();
-        reporter.report(INFO, site.resource(), v.path(),
-            "cookie.path is " + path.codePointCount(0, path.length())
+        reporter.report(
+            INFO,
+            site.resource(),
+            v.path(),
+            "cookie.path is "
+                + path.codePointCount(0, path.length())
                 + " characters, over the 1024 limit; use a shorter prefix");
       }
     }

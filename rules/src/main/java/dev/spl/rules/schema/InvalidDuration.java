@@ -32,7 +32,10 @@ public final class InvalidDuration implements SessionPersistenceRule {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.PATTERN && v.detail().equals("DURATION")) {
         String text = (String) ((ScalarNode) v.node()).value();
-        reporter.report(INFO, site.resource(), v.path(),
+        reporter.report(
+            INFO,
+            site.resource(),
+            v.path(),
             v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));
       }
     }
@@ -40,7 +43,9 @@ public final class InvalidDuration implements SessionPersistenceRule {
 
   static String hint(String text) {
     if (text.matches("\\d+d")) {
-      return "days are not a unit: write " + Long.parseLong(text.substring(0, text.length() - 1)) * 24 + "h";
+      return "days are not a unit: write "
+          + Long.parseLong(text.substring(0, text.length() - 1)) * 24
+          + "h";
     }
     if (text.contains(".")) {
       return "decimals are not allowed: write e.g. 1h30m for 1.5h";

@@ -41,7 +41,11 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.ENUM) {
         String value = ((ScalarNode) v.node()).quoted();
-        reporter.report(INFO, site.resource(), v.path(), message(v.field(), value, List.of(v.detail().split(", "))));
+        reporter.report(
+            INFO,
+            site.resource(),
+            v.path(),
+            message(v.field(), value, List.of(v.detail().split(", "))));
       }
     }
   }
@@ -52,8 +56,13 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
       return;
     }
     Node affinity = resource.spec().get("sessionAffinity");
-    if (affinity instanceof ScalarNode s && s.value() != null && !AFFINITIES.contains(String.valueOf(s.value()))) {
-      reporter.report(INFO, resource, FieldPath.of("spec", "sessionAffinity"),
+    if (affinity instanceof ScalarNode s
+        && s.value() != null
+        && !AFFINITIES.contains(String.valueOf(s.value()))) {
+      reporter.report(
+          INFO,
+          resource,
+          FieldPath.of("spec", "sessionAffinity"),
           message("sessionAffinity", s.quoted(), AFFINITIES));
     }
   }
@@ -67,5 +76,4 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
     }
     return field + " " + value + " is not supported; use " + String.join(" or ", allowed) + hint;
   }
-
 }

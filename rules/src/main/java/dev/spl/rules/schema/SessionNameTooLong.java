@@ -31,8 +31,12 @@ public final class SessionNameTooLong implements SessionPersistenceRule {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.MAX_LENGTH && v.field().equals("sessionName")) {
         String name = (String) ((ScalarNode) v.node()).value();
-        reporter.report(INFO, site.resource(), v.path(),
-            "sessionName is " + name.codePointCount(0, name.length())
+        reporter.report(
+            INFO,
+            site.resource(),
+            v.path(),
+            "sessionName is "
+                + name.codePointCount(0, name.length())
                 + " characters, over the 128 limit; shorten it");
       }
     }

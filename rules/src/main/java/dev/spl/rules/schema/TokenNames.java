@@ -15,9 +15,18 @@ final class TokenNames {
     return switch (v.kind()) {
       case REQUIRED -> v.field() + " is required; set the " + what + " name the client sends back";
       case MIN_LENGTH -> v.field() + " is empty; give the " + what + " a name such as session";
-      case MAX_LENGTH -> v.field() + " is " + length(v.node()) + " characters, over the 256 limit; shorten it";
-      case PATTERN -> v.field() + " " + quoted(v.node()) + " has " + firstBadChar(v.node())
-          + ", not allowed in a " + what + " name; use letters, digits and " + TOKEN_CHARS;
+      case MAX_LENGTH ->
+          v.field() + " is " + length(v.node()) + " characters, over the 256 limit; shorten it";
+      case PATTERN ->
+          v.field()
+              + " "
+              + quoted(v.node())
+              + " has "
+              + firstBadChar(v.node())
+              + ", not allowed in a "
+              + what
+              + " name; use letters, digits and "
+              + TOKEN_CHARS;
       default -> null;
     };
   }

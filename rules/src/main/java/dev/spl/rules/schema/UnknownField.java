@@ -56,13 +56,23 @@ public final class UnknownField implements SessionPersistenceRule {
 
   private static String message(SchemaViolation v, GatewayApiVersion target) {
     if (v.detail().equals("backend")) {
-      return "Backend sessionPersistence exists only in latest, not " + target + "; the API server drops it";
+      return "Backend sessionPersistence exists only in latest, not "
+          + target
+          + "; the API server drops it";
     }
     GatewayApiVersion writtenFor = WRITTEN_FOR.get(v.field());
     if (writtenFor == null) {
-      return v.field() + " is not a sessionPersistence field in " + target + "; the API server drops it";
+      return v.field()
+          + " is not a sessionPersistence field in "
+          + target
+          + "; the API server drops it";
     }
-    return v.field() + " does not exist in " + target + " and is dropped; written for " + writtenFor
-        + "? Lint with --gateway-api-version " + writtenFor;
+    return v.field()
+        + " does not exist in "
+        + target
+        + " and is dropped; written for "
+        + writtenFor
+        + "? Lint with --gateway-api-version "
+        + writtenFor;
   }
 }

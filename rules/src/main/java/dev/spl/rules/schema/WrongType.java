@@ -32,10 +32,14 @@ public final class WrongType implements SessionPersistenceRule {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.WRONG_TYPE) {
         String field = v.field().isEmpty() ? "sessionPersistence" : v.field();
-        String hint = v.detail().equals("string") && v.node() instanceof ScalarNode s
-            ? "; quote it: \"" + s.value() + "\""
-            : "";
-        reporter.report(INFO, site.resource(), v.path(),
+        String hint =
+            v.detail().equals("string") && v.node() instanceof ScalarNode s
+                ? "; quote it: \"" + s.value() + "\""
+                : "";
+        reporter.report(
+            INFO,
+            site.resource(),
+            v.path(),
             field + " must be " + article(v.detail()) + ", not " + v.node().typeName() + hint);
       }
     }

@@ -34,10 +34,16 @@ public final class ClientIpAffinityInert implements ResourceRule {
     if (a == null || !a.isClientIp()) {
       return;
     }
-    String why = a.type().equals("ExternalName") ? "an ExternalName" : a.isHeadless() ? "a headless" : null;
+    String why =
+        a.type().equals("ExternalName") ? "an ExternalName" : a.isHeadless() ? "a headless" : null;
     if (why != null) {
-      reporter.report(INFO, resource, FieldPath.of("spec", "sessionAffinity"),
-          "ClientIP affinity does nothing on " + why + " Service: no kube-proxy virtual IP carries its traffic");
+      reporter.report(
+          INFO,
+          resource,
+          FieldPath.of("spec", "sessionAffinity"),
+          "ClientIP affinity does nothing on "
+              + why
+              + " Service: no kube-proxy virtual IP carries its traffic");
     }
   }
 }

@@ -8,7 +8,9 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 
-/** SPL150: ClientIP affinity on a NodePort/LoadBalancer Service with externalTrafficPolicy Cluster. */
+/**
+ * SPL150: ClientIP affinity on a NodePort/LoadBalancer Service with externalTrafficPolicy Cluster.
+ */
 public final class ClientIpBehindSnat implements ResourceRule {
   public static final RuleInfo INFO =
       new RuleInfo(
@@ -36,8 +38,13 @@ public final class ClientIpBehindSnat implements ResourceRule {
       return;
     }
     if (a.type().equals("NodePort") || a.type().equals("LoadBalancer")) {
-      reporter.report(INFO, resource, FieldPath.of("spec", "sessionAffinity"),
-          "ClientIP affinity on a " + a.type() + " Service with externalTrafficPolicy Cluster sees"
+      reporter.report(
+          INFO,
+          resource,
+          FieldPath.of("spec", "sessionAffinity"),
+          "ClientIP affinity on a "
+              + a.type()
+              + " Service with externalTrafficPolicy Cluster sees"
               + " node IPs after SNAT; set externalTrafficPolicy: Local");
     }
   }

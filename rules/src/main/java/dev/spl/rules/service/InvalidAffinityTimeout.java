@@ -44,7 +44,10 @@ public final class InvalidAffinityTimeout implements ResourceRule {
     if (!affinity.isClientIp()) {
       String declared = affinity.spec().string("sessionAffinity");
       if (config != null && (declared == null || declared.equals("None"))) {
-        reporter.report(INFO, resource, CONFIG,
+        reporter.report(
+            INFO,
+            resource,
+            CONFIG,
             "sessionAffinityConfig must not be set when sessionAffinity is None; set ClientIP or remove it");
       }
       return;
@@ -54,10 +57,17 @@ public final class InvalidAffinityTimeout implements ResourceRule {
       return; // defaulted to 10800
     }
     if (!(timeout instanceof ScalarNode s) || !(s.value() instanceof Long seconds)) {
-      reporter.report(INFO, resource, TIMEOUT,
-          "timeoutSeconds must be a whole number of seconds from 1 to 86400, not " + timeout.typeName());
+      reporter.report(
+          INFO,
+          resource,
+          TIMEOUT,
+          "timeoutSeconds must be a whole number of seconds from 1 to 86400, not "
+              + timeout.typeName());
     } else if (seconds < 1 || seconds > MAX_SECONDS) {
-      reporter.report(INFO, resource, TIMEOUT,
+      reporter.report(
+          INFO,
+          resource,
+          TIMEOUT,
           "timeoutSeconds " + seconds + " is outside 1..86400; use at most 86400 (one day)");
     }
   }

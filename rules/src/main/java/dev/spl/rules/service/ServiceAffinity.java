@@ -4,7 +4,8 @@ import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 
 /** A Service's affinity settings, with the API server's defaults applied. */
-record ServiceAffinity(MapNode spec, boolean isClientIp, String type, String externalTrafficPolicy) {
+record ServiceAffinity(
+    MapNode spec, boolean isClientIp, String type, String externalTrafficPolicy) {
 
   /** The affinity of {@code r} when it is a core/v1 Service with a spec, else null. */
   static ServiceAffinity of(Resource r) {

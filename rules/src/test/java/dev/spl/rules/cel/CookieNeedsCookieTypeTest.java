@@ -13,18 +13,33 @@ class CookieNeedsCookieTypeTest {
 
   @Test
   void cookieWithHeaderTypeOnLatest() {
-    assertOne(of("SPL011", backend("""
+    assertOne(
+        of(
+            "SPL011",
+            backend(
+                """
         type: Header
         header: {name: X-S}
         cookie: {name: s}
-        """)), 10, 5, "cookie must be nil if type is not Cookie");
+        """)),
+        10,
+        5,
+        "cookie must be nil if type is not Cookie");
   }
 
   @Test
   void cookieConfigWithHeaderTypeFromV15() {
     String sp = "{type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}";
-    assertOne(of("SPL011", route(sp), GatewayApiVersion.V1_5), 9, 5, "cookieConfig can only be set with type Cookie");
-    assertOne(of("SPL011", route(sp), GatewayApiVersion.V1_6), 9, 5, "cookieConfig can only be set with type Cookie");
+    assertOne(
+        of("SPL011", route(sp), GatewayApiVersion.V1_5),
+        9,
+        5,
+        "cookieConfig can only be set with type Cookie");
+    assertOne(
+        of("SPL011", route(sp), GatewayApiVersion.V1_6),
+        9,
+        5,
+        "cookieConfig can only be set with type Cookie");
   }
 
   @Test
@@ -37,6 +52,8 @@ class CookieNeedsCookieTypeTest {
   @Test
   void cookieWithDefaultTypePasses() {
     assertTrue(of("SPL011", backend("cookie: {name: s}")).isEmpty());
-    assertTrue(of("SPL011", route("{sessionName: s, cookieConfig: {}}"), GatewayApiVersion.V1_6).isEmpty());
+    assertTrue(
+        of("SPL011", route("{sessionName: s, cookieConfig: {}}"), GatewayApiVersion.V1_6)
+            .isEmpty());
   }
 }

@@ -23,7 +23,11 @@ class CookieTypeNeedsCookieTest {
 
   @Test
   void v1ShapeIsPrunedOnLatestAndFails() {
-    assertOne(of("SPL012", route("{sessionName: s, cookieConfig: {lifetimeType: Session}}")), 9, 5, "cookie");
+    assertOne(
+        of("SPL012", route("{sessionName: s, cookieConfig: {lifetimeType: Session}}")),
+        9,
+        5,
+        "cookie");
   }
 
   @Test

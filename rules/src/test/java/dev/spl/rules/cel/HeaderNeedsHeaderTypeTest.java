@@ -11,7 +11,10 @@ class HeaderNeedsHeaderTypeTest {
 
   @Test
   void headerWithDefaultCookieType() {
-    assertOne(of("SPL013", backend("{cookie: {name: s}, header: {name: X-S}}")), 10, 5,
+    assertOne(
+        of("SPL013", backend("{cookie: {name: s}, header: {name: X-S}}")),
+        10,
+        5,
         "header must be nil if type is not Header");
   }
 

@@ -11,7 +11,8 @@ class HeaderTypeNeedsHeaderTest {
 
   @Test
   void headerTypeWithoutHeader() {
-    assertOne(of("SPL014", backend("type: Header")), 10, 5, "header must be specified for Header type");
+    assertOne(
+        of("SPL014", backend("type: Header")), 10, 5, "header must be specified for Header type");
   }
 
   @Test

@@ -8,30 +8,40 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.schema.GatewayApiVersion;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.EnumSource;
-import org.junit.jupiter.api.Test;
 
 class PermanentNeedsAbsoluteTimeoutTest {
 
   @Test
   void permanentCookieWithoutTimeoutOnLatest() {
-    var findings = of("SPL010", backend("""
+    var findings =
+        of(
+            "SPL010",
+            backend(
+                """
         cookie:
           name: s
           lifetimeType: Permanent
         """));
-    assertOne(findings, 10, 5, "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent");
+    assertOne(
+        findings, 10, 5, "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent");
     assertEquals("spec.endpointSelector.sessionPersistence", findings.get(0).field());
   }
 
   @Test
   void permanentCookieWithTimeoutPasses() {
-    assertTrue(of("SPL010", backend("""
+    assertTrue(
+        of(
+                "SPL010",
+                backend(
+                    """
         absoluteTimeout: 1h
         cookie: {name: s, lifetimeType: Permanent}
-        """)).isEmpty());
+        """))
+            .isEmpty());
   }
 
   @Test
@@ -42,23 +52,36 @@ class PermanentNeedsAbsoluteTimeoutTest {
   @Test
   void aPatternErrorDoesNotStopTheRule() {
     // absoluteTimeout "1d" is present (pattern error only), so the CEL rule still runs and passes.
-    assertTrue(of("SPL010", backend("""
+    assertTrue(
+        of(
+                "SPL010",
+                backend(
+                    """
         absoluteTimeout: 1d
         cookie: {name: s, lifetimeType: Permanent}
-        """)).isEmpty());
+        """))
+            .isEmpty());
   }
 
   @Test
   void anEnumErrorStopsTheRule() {
-    assertTrue(of("SPL010", backend("""
+    assertTrue(
+        of(
+                "SPL010",
+                backend(
+                    """
         type: cookie
         cookie: {name: s, lifetimeType: Permanent}
-        """)).isEmpty());
+        """))
+            .isEmpty());
   }
 
   /** Upstream gateway-api pkg/test/cel session persistence cases, v1.x shape, on v1.1.1-v1.6. */
   @ParameterizedTest(name = "{0} on v1.x")
-  @CsvSource(delimiter = '|', textBlock = """
+  @CsvSource(
+      delimiter = '|',
+      textBlock =
+          """
       valid no cookie              | {sessionName: foo, type: Cookie}                                                      | 0
       valid session cookie         | {sessionName: foo, type: Cookie, cookieConfig: {lifetimeType: Session}}               | 0
       invalid permanent cookie     | {sessionName: foo, type: Cookie, cookieConfig: {lifetimeType: Permanent}}             | 1
@@ -66,24 +89,39 @@ class PermanentNeedsAbsoluteTimeoutTest {
       valid header-based           | {sessionName: foo, type: Header}                                                      | 0
       """)
   void upstreamCases(String name, String persistence, int expected) {
-    for (GatewayApiVersion v : new GatewayApiVersion[] {GatewayApiVersion.V1_1, GatewayApiVersion.V1_2,
-        GatewayApiVersion.V1_4, GatewayApiVersion.V1_6}) {
+    for (GatewayApiVersion v :
+        new GatewayApiVersion[] {
+          GatewayApiVersion.V1_1,
+          GatewayApiVersion.V1_2,
+          GatewayApiVersion.V1_4,
+          GatewayApiVersion.V1_6
+        }) {
       assertEquals(expected, of("SPL010", route(persistence), v).size(), name + " on " + v);
     }
   }
 
   @ParameterizedTest
-  @EnumSource(value = GatewayApiVersion.class, names = {"V1_1_0"})
+  @EnumSource(
+      value = GatewayApiVersion.class,
+      names = {"V1_1_0"})
   void v110RejectsEverySessionPersistenceWithoutCookieConfig(GatewayApiVersion v110) {
-    assertOne(of("SPL010", route("{sessionName: foo, type: Header}"), v110), 9, 5, "no such key: cookieConfig");
+    assertOne(
+        of("SPL010", route("{sessionName: foo, type: Header}"), v110),
+        9,
+        5,
+        "no such key: cookieConfig");
     assertOne(of("SPL010", route("{sessionName: foo}"), v110), 9, 5, "cookieConfig: {}");
     assertTrue(of("SPL010", route("{sessionName: foo, cookieConfig: {}}"), v110).isEmpty());
-    assertOne(of("SPL010", route("{cookieConfig: {lifetimeType: Permanent}}"), v110), 9, 5,
+    assertOne(
+        of("SPL010", route("{cookieConfig: {lifetimeType: Permanent}}"), v110),
+        9,
+        5,
         "AbsoluteTimeout must be specified");
   }
 
   @Test
   void v111FixedTheDefect() {
-    assertTrue(of("SPL010", route("{sessionName: foo, type: Header}"), GatewayApiVersion.V1_1).isEmpty());
+    assertTrue(
+        of("SPL010", route("{sessionName: foo, type: Header}"), GatewayApiVersion.V1_1).isEmpty());
   }
 }

@@ -11,7 +11,11 @@ class CookiePrefixViolationTest {
 
   @Test
   void hostPrefixNeedsRootPath() {
-    assertOne(of("SPL132", backend("cookie:\n  name: __Host-s\n  path: /app")), 13, 9, "needs path \"/\"");
+    assertOne(
+        of("SPL132", backend("cookie:\n  name: __Host-s\n  path: /app")),
+        13,
+        9,
+        "needs path \"/\"");
   }
 
   @Test

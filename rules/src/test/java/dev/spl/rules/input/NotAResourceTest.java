@@ -20,12 +20,17 @@ class NotAResourceTest {
 
   @Test
   void missingFieldsAreNamed() {
-    assertOne(of("SPL002", "kind: Service\nmetadata: {}\n"), 1, 1, "apiVersion, metadata.name are missing");
+    assertOne(
+        of("SPL002", "kind: Service\nmetadata: {}\n"),
+        1,
+        1,
+        "apiVersion, metadata.name are missing");
   }
 
   @Test
   void listItemsAreCheckedOneByOne() {
-    String list = """
+    String list =
+        """
         apiVersion: v1
         kind: List
         items:
@@ -40,7 +45,8 @@ class NotAResourceTest {
 
   @Test
   void generateNameCountsAsAName() {
-    assertTrue(of("SPL002", "apiVersion: v1\nkind: Service\nmetadata: {generateName: a-}\n").isEmpty());
+    assertTrue(
+        of("SPL002", "apiVersion: v1\nkind: Service\nmetadata: {generateName: a-}\n").isEmpty());
   }
 
   @Test

@@ -18,7 +18,8 @@ class SuppressionWithoutReasonTest {
         spec:
           type: NodePort
           sessionAffinity: ClientIP
-        """.formatted(annotation);
+        """
+        .formatted(annotation);
   }
 
   @Test
@@ -35,7 +36,8 @@ class SuppressionWithoutReasonTest {
 
   @Test
   void suppressionByNameWithReason() {
-    String yaml = service("ignore.spl.dev/client-ip-behind-snat: \"PROXY protocol keeps client IPs\"");
+    String yaml =
+        service("ignore.spl.dev/client-ip-behind-snat: \"PROXY protocol keeps client IPs\"");
     assertTrue(of("SPL003", yaml).isEmpty());
     assertTrue(of("SPL150", yaml).isEmpty());
   }

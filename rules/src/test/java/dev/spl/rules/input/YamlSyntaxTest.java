@@ -11,7 +11,8 @@ class YamlSyntaxTest {
 
   @Test
   void errorIsPositionedAndLaterDocumentsAreStillLinted() {
-    String yaml = """
+    String yaml =
+        """
         apiVersion: v1
         kind: Service
         metadata: {name: a
@@ -27,7 +28,10 @@ class YamlSyntaxTest {
 
   @Test
   void duplicateKeysAreReportedWithBothPositions() {
-    assertOne(of("SPL001", "apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  name: b\n"), 5, 3,
+    assertOne(
+        of("SPL001", "apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  name: b\n"),
+        5,
+        3,
         "duplicate key \"name\" (first at 4:3)");
   }
 

@@ -8,7 +8,8 @@ import dev.spl.schema.GatewayApiVersion;
 import org.junit.jupiter.api.Test;
 
 class BackendShapeTest {
-  private static final String HEAD = """
+  private static final String HEAD =
+      """
       apiVersion: gateway.networking.x-k8s.io/v1alpha1
       kind: XBackend
       metadata: {name: b}
@@ -17,22 +18,37 @@ class BackendShapeTest {
 
   @Test
   void selectorWithOtherType() {
-    assertOne(of("SPL029", HEAD + """
+    assertOne(
+        of(
+            "SPL029",
+            HEAD
+                + """
           type: ExternalHostname
           endpointSelector:
             sessionPersistence: {cookie: {name: s}}
-        """), 6, 3, "so its sessionPersistence has no effect");
+        """),
+        6,
+        3,
+        "so its sessionPersistence has no effect");
   }
 
   @Test
   void endpointSelectorTypeWithoutSelector() {
-    assertOne(of("SPL029", HEAD + "  type: EndpointSelector\n"), 5, 3, "spec.endpointSelector is missing");
+    assertOne(
+        of("SPL029", HEAD + "  type: EndpointSelector\n"),
+        5,
+        3,
+        "spec.endpointSelector is missing");
   }
 
   @Test
   void consistentBackendPasses() {
-    assertTrue(of("SPL029", HEAD + "  type: EndpointSelector\n  endpointSelector: {selector: {}}\n").isEmpty());
-    assertTrue(of("SPL029", HEAD + "  type: ExternalHostname\n  externalHostname: {hostname: a.b}\n").isEmpty());
+    assertTrue(
+        of("SPL029", HEAD + "  type: EndpointSelector\n  endpointSelector: {selector: {}}\n")
+            .isEmpty());
+    assertTrue(
+        of("SPL029", HEAD + "  type: ExternalHostname\n  externalHostname: {hostname: a.b}\n")
+            .isEmpty());
   }
 
   @Test

@@ -11,12 +11,16 @@ class CookiePathTooLongTest {
 
   @Test
   void over1024() {
-    assertOne(of("SPL024", backend("cookie: {name: s, path: /" + "p".repeat(1024) + "}")), 11, 25,
+    assertOne(
+        of("SPL024", backend("cookie: {name: s, path: /" + "p".repeat(1024) + "}")),
+        11,
+        25,
         "1025 characters, over the 1024 limit");
   }
 
   @Test
   void exactly1024Passes() {
-    assertTrue(of("SPL024", backend("cookie: {name: s, path: /" + "p".repeat(1023) + "}")).isEmpty());
+    assertTrue(
+        of("SPL024", backend("cookie: {name: s, path: /" + "p".repeat(1023) + "}")).isEmpty());
   }
 }

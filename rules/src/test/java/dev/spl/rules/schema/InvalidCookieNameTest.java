@@ -26,7 +26,8 @@ class InvalidCookieNameTest {
 
   @Test
   void overTheLengthLimit() {
-    assertOne(of("SPL022", backend("cookie: {name: " + "a".repeat(257) + "}")), 11, 16, "257 characters");
+    assertOne(
+        of("SPL022", backend("cookie: {name: " + "a".repeat(257) + "}")), 11, 16, "257 characters");
   }
 
   @Test

@@ -13,39 +13,62 @@ class InvalidEnumTest {
 
   @Test
   void typeIsCaseSensitive() {
-    assertOne(of("SPL020", backend("{type: cookie, cookie: {name: s}}")), 11, 8, "(values are case-sensitive)");
+    assertOne(
+        of("SPL020", backend("{type: cookie, cookie: {name: s}}")),
+        11,
+        8,
+        "(values are case-sensitive)");
   }
 
   @Test
   void lifetimeTypeOutsideEnum() {
-    assertOne(of("SPL020", backend("""
+    assertOne(
+        of(
+            "SPL020",
+            backend(
+                """
         cookie:
           name: s
           lifetimeType: Forever
-        """)), 13, 9, "cookie.lifetimeType \"Forever\" is not supported; use Permanent or Session");
+        """)),
+        13,
+        9,
+        "cookie.lifetimeType \"Forever\" is not supported; use Permanent or Session");
   }
 
   @Test
   void cookieConfigLifetimeTypeOnV1() {
-    assertOne(of("SPL020", route("{cookieConfig: {lifetimeType: Perm}}"), GatewayApiVersion.V1_4), 10, 23,
+    assertOne(
+        of("SPL020", route("{cookieConfig: {lifetimeType: Perm}}"), GatewayApiVersion.V1_4),
+        10,
+        23,
         "cookieConfig.lifetimeType");
   }
 
   @Test
   void serviceSessionAffinity() {
-    assertOne(of("SPL020", """
+    assertOne(
+        of(
+            "SPL020",
+            """
         apiVersion: v1
         kind: Service
         metadata: {name: s}
         spec:
           sessionAffinity: clientip
-        """), 5, 3, "use None or ClientIP (values are case-sensitive)");
+        """),
+        5,
+        3,
+        "use None or ClientIP (values are case-sensitive)");
   }
 
   @Test
   void validValuesPass() {
     assertTrue(of("SPL020", backend("{type: Header, header: {name: X}}")).isEmpty());
-    assertTrue(of("SPL020", "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec: {sessionAffinity: ClientIP}\n")
-        .isEmpty());
+    assertTrue(
+        of(
+                "SPL020",
+                "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec: {sessionAffinity: ClientIP}\n")
+            .isEmpty());
   }
 }

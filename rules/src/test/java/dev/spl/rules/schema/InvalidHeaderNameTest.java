@@ -11,10 +11,17 @@ class InvalidHeaderNameTest {
 
   @Test
   void nameIsRequired() {
-    assertOne(of("SPL023", backend("""
+    assertOne(
+        of(
+            "SPL023",
+            backend(
+                """
         type: Header
         header: {}
-        """)), 12, 7, "header.name is required");
+        """)),
+        12,
+        7,
+        "header.name is required");
   }
 
   @Test

@@ -12,13 +12,17 @@ class SessionNameTooLongTest {
 
   @Test
   void over128OnV1() {
-    assertOne(of("SPL025", route("sessionName: " + "s".repeat(129)), GatewayApiVersion.V1_2), 10, 7,
+    assertOne(
+        of("SPL025", route("sessionName: " + "s".repeat(129)), GatewayApiVersion.V1_2),
+        10,
+        7,
         "129 characters, over the 128 limit");
   }
 
   @Test
   void exactly128Passes() {
-    assertTrue(of("SPL025", route("sessionName: " + "s".repeat(128)), GatewayApiVersion.V1_6).isEmpty());
+    assertTrue(
+        of("SPL025", route("sessionName: " + "s".repeat(128)), GatewayApiVersion.V1_6).isEmpty());
   }
 
   @Test

@@ -11,7 +11,11 @@ class WrongTypeTest {
 
   @Test
   void integerDuration() {
-    assertOne(of("SPL027", backend("{absoluteTimeout: 3600, cookie: {name: s}}")), 11, 8, "quote it: \"3600\"");
+    assertOne(
+        of("SPL027", backend("{absoluteTimeout: 3600, cookie: {name: s}}")),
+        11,
+        8,
+        "quote it: \"3600\"");
   }
 
   @Test
@@ -22,7 +26,8 @@ class WrongTypeTest {
 
   @Test
   void stringWhereAnObjectBelongs() {
-    assertOne(of("SPL027", backend("cookie: session")), 11, 7, "cookie must be an object, not string");
+    assertOne(
+        of("SPL027", backend("cookie: session")), 11, 7, "cookie must be an object, not string");
   }
 
   @Test
@@ -33,6 +38,7 @@ class WrongTypeTest {
 
   @Test
   void quotedValuesPass() {
-    assertTrue(of("SPL027", backend("{absoluteTimeout: \"3600s\", cookie: {name: \"on\"}}")).isEmpty());
+    assertTrue(
+        of("SPL027", backend("{absoluteTimeout: \"3600s\", cookie: {name: \"on\"}}")).isEmpty());
   }
 }

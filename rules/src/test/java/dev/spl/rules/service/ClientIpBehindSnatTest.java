@@ -10,8 +10,10 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ClientIpBehindSnatTest {
   static String service(String type, String policy) {
-    return "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  type: " + type
-        + "\n  sessionAffinity: ClientIP\n" + (policy == null ? "" : "  externalTrafficPolicy: " + policy + "\n");
+    return "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  type: "
+        + type
+        + "\n  sessionAffinity: ClientIP\n"
+        + (policy == null ? "" : "  externalTrafficPolicy: " + policy + "\n");
   }
 
   @ParameterizedTest

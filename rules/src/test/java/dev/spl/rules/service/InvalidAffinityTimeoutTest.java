@@ -4,9 +4,9 @@ import static dev.spl.Lint.assertOne;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-import org.junit.jupiter.api.Test;
 
 class InvalidAffinityTimeoutTest {
   static String service(String affinity, String timeout) {
@@ -19,7 +19,8 @@ class InvalidAffinityTimeoutTest {
           sessionAffinityConfig:
             clientIP:
               timeoutSeconds: %s
-        """.formatted(affinity, timeout);
+        """
+        .formatted(affinity, timeout);
   }
 
   @ParameterizedTest
@@ -41,6 +42,7 @@ class InvalidAffinityTimeoutTest {
 
   @Test
   void configWithoutClientIpAffinity() {
-    assertOne(of("SPL028", service("None", "600")), 6, 3, "must not be set when sessionAffinity is None");
+    assertOne(
+        of("SPL028", service("None", "600")), 6, 3, "must not be set when sessionAffinity is None");
   }
 }

@@ -1,0 +1,224 @@
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.LintResult;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.nodes.Node;
+
+/**
+ * spl's throughput benchmark. Run through ./bench/run.sh:
+ *   java -cp cli/target/spl.jar bench/Bench.java generate DIR DOCS
+ *   java -cp cli/target/spl.jar bench/Bench.java measure DIR ROUNDS
+ * "measure" alternates, in one JVM, a full lint of DIR with a parse-only pass over the same files
+ * (snakeyaml-engine compose, the library spl uses), and prints medians and their ratio.
+ */
+public class Bench {
+  public static void main(String[] args) throws IOException {
+    switch (args[0]) {
+      case "generate" -> generate(Path.of(args[1]), Integer.parseInt(args[2]));
+      case "measure" -> measure(Path.of(args[1]), Integer.parseInt(args[2]));
+      default -> throw new IllegalArgumentException("generate DIR DOCS | measure DIR ROUNDS");
+    }
+  }
+
+  // ---- corpus ---------------------------------------------------------------------------------
+
+  static void generate(Path dir, int docs) throws IOException {
+    Files.createDirectories(dir);
+    Random random = new Random(1619);
+    int perFile = 100;
+    for (int f = 0; f * perFile < docs; f++) {
+      StringBuilder out = new StringBuilder();
+      for (int d = 0; d < perFile && f * perFile + d < docs; d++) {
+        int i = f * perFile + d;
+        int pick = random.nextInt(100);
+        out.append("---\n");
+        if (pick < 45) {
+          out.append(deployment(i));
+        } else if (pick < 70) {
+          out.append(configMap(i));
+        } else if (pick < 80) {
+          out.append(service(i, random.nextInt(4) == 0));
+        } else if (pick < 90) {
+          out.append(route(i, random.nextInt(5) == 0));
+        } else if (pick < 96) {
+          out.append(backend(i, random.nextInt(5) == 0));
+        } else {
+          out.append(broken(i));
+        }
+      }
+      Files.writeString(dir.resolve(String.format("m%04d.yaml", f)), out.toString());
+    }
+    System.out.println("generated " + docs + " documents in " + dir);
+  }
+
+  static String deployment(int i) {
+    return """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata:
+          name: app-%1$d
+          namespace: team-%2$d
+          labels: {app: app-%1$d, tier: web}
+        spec:
+          replicas: 3
+          selector:
+            matchLabels: {app: app-%1$d}
+          template:
+            metadata:
+              labels: {app: app-%1$d}
+            spec:
+              containers:
+              - name: app
+                image: registry.example/app:%1$d
+                ports: [{containerPort: 8080}]
+                resources:
+                  requests: {cpu: 100m, memory: 128Mi}
+                  limits: {memory: 256Mi}
+                env:
+                - {name: MODE, value: production}
+                - {name: LOG_LEVEL, value: info}
+        """.formatted(i, i % 20);
+  }
+
+  static String configMap(int i) {
+    return """
+        apiVersion: v1
+        kind: ConfigMap
+        metadata: {name: config-%1$d, namespace: team-%2$d}
+        data:
+          app.properties: |
+            server.port=8080
+            feature.flags=a,b,c
+          LOG_LEVEL: info
+        """.formatted(i, i % 20);
+  }
+
+  static String service(int i, boolean clientIp) {
+    return """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: svc-%1$d, namespace: team-%2$d}
+        spec:
+          type: %3$s
+          selector: {app: app-%1$d}
+          ports: [{port: 80, targetPort: 8080}]
+        %4$s""".formatted(i, i % 20, clientIp ? "LoadBalancer" : "ClusterIP",
+            clientIp ? "  sessionAffinity: ClientIP\n" : "");
+  }
+
+  static String route(int i, boolean bad) {
+    return """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: route-%1$d, namespace: team-%2$d}
+        spec:
+          parentRefs: [{name: gw}]
+          rules:
+          - matches: [{path: {type: PathPrefix, value: /app-%1$d}}]
+            backendRefs: [{name: svc-%1$d, port: 80}]
+            sessionPersistence:
+              type: Cookie
+              absoluteTimeout: %3$s
+              cookie: {name: s-%1$d, lifetimeType: Permanent}
+        """.formatted(i, i % 20, bad ? "1d" : "24h");
+  }
+
+  static String backend(int i, boolean bad) {
+    return """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata: {name: backend-%1$d, namespace: team-%2$d}
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: app-%1$d}}
+            sessionPersistence:
+              %3$s
+        """.formatted(i, i % 20, bad ? "type: Header" : "cookie: {name: b-%d, path: /}".formatted(i));
+  }
+
+  static String broken(int i) {
+    return "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: broken-%d\ndata: {}\n".formatted(i);
+  }
+
+  // ---- measurement ----------------------------------------------------------------------------
+
+  static void measure(Path dir, int rounds) throws IOException {
+    List<Path> files;
+    try (Stream<Path> s = Files.list(dir)) {
+      files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
+    List<String> paths = files.stream().map(Path::toString).toList();
+    List<Long> lintNanos = new ArrayList<>();
+    List<Long> parseNanos = new ArrayList<>();
+    int documents = 0;
+    int findings = 0;
+    for (int round = 0; round < rounds + 2; round++) {
+      long t0 = System.nanoTime();
+      LoadedInput input = new ManifestLoader().load(paths, () -> null);
+      LintResult result = new Engine().lint(input, LintOptions.defaults());
+      long t1 = System.nanoTime();
+      int parsed = parseOnly(files);
+      long t2 = System.nanoTime();
+      if (round >= 2) { // the first two rounds warm the JIT
+        lintNanos.add(t1 - t0);
+        parseNanos.add(t2 - t1);
+      }
+      documents = result.documents();
+      findings = result.findings().size();
+      if (parsed != documents) {
+        System.out.println("note: parse-only saw " + parsed + " documents, lint " + documents);
+      }
+    }
+    long lint = median(lintNanos);
+    long parse = median(parseNanos);
+    System.out.printf("files                 %d%n", files.size());
+    System.out.printf("documents             %d (findings %d)%n", documents, findings);
+    System.out.printf("lint   median         %.1f ms  (%,.0f documents/s)%n", lint / 1e6, documents / (lint / 1e9));
+    System.out.printf("parse  median         %.1f ms  (%,.0f documents/s)%n", parse / 1e6, documents / (parse / 1e9));
+    System.out.printf("lint/parse ratio      %.2f   (rounds %d, medians)%n", (double) lint / parse, rounds);
+  }
+
+  /**
+   * Reads and composes every document with snakeyaml-engine, the library spl uses, and nothing
+   * more. Documents are composed one by one (the generated corpus separates them with "---" lines),
+   * so that a broken document does not hide the rest, as in spl.
+   */
+  static int parseOnly(List<Path> files) throws IOException {
+    LoadSettings settings = LoadSettings.builder().setCodePointLimit(64 * 1024 * 1024).build();
+    int documents = 0;
+    for (Path f : files) {
+      String text = Files.readString(f, StandardCharsets.UTF_8);
+      for (String doc : text.split("(?m)^---\\n")) {
+        if (doc.isEmpty()) {
+          continue;
+        }
+        documents++;
+        try {
+          new Compose(settings).composeString(doc);
+        } catch (RuntimeException syntaxError) {
+          // counted; spl reports it as SPL001
+        }
+      }
+    }
+    return documents;
+  }
+
+  static long median(List<Long> values) {
+    List<Long> sorted = new ArrayList<>(values);
+    Collections.sort(sorted);
+    return sorted.get(sorted.size() / 2);
+  }
+}

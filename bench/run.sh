@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Runs spl's benchmarks and prints a table. Usage: bench/run.sh [DOCS] [ROUNDS]
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$root"
+docs="${1:-20000}"
+rounds="${2:-7}"
+jar=cli/target/spl.jar
+out=bench/out
+[ -f "$jar" ] || mvn -B -q -pl cli -am package -DskipTests
+rm -rf "$out" && mkdir -p "$out"
+
+echo "== machine"
+echo "$(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(java -version 2>&1 | head -1)"
+
+echo "== corpus"
+java -cp "$jar" bench/Bench.java generate "$out/corpus" "$docs"
+
+echo "== throughput (one JVM, lint and parse-only alternating, medians)"
+java -Xmx512m -cp "$jar" bench/Bench.java measure "$out/corpus" "$rounds"
+
+echo "== peak memory of one './spl lint' over the corpus (default heap)"
+/usr/bin/time -f "peak RSS %M KiB, wall %e s" java -jar "$jar" lint --format json "$out/corpus" > "$out/lint.json" || true
+tail -c 200 "$out/lint.json"; echo
+
+echo "== startup: one small file, medians of 15 runs"
+small=examples/SPL010-permanent-needs-absolute-timeout/good.yaml
+./spl lint "$small" > /dev/null   # makes the class-data-sharing archive
+median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
+time_ms() { local s e; s=$(date +%s%N); "$@" > /dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+declare -A results
+for i in $(seq 15); do
+  results[jv]+="$(time_ms java -version) "
+  results[spl]+="$(time_ms ./spl lint "$small") "
+  results[jar]+="$(time_ms java -jar "$jar" lint "$small") "
+  results[cel]+="$(time_ms ./spl lint examples/SPL150-client-ip-behind-snat/bad.yaml) "
+done
+jv=$(echo "${results[jv]}" | tr ' ' '\n' | grep . | median)
+spl=$(echo "${results[spl]}" | tr ' ' '\n' | grep . | median)
+jar_ms=$(echo "${results[jar]}" | tr ' ' '\n' | grep . | median)
+nocel=$(echo "${results[cel]}" | tr ' ' '\n' | grep . | median)
+printf "%-52s %6s ms\n" "java -version" "$jv"
+printf "%-52s %6s ms  (ratio %.2f)\n" "./spl lint small.yaml (AppCDS, C1, SerialGC)" "$spl" "$(awk -v a="$spl" -v b="$jv" 'BEGIN{print a/b}')"
+printf "%-52s %6s ms  (ratio %.2f)\n" "java -jar spl.jar lint small.yaml (no flags)" "$jar_ms" "$(awk -v a="$jar_ms" -v b="$jv" 'BEGIN{print a/b}')"
+printf "%-52s %6s ms  (ratio %.2f)\n" "./spl lint on a Service only (no CEL needed)" "$nocel" "$(awk -v a="$nocel" -v b="$jv" 'BEGIN{print a/b}')"

@@ -1,0 +1,51 @@
+package dev.spl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The CEL environment costs about half a second of startup, so it must be built only when a session
+ * persistence object is linted. Checked in a fresh JVM, with class loading logged.
+ */
+class LazyCelIT {
+
+  private static String run(String file) throws IOException, InterruptedException {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    Process p =
+        new ProcessBuilder(
+                List.of(
+                    java.toString(),
+                    "-verbose:class",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    "dev.spl.cli.Spl",
+                    "lint",
+                    file))
+            .redirectErrorStream(true)
+            .start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    p.waitFor();
+    return out;
+  }
+
+  @Test
+  void noCelForManifestsWithoutSessionPersistence() throws Exception {
+    String out = run("../examples/SPL150-client-ip-behind-snat/bad.yaml");
+    assertTrue(out.contains("SPL150"), out);
+    assertFalse(out.contains("dev.cel.bundle.CelFactory"), "CEL was loaded for a Service");
+  }
+
+  @Test
+  void celIsBuiltForSessionPersistence() throws Exception {
+    String out = run("../examples/SPL010-permanent-needs-absolute-timeout/bad.yaml");
+    assertTrue(out.contains("SPL010"), out);
+    assertTrue(out.contains("dev.cel.bundle.CelFactory"), "CEL was not loaded");
+    assertFalse(out.contains("internal error"), "spl failed");
+  }
+}

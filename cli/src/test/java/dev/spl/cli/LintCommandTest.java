@@ -1,0 +1,71 @@
+package dev.spl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class LintCommandTest {
+  static final Path EXAMPLES = Path.of("..", "examples");
+
+  @Test
+  void textOutputIsOneLinePerFindingAndASummary() {
+    CliRun run =
+        CliRun.of(
+            "lint",
+            EXAMPLES.resolve("SPL010-permanent-needs-absolute-timeout/bad.yaml").toString());
+    String[] lines = run.out().split("\n");
+    assertEquals(2, lines.length, run.out());
+    assertEquals(
+        "../examples/SPL010-permanent-needs-absolute-timeout/bad.yaml:10:5: error SPL010 AbsoluteTimeout"
+            + " must be specified when cookie lifetimeType is Permanent; add absoluteTimeout, e.g. 24h"
+            + " (Backend shop/cart, spec.endpointSelector.sessionPersistence)",
+        lines[0]);
+    assertEquals("1 error, 0 warnings, 0 info in 1 file (1 document, 1 resource)", lines[1]);
+    assertEquals(1, run.status());
+  }
+
+  @Test
+  void jsonOutputMatchesTheGoldenFile() throws IOException {
+    CliRun run =
+        CliRun.of(
+            "lint",
+            "--format",
+            "json",
+            EXAMPLES.resolve("SPL020-invalid-enum/bad.yaml").toString(),
+            EXAMPLES.resolve("SPL001-yaml-syntax/bad.yaml").toString());
+    String golden =
+        Files.readString(Path.of("src/test/resources/golden/lint.json"), StandardCharsets.UTF_8);
+    assertEquals(golden.strip(), run.out().strip());
+  }
+
+  @Test
+  void versionFlagChangesTheSchema() {
+    Path v16 = EXAMPLES.resolve("SPL025-session-name-too-long/bad.yaml");
+    assertTrue(
+        CliRun.of("lint", "--gateway-api-version", "v1.6", v16.toString())
+            .out()
+            .contains("SPL025"));
+    assertTrue(CliRun.of("lint", v16.toString()).out().contains("SPL026"));
+  }
+
+  @Test
+  void enableAndDisableSelectRules() {
+    String file = EXAMPLES.resolve("SPL020-invalid-enum/bad.yaml").toString();
+    assertTrue(CliRun.of("lint", "--disable", "invalid-enum", file).out().startsWith("0 errors"));
+    assertEquals(0, CliRun.of("lint", "--enable", "SPL010", file).status());
+    assertEquals(1, CliRun.of("lint", "--enable", "SPL010,SPL020", file).status());
+  }
+
+  @Test
+  void aWholeDirectoryIsLinted() {
+    CliRun run = CliRun.of("lint", "--format", "json", EXAMPLES.toString());
+    assertEquals(1, run.status());
+    assertTrue(
+        run.out().contains("\"files\":46"), run.out().substring(run.out().indexOf("summary")));
+  }
+}
