@@ -1,11 +1,14 @@
 package dev.spl;
 
+import dev.spl.index.ResourceIndex;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
+import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.rules.BuiltInRules;
+import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Rule;
@@ -19,7 +22,9 @@ import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The rule engine: resources in, findings out. It knows nothing of files, terminals or HTTP; the
@@ -28,6 +33,7 @@ import java.util.List;
 public final class Engine {
   private final List<ResourceRule> resourceRules = new ArrayList<>();
   private final List<SessionPersistenceRule> persistenceRules = new ArrayList<>();
+  private final List<IndexRule> indexRules = new ArrayList<>();
 
   public Engine() {
     this(BuiltInRules.all());
@@ -40,6 +46,9 @@ public final class Engine {
       }
       if (r instanceof SessionPersistenceRule sr) {
         persistenceRules.add(sr);
+      }
+      if (r instanceof IndexRule ir) {
+        indexRules.add(ir);
       }
     }
   }
@@ -71,18 +80,27 @@ public final class Engine {
   public List<Finding> lint(List<Resource> resources, LintOptions options) {
     List<Finding> findings = new ArrayList<>();
     RuleContext context = new RuleContext(options.version());
+    Reporter reporter = new SelectingReporter(options, findings);
+    Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
     for (Resource resource : resources) {
-      Reporter reporter = new SelectingReporter(options, findings);
       for (ResourceRule rule : resourceRules) {
         rule.check(resource, context, reporter);
       }
       if (SessionPersistenceLocator.canCarryPersistence(resource)) {
-        for (SessionPersistenceSite site :
-            SessionPersistenceLocator.find(resource, options.version())) {
+        List<SessionPersistenceSite> own =
+            SessionPersistenceLocator.find(resource, options.version());
+        sites.put(resource, own);
+        for (SessionPersistenceSite site : own) {
           for (SessionPersistenceRule rule : persistenceRules) {
             rule.check(site, reporter);
           }
         }
+      }
+    }
+    if (!indexRules.isEmpty()) {
+      ResourceIndex index = ResourceIndex.build(resources, r -> sites.getOrDefault(r, List.of()));
+      for (IndexRule rule : indexRules) {
+        rule.check(index, context, reporter);
       }
     }
     Collections.sort(findings);
@@ -100,7 +118,12 @@ public final class Engine {
     }
 
     @Override
-    public void report(RuleInfo rule, Resource resource, FieldPath field, String message) {
+    public void report(
+        RuleInfo rule,
+        Resource resource,
+        FieldPath field,
+        String message,
+        List<RelatedLocation> related) {
       if (!options.rules().isEnabled(rule.id()) || Suppressions.isSuppressed(resource, rule)) {
         return;
       }
@@ -113,7 +136,7 @@ public final class Engine {
               resource.positionOf(field),
               resource.ref(),
               field.toString(),
-              List.of()));
+              related));
     }
   }
 }

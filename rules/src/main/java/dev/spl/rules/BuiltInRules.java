@@ -8,6 +8,18 @@ import dev.spl.rules.cel.PermanentNeedsAbsoluteTimeout;
 import dev.spl.rules.cookie.CookiePathNotAbsolute;
 import dev.spl.rules.cookie.CookiePrefixViolation;
 import dev.spl.rules.cookie.PermanentZeroLifetime;
+import dev.spl.rules.cross.BackendCrossNamespace;
+import dev.spl.rules.cross.ControllerIgnoresPersistence;
+import dev.spl.rules.cross.CookiePathUnreachable;
+import dev.spl.rules.cross.DeprecatedPolicyAttachment;
+import dev.spl.rules.cross.DeprecatedRouteInline;
+import dev.spl.rules.cross.DoubleAttachment;
+import dev.spl.rules.cross.GrpcCookiePersistence;
+import dev.spl.rules.cross.PartialPersistenceInSplit;
+import dev.spl.rules.cross.ServiceAffinityConflict;
+import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
+import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
+import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
@@ -48,9 +60,21 @@ public final class BuiltInRules {
           new WrongType(),
           new InvalidAffinityTimeout(),
           new BackendShape(),
+          new SessionNameCollisionInSplit(),
+          new SessionNameCollisionAcrossRules(),
+          new SessionNameCollisionAcrossRoutes(),
+          new ServiceAffinityConflict(),
+          new DeprecatedRouteInline(),
+          new DeprecatedPolicyAttachment(),
+          new DoubleAttachment(),
+          new PartialPersistenceInSplit(),
+          new BackendCrossNamespace(),
+          new CookiePathUnreachable(),
           new CookiePathNotAbsolute(),
           new CookiePrefixViolation(),
           new PermanentZeroLifetime(),
+          new GrpcCookiePersistence(),
+          new ControllerIgnoresPersistence(),
           new ClientIpBehindSnat(),
           new ClientIpAffinityInert());
 

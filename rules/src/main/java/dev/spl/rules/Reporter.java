@@ -1,12 +1,29 @@
 package dev.spl.rules;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
+import java.util.List;
 
 /**
  * Where rules send findings. A rule names the field; the engine turns it into file:line:column, and
  * applies suppressions, configuration and severity overrides.
  */
 public interface Reporter {
-  void report(RuleInfo rule, Resource resource, FieldPath field, String message);
+  default void report(RuleInfo rule, Resource resource, FieldPath field, String message) {
+    report(rule, resource, field, message, List.of());
+  }
+
+  /** A finding that involves other objects too: each is named with its position. */
+  void report(
+      RuleInfo rule,
+      Resource resource,
+      FieldPath field,
+      String message,
+      List<RelatedLocation> related);
+
+  /** The related location of {@code field} in {@code resource}. */
+  static RelatedLocation at(Resource resource, FieldPath field) {
+    return new RelatedLocation(resource.positionOf(field), resource.ref());
+  }
 }

@@ -117,6 +117,40 @@ public final class SessionPersistenceSite {
     return stringAt("cookie", "path");
   }
 
+  /**
+   * The name of the session token: cookie.name or header.name (latest), sessionName (earlier); null
+   * when unset, in which case the implementation generates a unique one.
+   */
+  public String sessionName() {
+    if (version.usesSessionNameShape()) {
+      return stringAt("sessionName");
+    }
+    return "Header".equals(type()) ? stringAt("header", "name") : stringAt("cookie", "name");
+  }
+
+  /**
+   * A key under which two sites collide: the type and the name, header names folded to lower case
+   * (HTTP field names are case-insensitive, RFC 9110 §5.1); null when no name is set.
+   */
+  public String nameKey() {
+    String name = sessionName();
+    if (name == null || name.isEmpty()) {
+      return null;
+    }
+    String type = type() == null ? "Cookie" : type();
+    return type.equals("Header")
+        ? "Header:" + name.toLowerCase(java.util.Locale.ROOT)
+        : type + ":" + name;
+  }
+
+  /** The field that holds the session name, for pointing at it. */
+  public FieldPath sessionNameField() {
+    if (version.usesSessionNameShape()) {
+      return field("sessionName");
+    }
+    return "Header".equals(type()) ? field("header", "name") : field("cookie", "name");
+  }
+
   /** A value of the pruned, defaulted object, or null when absent or not a string. */
   public String stringAt(String... keys) {
     Object value = celInput;

@@ -1,0 +1,27 @@
+package dev.spl.index;
+
+import dev.spl.model.Resource;
+
+/**
+ * Identifies an object the way Gateway API references do: group ("" for core), kind, namespace (""
+ * for cluster-scoped) and name.
+ */
+public record ObjectKey(String group, String kind, String namespace, String name) {
+
+  public static ObjectKey of(Resource r) {
+    return new ObjectKey(r.group(), r.kind(), r.namespace(), r.name());
+  }
+
+  /** Backend and XBackend are one kind of target for spl; the experimental group is folded in. */
+  ObjectKey normalized() {
+    if (kind.equals("XBackend")
+        || (kind.equals("Backend") && group.startsWith("gateway.networking"))) {
+      return new ObjectKey("gateway.networking", "Backend", namespace, name);
+    }
+    return this;
+  }
+
+  public String describe() {
+    return kind + " " + (namespace.isEmpty() ? "" : namespace + "/") + name;
+  }
+}

@@ -1,0 +1,163 @@
+package dev.spl.index;
+
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.SessionPersistenceLocator;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * The cross-resource view of one lint, built once over every input: objects by reference, route
+ * rules with their resolved backends, and who attaches session persistence to what. Rules query it
+ * by key; none loops over every pair of resources. A reference that resolves nowhere yields nothing
+ * (partial manifest sets are normal), so rules that need it stay silent rather than guess.
+ */
+public final class ResourceIndex {
+  private final List<Resource> routes = new ArrayList<>();
+  private final Map<ObjectKey, Resource> objects = new HashMap<>();
+  private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
+  private final Map<Resource, List<RouteRule>> rules = new IdentityHashMap<>();
+  private final Map<ObjectKey, List<SessionPersistenceSite>> policiesByTarget = new HashMap<>();
+  private final Map<ObjectKey, List<RouteRule>> rulesByBackend = new HashMap<>();
+  private final Map<Resource, List<ObjectKey>> policyTargets = new IdentityHashMap<>();
+
+  private ResourceIndex() {}
+
+  /** Indexes {@code resources}; {@code sitesOf} gives each one's validated persistence objects. */
+  public static ResourceIndex build(
+      Collection<Resource> resources, Function<Resource, List<SessionPersistenceSite>> sitesOf) {
+    ResourceIndex index = new ResourceIndex();
+    for (Resource r : resources) {
+      index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
+      List<SessionPersistenceSite> own = sitesOf.apply(r);
+      index.sites.put(r, own);
+      if (SessionPersistenceLocator.isRoute(r)) {
+        index.routes.add(r);
+      }
+      if (SessionPersistenceLocator.isPolicy(r)) {
+        index.indexPolicy(r, own);
+      }
+    }
+    for (Resource route : index.routes) {
+      index.indexRules(route);
+    }
+    return index;
+  }
+
+  private void indexPolicy(Resource policy, List<SessionPersistenceSite> own) {
+    if (own.isEmpty() || policy.spec() == null) {
+      return;
+    }
+    ListNode targets = policy.spec().list("targetRefs");
+    if (targets == null) {
+      return;
+    }
+    List<ObjectKey> keys = new ArrayList<>();
+    for (var node : targets.items()) {
+      if (node instanceof MapNode t && t.string("name") != null) {
+        String group = t.string("group") == null ? "" : t.string("group");
+        String kind = t.string("kind") == null ? "Service" : t.string("kind");
+        ObjectKey target = new ObjectKey(group, kind, policy.namespace(), t.string("name"));
+        keys.add(target);
+        policiesByTarget.computeIfAbsent(target.normalized(), k -> new ArrayList<>()).addAll(own);
+      }
+    }
+    policyTargets.put(policy, List.copyOf(keys));
+  }
+
+  private void indexRules(Resource route) {
+    List<RouteRule> list = new ArrayList<>();
+    ListNode ruleNodes = route.spec() == null ? null : route.spec().list("rules");
+    if (ruleNodes != null) {
+      Map<Integer, SessionPersistenceSite> inline = new HashMap<>();
+      for (SessionPersistenceSite s : sites.get(route)) {
+        if (s.attachment() == AttachmentPoint.ROUTE_RULE) {
+          inline.put((Integer) s.path().segments().get(2), s);
+        }
+      }
+      for (int i = 0; i < ruleNodes.size(); i++) {
+        if (ruleNodes.get(i) instanceof MapNode node) {
+          RouteRule rule =
+              new RouteRule(route, i, node, BackendRef.of(route, i, node), inline.get(i));
+          list.add(rule);
+          for (BackendRef b : rule.backends()) {
+            rulesByBackend
+                .computeIfAbsent(b.target().normalized(), k -> new ArrayList<>())
+                .add(rule);
+          }
+        }
+      }
+    }
+    rules.put(route, List.copyOf(list));
+  }
+
+  /** Every HTTPRoute and GRPCRoute, in input order. */
+  public List<Resource> routes() {
+    return routes;
+  }
+
+  public List<RouteRule> rules(Resource route) {
+    return rules.getOrDefault(route, List.of());
+  }
+
+  /** The route rules whose backendRefs point at {@code backend}. */
+  public List<RouteRule> rulesReferencing(ObjectKey backend) {
+    return rulesByBackend.getOrDefault(backend.normalized(), List.of());
+  }
+
+  public Optional<Resource> find(ObjectKey key) {
+    return Optional.ofNullable(objects.get(key.normalized()));
+  }
+
+  public List<SessionPersistenceSite> sites(Resource r) {
+    return sites.getOrDefault(r, List.of());
+  }
+
+  /** Persistence that policies attach to {@code target}. */
+  public List<SessionPersistenceSite> policySites(ObjectKey target) {
+    return policiesByTarget.getOrDefault(target.normalized(), List.of());
+  }
+
+  /** The policies that carry session persistence, with their targets (targetRefs are local). */
+  public Map<Resource, List<ObjectKey>> policyTargets() {
+    return policyTargets;
+  }
+
+  /**
+   * The persistence a backend carries on its own, whatever route uses it: from policies targeting
+   * it and, for a Backend, from its endpointSelector.
+   */
+  public List<SessionPersistenceSite> backendPersistence(BackendRef ref) {
+    List<SessionPersistenceSite> found = new ArrayList<>(policySites(ref.target()));
+    if (ref.isBackendResource()) {
+      find(ref.target())
+          .ifPresent(
+              backend ->
+                  sites(backend).stream()
+                      .filter(
+                          s -> s.attachment() == AttachmentPoint.BACKEND && s.celInput() != null)
+                      .forEach(found::add));
+    }
+    return found;
+  }
+
+  /** The GatewayClass controllerName of a route's parent Gateway, when both are in the input. */
+  public Optional<Resource> gatewayClassOf(ParentRef parent) {
+    if (!parent.gateway().kind().equals("Gateway")) {
+      return Optional.empty();
+    }
+    return find(parent.gateway())
+        .map(gw -> gw.spec() == null ? null : gw.spec().string("gatewayClassName"))
+        .flatMap(
+            name -> find(new ObjectKey("gateway.networking.k8s.io", "GatewayClass", "", name)));
+  }
+}

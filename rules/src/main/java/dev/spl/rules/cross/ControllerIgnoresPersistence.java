@@ -1,0 +1,82 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.ParentRef;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.FieldPath;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/** SPL141: the route's GatewayClass controller is known not to honour route-level persistence. */
+public final class ControllerIgnoresPersistence implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL141",
+          "controller-ignores-persistence",
+          Severity.WARNING,
+          "The route's GatewayClass controller is known not to honour sessionPersistence.",
+          "sessionPersistence is an Extended feature: controllers may ignore it, and several do,"
+              + " silently. The API server accepts the route, the gateway load-balances as if the field"
+              + " were not there. spl keeps what is known about each controller, with its source, in"
+              + " rules/src/main/resources/dev/spl/rules/cross/controllers.yaml.",
+          "Use the controller's own mechanism (for Istio, a DestinationRule with consistentHash on a"
+              + " cookie), or a controller that supports GEP-1619.",
+          "Gateway API support levels (Extended); controllers.yaml sources");
+
+  private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      Optional<RouteRule> persistent =
+          index.rules(route).stream().filter(r -> r.inline() != null).findFirst();
+      if (persistent.isEmpty()) {
+        continue;
+      }
+      Set<String> seen = new HashSet<>();
+      for (ParentRef parent : ParentRef.of(route)) {
+        index
+            .gatewayClassOf(parent)
+            .ifPresent(
+                gatewayClass -> {
+                  String controllerName =
+                      gatewayClass.spec() == null
+                          ? null
+                          : gatewayClass.spec().string("controllerName");
+                  KnownControllers.find(controllerName)
+                      .filter(c -> c.ignores().contains(route.kind()) && seen.add(controllerName))
+                      .ifPresent(
+                          c ->
+                              reporter.report(
+                                  INFO,
+                                  route,
+                                  persistent.get().inline().path(),
+                                  c.product()
+                                      + " ("
+                                      + controllerName
+                                      + ") ignores sessionPersistence on "
+                                      + route.kind()
+                                      + "; this setting has no effect",
+                                  List.of(
+                                      Reporter.at(
+                                          index.find(parent.gateway()).orElseThrow(),
+                                          FieldPath.of("spec", "gatewayClassName")),
+                                      Reporter.at(gatewayClass, CONTROLLER))));
+                });
+      }
+    }
+  }
+}

@@ -1,0 +1,120 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.ObjectKey;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** SPL130: a cookie path that no path of the route matches, so the browser never returns it. */
+public final class CookiePathUnreachable implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL130",
+          "cookie-path-unreachable",
+          Severity.WARNING,
+          "The cookie path is not a prefix of any path the route matches: the browser never sends it.",
+          "A browser returns a cookie only on requests whose path path-matches the cookie's Path"
+              + " (RFC 6265 §5.1.4: equal, or a prefix ending at a \"/\"). If the route only matches"
+              + " /shop and the cookie path is /cart, the gateway sets the cookie and never sees it"
+              + " again: every request is a new session. Regular-expression matches are checked by"
+              + " their literal prefix only.",
+          "Set cookie.path to a prefix of the route's paths (or leave it out: it defaults to \"/\").",
+          "RFC 6265 §5.1.4; GEP-1619 cookie.path");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      for (RouteRule rule : index.rules(route)) {
+        SessionPersistenceSite site = rule.inline();
+        if (site != null
+            && !CookiePaths.isReachable(site.cookiePath(), CookiePaths.of(rule.node()))) {
+          reporter.report(
+              INFO,
+              route,
+              site.field("cookie", "path"),
+              message(site.cookiePath(), "this rule matches"));
+        }
+      }
+    }
+    // Persistence on a Backend or a policy applies to every rule that routes to it.
+    Set<SessionPersistenceSite> checked = Collections.newSetFromMap(new IdentityHashMap<>());
+    for (Map.Entry<Resource, List<ObjectKey>> policy : index.policyTargets().entrySet()) {
+      for (ObjectKey target : policy.getValue()) {
+        checkAttachment(index, policy.getKey(), target, checked, reporter);
+      }
+    }
+    for (Resource route : index.routes()) {
+      for (RouteRule rule : index.rules(route)) {
+        rule.backends().stream()
+            .filter(b -> b.isBackendResource())
+            .forEach(
+                b ->
+                    index
+                        .find(b.target())
+                        .ifPresent(
+                            backend ->
+                                checkAttachment(index, backend, b.target(), checked, reporter)));
+      }
+    }
+  }
+
+  private static void checkAttachment(
+      ResourceIndex index,
+      Resource owner,
+      ObjectKey target,
+      Set<SessionPersistenceSite> checked,
+      Reporter reporter) {
+    for (SessionPersistenceSite site : index.sites(owner)) {
+      if (site.attachment() == AttachmentPoint.ROUTE_RULE || site.cookiePath() == null) {
+        continue;
+      }
+      List<RouteRule> users = index.rulesReferencing(target);
+      if (users.isEmpty() || !checked.add(site)) {
+        continue; // no route in the input: nothing to compare with
+      }
+      boolean reachable =
+          users.stream()
+              .anyMatch(
+                  r ->
+                      r.inline() != null
+                          || CookiePaths.isReachable(site.cookiePath(), CookiePaths.of(r.node())));
+      if (!reachable) {
+        List<RelatedLocation> related = new ArrayList<>();
+        users.forEach(r -> related.add(Reporter.at(r.route(), r.path())));
+        reporter.report(
+            INFO,
+            owner,
+            site.field("cookie", "path"),
+            message(site.cookiePath(), "the routes to it match"),
+            related);
+      }
+    }
+  }
+
+  private static String message(String path, String whose) {
+    return "cookie.path \""
+        + path
+        + "\" is not a prefix of any path "
+        + whose
+        + ", so browsers never send the cookie back";
+  }
+}

@@ -1,0 +1,96 @@
+package dev.spl.rules.cross;
+
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Whether a browser would ever send a cookie with a given Path to the paths a route rule matches:
+ * RFC 6265 §5.1.4 path-match against Gateway API path matches.
+ */
+final class CookiePaths {
+  /** A path match of a route rule: type Exact, PathPrefix (default) or RegularExpression. */
+  record PathMatch(String type, String value) {}
+
+  private CookiePaths() {}
+
+  /** The path matches of a rule; a rule with no matches (or a match without path) matches "/". */
+  static List<PathMatch> of(MapNode rule) {
+    List<PathMatch> out = new ArrayList<>();
+    if (rule.get("matches") instanceof ListNode matches && matches.size() > 0) {
+      for (Node m : matches.items()) {
+        MapNode path = m instanceof MapNode mm ? mm.map("path") : null;
+        String type =
+            path == null || path.string("type") == null ? "PathPrefix" : path.string("type");
+        String value = path == null || path.string("value") == null ? "/" : path.string("value");
+        out.add(new PathMatch(type, value));
+      }
+    } else {
+      out.add(new PathMatch("PathPrefix", "/"));
+    }
+    return out;
+  }
+
+  /**
+   * True when some request the matches accept would carry a cookie scoped to {@code cookiePath}.
+   */
+  static boolean isReachable(String cookiePath, List<PathMatch> matches) {
+    if (cookiePath == null || cookiePath.equals("/") || !cookiePath.startsWith("/")) {
+      return true; // "/" reaches everything; a relative path is SPL131's business
+    }
+    for (PathMatch m : matches) {
+      if (reachable(cookiePath, m)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static boolean reachable(String cookiePath, PathMatch m) {
+    switch (m.type()) {
+      case "Exact":
+        return pathMatches(m.value(), cookiePath);
+      case "RegularExpression":
+        String prefix = literalPrefix(m.value());
+        // Unknowable in general: only a literal prefix that diverges from the path proves it
+        // unreachable.
+        return !prefix.startsWith("/")
+            || cookiePath.startsWith(prefix)
+            || prefix.startsWith(cookiePath);
+      default: // PathPrefix matches whole path elements, with or without a trailing slash
+        String p =
+            m.value().length() > 1 && m.value().endsWith("/")
+                ? m.value().substring(0, m.value().length() - 1)
+                : m.value();
+        return pathMatches(p, cookiePath)
+            || p.equals("/")
+            || cookiePath.equals(p)
+            || cookiePath.startsWith(p + "/");
+    }
+  }
+
+  /**
+   * RFC 6265 §5.1.4: does a request for {@code requestPath} carry a cookie with {@code cookiePath}?
+   */
+  static boolean pathMatches(String requestPath, String cookiePath) {
+    if (requestPath.equals(cookiePath)) {
+      return true;
+    }
+    return requestPath.startsWith(cookiePath)
+        && (cookiePath.endsWith("/") || requestPath.charAt(cookiePath.length()) == '/');
+  }
+
+  private static String literalPrefix(String regex) {
+    String r = regex.startsWith("^") ? regex.substring(1) : regex;
+    StringBuilder out = new StringBuilder();
+    for (char c : r.toCharArray()) {
+      if (".[]()*+?{}|^$\\".indexOf(c) >= 0) {
+        break;
+      }
+      out.append(c);
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,47 @@
+package dev.spl.rules.cross;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleInfo;
+import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.SessionPersistenceSite;
+
+/**
+ * SPL121: sessionPersistence on a BackendLBPolicy or XBackendTrafficPolicy, deprecated in latest.
+ */
+public final class DeprecatedPolicyAttachment implements SessionPersistenceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL121",
+          "deprecated-policy-attachment",
+          Severity.WARNING,
+          "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in latest).",
+          "The policy attachment came first (BackendLBPolicy in v1.1-v1.2, XBackendTrafficPolicy"
+              + " from v1.3); the latest GEP-1619 moves persistence to the Backend resource and"
+              + " deprecates the policy field.",
+          "Move the settings to a Backend of type EndpointSelector"
+              + " (spec.endpointSelector.sessionPersistence), or lint with the"
+              + " --gateway-api-version your cluster runs.",
+          "GEP-1619 (latest): API, Backend attachment");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    if (site.version() == GatewayApiVersion.LATEST && site.attachment() == AttachmentPoint.POLICY) {
+      reporter.report(
+          INFO,
+          site.resource(),
+          site.path(),
+          "sessionPersistence on "
+              + site.resource().kind()
+              + " is deprecated; move it to a Backend's"
+              + " spec.endpointSelector");
+    }
+  }
+}

@@ -1,0 +1,43 @@
+package dev.spl.rules.cross;
+
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleInfo;
+import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.SessionPersistenceSite;
+
+/** SPL120: sessionPersistence inline on an HTTPRoute or GRPCRoute rule, deprecated in latest. */
+public final class DeprecatedRouteInline implements SessionPersistenceRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL120",
+          "deprecated-route-inline",
+          Severity.WARNING,
+          "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in latest).",
+          "The latest GEP-1619 attaches persistence to the Backend resource, which describes the"
+              + " endpoints being pinned, and deprecates the route-rule field; implementations may"
+              + " drop support for it.",
+          "Move the settings to a Backend of type EndpointSelector"
+              + " (spec.endpointSelector.sessionPersistence) and reference the Backend from the rule;"
+              + " or lint with the --gateway-api-version your cluster runs.",
+          "GEP-1619 (latest): API, Backend attachment");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    if (site.version() == GatewayApiVersion.LATEST
+        && site.attachment() == AttachmentPoint.ROUTE_RULE) {
+      reporter.report(
+          INFO,
+          site.resource(),
+          site.path(),
+          "sessionPersistence on a route rule is deprecated; move it to a Backend's spec.endpointSelector");
+    }
+  }
+}

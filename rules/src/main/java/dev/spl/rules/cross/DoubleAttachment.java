@@ -1,0 +1,64 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.BackendRef;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.ArrayList;
+import java.util.List;
+
+/** SPL122: a backend gets persistence from the route rule and from a policy or its Backend. */
+public final class DoubleAttachment implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL122",
+          "double-attachment",
+          Severity.WARNING,
+          "One backend gets persistence from two places (the route rule wins).",
+          "GEP-1619 says the route rule's sessionPersistence takes precedence over a policy attached"
+              + " to the backend. The policy's settings (name, lifetime, timeouts) are then silently"
+              + " unused for this route, while other routes to the same backend still get them: one"
+              + " backend, two behaviours.",
+          "Configure persistence in one place: remove it from the route rule, or from the policy"
+              + " or Backend.",
+          "GEP-1619, Edge Case Behavior: route rule and policy both set");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      for (RouteRule rule : index.rules(route)) {
+        if (rule.inline() == null) {
+          continue;
+        }
+        for (BackendRef b : rule.backends()) {
+          List<SessionPersistenceSite> others = index.backendPersistence(b);
+          if (others.isEmpty()) {
+            continue;
+          }
+          List<dev.spl.model.RelatedLocation> related = new ArrayList<>();
+          others.forEach(s -> related.add(Reporter.at(s.resource(), s.path())));
+          reporter.report(
+              INFO,
+              route,
+              b.path(),
+              b.target().name()
+                  + " also gets persistence from "
+                  + others.get(0).resource().ref().describe()
+                  + "; this rule's sessionPersistence wins, the other is ignored here",
+              related);
+        }
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.BackendRef;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.List;
+
+/** SPL140: Cookie persistence for GRPCRoute traffic, which most gRPC clients cannot carry. */
+public final class GrpcCookiePersistence implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL140",
+          "grpc-cookie-persistence",
+          Severity.WARNING,
+          "Cookie persistence on a GRPCRoute: most gRPC clients keep no cookies; use Header.",
+          "gRPC clients (grpc-go, grpc-java, grpc-dotnet and others) have no cookie jar: they ignore"
+              + " Set-Cookie, so every call starts a new session and nothing is pinned. Type defaults"
+              + " to Cookie, so an empty sessionPersistence on a GRPCRoute is this case too. Header"
+              + " persistence works when the client copies the header from response metadata.",
+          "Use type: Header with a header name your clients send back, or suppress with a reason if"
+              + " your clients are browsers (grpc-web) that keep cookies.",
+          "GEP-1619 (GRPCRoute); gRPC over HTTP/2 protocol: no cookie handling");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      if (!route.kind().equals("GRPCRoute")) {
+        continue;
+      }
+      for (RouteRule rule : index.rules(route)) {
+        if (rule.inline() != null) {
+          if (isCookie(rule.inline())) {
+            reporter.report(
+                INFO,
+                route,
+                rule.inline().path(),
+                "Cookie persistence on a GRPCRoute: gRPC clients keep no cookies; use type: Header");
+          }
+          continue;
+        }
+        for (BackendRef b : rule.backends()) {
+          for (SessionPersistenceSite s : index.backendPersistence(b)) {
+            if (isCookie(s)) {
+              reporter.report(
+                  INFO,
+                  route,
+                  b.path(),
+                  b.target().name()
+                      + " persists with a cookie, which gRPC clients do not keep; use type: Header",
+                  List.of(Reporter.at(s.resource(), s.path())));
+            }
+          }
+        }
+      }
+    }
+  }
+
+  private static boolean isCookie(SessionPersistenceSite site) {
+    return site.celInput() != null && "Cookie".equals(site.type());
+  }
+}

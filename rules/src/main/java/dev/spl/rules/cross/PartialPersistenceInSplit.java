@@ -1,0 +1,71 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.BackendRef;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.ArrayList;
+import java.util.List;
+
+/** SPL123: a traffic split where some backends persist and others do not. */
+public final class PartialPersistenceInSplit implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL123",
+          "partial-persistence-in-split",
+          Severity.WARNING,
+          "A traffic split where some backends persist and others do not.",
+          "GEP-1619 leaves this case to implementations: a client first sent to a backend without"
+              + " persistence gets no session and may land elsewhere on its next request, while a"
+              + " client pinned to the persistent backend stays there regardless of the weights. The"
+              + " split no longer means what its weights say.",
+          "Give every backend of the split persistence (ideally one sessionPersistence on the route"
+              + " rule), or none.",
+          "GEP-1619, Edge Case Behavior: traffic splitting");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      for (RouteRule rule : index.rules(route)) {
+        List<BackendRef> split = rule.weightedBackends();
+        if (rule.inline() != null || split.size() < 2) {
+          continue;
+        }
+        List<RelatedLocation> persistent = new ArrayList<>();
+        List<BackendRef> without = new ArrayList<>();
+        for (BackendRef b : split) {
+          List<SessionPersistenceSite> sites = index.backendPersistence(b);
+          if (!sites.isEmpty()) {
+            sites.forEach(s -> persistent.add(Reporter.at(s.resource(), s.path())));
+          } else if (index.find(b.target()).isPresent()) {
+            without.add(b); // only a backend we can see is known to have none
+          }
+        }
+        if (!persistent.isEmpty()) {
+          for (BackendRef b : without) {
+            reporter.report(
+                INFO,
+                route,
+                b.path(),
+                b.target().name()
+                    + " has no session persistence but other backends of this split do;"
+                    + " clients pinned there ignore the weights",
+                persistent);
+          }
+        }
+      }
+    }
+  }
+}

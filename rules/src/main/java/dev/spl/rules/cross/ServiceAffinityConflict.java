@@ -1,0 +1,94 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.BackendRef;
+import dev.spl.index.ObjectKey;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.FieldPath;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** SPL110: session persistence for traffic to a Service with sessionAffinity ClientIP. */
+public final class ServiceAffinityConflict implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL110",
+          "service-affinity-conflict",
+          Severity.ERROR,
+          "Session persistence for traffic to a Service with sessionAffinity ClientIP.",
+          "Two layers would pin the client: the gateway by cookie or header, kube-proxy by source"
+              + " address. They disagree whenever the gateway's own address, not the client's, reaches"
+              + " kube-proxy, and the result depends on which layer routes. GEP-1619 says a route"
+              + " whose backend Service has ClientIP affinity MUST be rejected by implementations.",
+          "Use one mechanism: remove sessionAffinity from the Service (gateway persistence pins"
+              + " clients), or remove the sessionPersistence.",
+          "GEP-1619, Edge Case Behavior: Kubernetes Service session affinity");
+
+  private static final FieldPath AFFINITY = FieldPath.of("spec", "sessionAffinity");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      for (RouteRule rule : index.rules(route)) {
+        if (rule.inline() == null) {
+          continue;
+        }
+        for (BackendRef b : rule.backends()) {
+          clientIpService(index, b.target())
+              .ifPresent(
+                  svc ->
+                      reporter.report(
+                          INFO,
+                          route,
+                          rule.inline().path(),
+                          "this rule persists sessions to Service "
+                              + svc.name()
+                              + ", which has sessionAffinity ClientIP;"
+                              + " use one of the two",
+                          List.of(Reporter.at(svc, AFFINITY))));
+        }
+      }
+    }
+    for (Map.Entry<Resource, List<ObjectKey>> policy : index.policyTargets().entrySet()) {
+      for (ObjectKey target : policy.getValue()) {
+        for (SessionPersistenceSite site : index.sites(policy.getKey())) {
+          clientIpService(index, target)
+              .ifPresent(
+                  svc ->
+                      reporter.report(
+                          INFO,
+                          policy.getKey(),
+                          site.path(),
+                          "Service "
+                              + svc.name()
+                              + " has sessionAffinity ClientIP and this policy adds session persistence;"
+                              + " use one of the two",
+                          List.of(Reporter.at(svc, AFFINITY))));
+        }
+      }
+    }
+  }
+
+  private static Optional<Resource> clientIpService(ResourceIndex index, ObjectKey target) {
+    if (!target.group().isEmpty() || !target.kind().equals("Service")) {
+      return Optional.empty();
+    }
+    return index
+        .find(target)
+        .filter(
+            svc -> svc.spec() != null && "ClientIP".equals(svc.spec().string("sessionAffinity")));
+  }
+}

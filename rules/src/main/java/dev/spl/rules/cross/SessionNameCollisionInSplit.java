@@ -1,0 +1,79 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.BackendRef;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleInfo;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** SPL101: two backends of one rule's traffic split persist with the same cookie or header name. */
+public final class SessionNameCollisionInSplit implements IndexRule {
+  public static final RuleInfo INFO =
+      new RuleInfo(
+          "SPL101",
+          "session-name-collision-in-split",
+          Severity.ERROR,
+          "Two backends of one traffic split persist with the same cookie or header name.",
+          "When each backend of a split carries its own persistence (from a policy or a Backend) with"
+              + " the same session name, the client holds one cookie or header that both claim: a"
+              + " session pinned to one backend is read by the other's configuration. GEP-1619 calls"
+              + " this configuration invalid and implementations may reject the route.",
+          "Give each backend's persistence its own name, or put one sessionPersistence on the route"
+              + " rule so the split is pinned as a whole.",
+          "GEP-1619, Edge Case Behavior: Session Naming Collision");
+
+  @Override
+  public RuleInfo info() {
+    return INFO;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource route : index.routes()) {
+      for (RouteRule rule : index.rules(route)) {
+        if (rule.inline() != null || rule.weightedBackends().size() < 2) {
+          continue; // inline persistence wins over the backends' own
+        }
+        Map<String, BackendRef> firstBackend = new HashMap<>();
+        Map<String, SessionPersistenceSite> firstSite = new HashMap<>();
+        for (BackendRef b : rule.weightedBackends()) {
+          for (SessionPersistenceSite s : index.backendPersistence(b)) {
+            String key = s.nameKey();
+            if (key == null) {
+              continue;
+            }
+            BackendRef earlier = firstBackend.putIfAbsent(key, b);
+            SessionPersistenceSite other = firstSite.putIfAbsent(key, s);
+            // One policy targeting several backends is one configuration, not a collision.
+            if (earlier != null && !earlier.target().equals(b.target()) && other != s) {
+              reporter.report(
+                  INFO,
+                  route,
+                  b.path(),
+                  "backends "
+                      + earlier.target().name()
+                      + " and "
+                      + b.target().name()
+                      + " of this split both persist with "
+                      + s.type().toLowerCase(java.util.Locale.ROOT)
+                      + " \""
+                      + s.sessionName()
+                      + "\"; give each its own name",
+                  List.of(
+                      Reporter.at(other.resource(), other.sessionNameField()),
+                      Reporter.at(s.resource(), s.sessionNameField())));
+            }
+          }
+        }
+      }
+    }
+  }
+}

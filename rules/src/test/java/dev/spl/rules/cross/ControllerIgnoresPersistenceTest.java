@@ -1,0 +1,72 @@
+package dev.spl.rules.cross;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.schema.GatewayApiVersion;
+import org.junit.jupiter.api.Test;
+
+class ControllerIgnoresPersistenceTest {
+  static String yaml(String controller, String gatewayNamespace) {
+    return """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: GatewayClass
+        metadata: {name: gc}
+        spec: {controllerName: %s}
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: Gateway
+        metadata: {name: gw, namespace: %s}
+        spec: {gatewayClassName: gc}
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          parentRefs: [{name: gw}]
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence: {sessionName: s}
+        """
+        .formatted(controller, gatewayNamespace);
+  }
+
+  @Test
+  void istioIgnoresIt() {
+    var f =
+        assertOne(
+            of("SPL141", yaml("istio.io/gateway-controller", "default"), GatewayApiVersion.V1_4),
+            18,
+            5,
+            "Istio (istio.io/gateway-controller) ignores sessionPersistence on HTTPRoute");
+    assertTrue(f.related().size() == 2);
+  }
+
+  @Test
+  void nearMisses() {
+    assertTrue(
+        of(
+                "SPL141",
+                yaml("gateway.envoyproxy.io/gatewayclass-controller", "default"),
+                GatewayApiVersion.V1_4)
+            .isEmpty());
+    // the route's Gateway is not the one in another namespace
+    assertTrue(
+        of("SPL141", yaml("istio.io/gateway-controller", "infra"), GatewayApiVersion.V1_4)
+            .isEmpty());
+  }
+
+  @Test
+  void everyDataFileEntryNamesItsSource() {
+    assertFalse(KnownControllers.all().isEmpty());
+    KnownControllers.all()
+        .values()
+        .forEach(
+            c -> {
+              assertFalse(c.source() == null || c.source().isBlank(), c.controllerName());
+              assertFalse(c.ignores().isEmpty(), c.controllerName());
+            });
+  }
+}

@@ -1,0 +1,35 @@
+package dev.spl.rules.cross;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.schema.GatewayApiVersion;
+import org.junit.jupiter.api.Test;
+
+class DeprecatedPolicyAttachmentTest {
+  static final String POLICY =
+      """
+      apiVersion: gateway.networking.x-k8s.io/v1alpha1
+      kind: XBackendTrafficPolicy
+      metadata: {name: p}
+      spec:
+        targetRefs: [{group: "", kind: Service, name: svc}]
+        sessionPersistence: %s
+      """;
+
+  @Test
+  void policyOnLatest() {
+    assertOne(
+        of("SPL121", POLICY.formatted("{cookie: {name: s}}")),
+        6,
+        3,
+        "XBackendTrafficPolicy is deprecated");
+  }
+
+  @Test
+  void notDeprecatedInReleases() {
+    assertTrue(
+        of("SPL121", POLICY.formatted("{sessionName: s}"), GatewayApiVersion.V1_4).isEmpty());
+  }
+}

@@ -1,0 +1,80 @@
+package dev.spl.rules.cross;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.schema.GatewayApiVersion;
+import org.junit.jupiter.api.Test;
+
+class SessionNameCollisionAcrossRulesTest {
+  static String route(String sp1, String sp2) {
+    return """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence: %s
+          - backendRefs: [{name: b}]
+            sessionPersistence: %s
+        """
+        .formatted(sp1, sp2);
+  }
+
+  @Test
+  void sameCookieOnTwoRules() {
+    assertOne(
+        of("SPL102", route("{cookie: {name: s}}", "{cookie: {name: s}}")),
+        9,
+        35,
+        "also used by rule 0");
+  }
+
+  @Test
+  void headerNamesAreCaseInsensitive() {
+    assertOne(
+        of(
+            "SPL102",
+            route("{type: Header, sessionName: X-S}", "{type: Header, sessionName: x-s}"),
+            GatewayApiVersion.V1_6),
+        9,
+        40,
+        "\"x-s\"");
+  }
+
+  @Test
+  void nearMisses() {
+    assertTrue(of("SPL102", route("{cookie: {name: s1}}", "{cookie: {name: s2}}")).isEmpty());
+    // a cookie and a header of the same name are different mechanisms
+    assertTrue(
+        of("SPL102", route("{cookie: {name: s}}", "{type: Header, header: {name: s}}")).isEmpty());
+    // unnamed: the implementation generates unique names
+    assertTrue(of("SPL102", route("{cookie: {}}", "{cookie: {}}")).isEmpty());
+  }
+
+  @Test
+  void twoRulesToTheSameBackendShareItsPolicy() {
+    String yaml =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {value: /a}}]
+            backendRefs: [{name: svc}]
+          - matches: [{path: {value: /b}}]
+            backendRefs: [{name: svc}]
+        ---
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: svc}]
+          sessionPersistence: {sessionName: s}
+        """;
+    assertTrue(of("SPL102", yaml, GatewayApiVersion.V1_4).isEmpty());
+  }
+}
