@@ -62,10 +62,15 @@ class LintCommandTest {
   }
 
   @Test
-  void aWholeDirectoryIsLinted() {
+  void aWholeDirectoryIsLinted() throws IOException {
+    long files;
+    try (var walk = Files.walk(EXAMPLES)) {
+      files = walk.filter(p -> p.toString().endsWith(".yaml")).count();
+    }
     CliRun run = CliRun.of("lint", "--format", "json", EXAMPLES.toString());
     assertEquals(1, run.status());
     assertTrue(
-        run.out().contains("\"files\":46"), run.out().substring(run.out().indexOf("summary")));
+        run.out().contains("\"files\":" + files + ","),
+        run.out().substring(run.out().indexOf("summary")));
   }
 }
