@@ -55,56 +55,92 @@ public final class Engine {
 
   /** Lints what the loader read: its problems become SPL001/SPL002 findings. */
   public LintResult lint(LoadedInput input, LintOptions options) {
-    List<Finding> findings = new ArrayList<>(lint(input.resources(), options));
-    for (LoadProblem p : input.problems()) {
-      RuleInfo rule = p.kind() == LoadProblem.Kind.SYNTAX ? YamlSyntax.INFO : NotAResource.INFO;
-      if (options.rules().isEnabled(rule.id())) {
-        findings.add(
-            new Finding(
-                rule.id(),
-                rule.name(),
-                options.rules().severity(rule),
-                p.message(),
-                p.position(),
-                p.resource(),
-                "",
-                List.of()));
-      }
-    }
-    Collections.sort(findings);
-    return new LintResult(
-        List.copyOf(findings), input.files(), input.documents(), input.resources().size());
+    LintRun run = start(options);
+    run.accept(input);
+    return run.finish(input.files(), input.documents());
   }
 
   /** Lints resources; findings are sorted by file, line, column and rule. */
   public List<Finding> lint(List<Resource> resources, LintOptions options) {
-    List<Finding> findings = new ArrayList<>();
-    RuleContext context = new RuleContext(options.version());
-    Reporter reporter = new SelectingReporter(options, findings);
-    Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
-    for (Resource resource : resources) {
-      for (ResourceRule rule : resourceRules) {
-        rule.check(resource, context, reporter);
+    LintRun run = start(options);
+    run.accept(new LoadedInput(resources, List.of(), List.of(), 0, 0));
+    return run.finish(0, 0).findings();
+  }
+
+  /**
+   * Starts a lint that takes its input in parts (a file at a time): single-object rules run as each
+   * part arrives, and only the resources the cross-resource index needs are kept until {@link
+   * LintRun#finish}. Memory is then bounded by those resources, not by the input.
+   */
+  public LintRun start(LintOptions options) {
+    return new LintRun(options);
+  }
+
+  /** One lint in progress. Not thread-safe; one per lint. */
+  public final class LintRun {
+    private final LintOptions options;
+    private final RuleContext context;
+    private final List<Finding> findings = new ArrayList<>();
+    private final Reporter reporter;
+    private final List<Resource> indexed = new ArrayList<>();
+    private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
+    private int resources;
+
+    private LintRun(LintOptions options) {
+      this.options = options;
+      this.context = new RuleContext(options.version());
+      this.reporter = new SelectingReporter(options, findings);
+    }
+
+    /** Lints one part of the input with the single-object rules. */
+    public void accept(LoadedInput part) {
+      for (LoadProblem p : part.problems()) {
+        RuleInfo rule = p.kind() == LoadProblem.Kind.SYNTAX ? YamlSyntax.INFO : NotAResource.INFO;
+        if (options.rules().isEnabled(rule.id())) {
+          findings.add(
+              new Finding(
+                  rule.id(),
+                  rule.name(),
+                  options.rules().severity(rule),
+                  p.message(),
+                  p.position(),
+                  p.resource(),
+                  "",
+                  List.of()));
+        }
       }
-      if (SessionPersistenceLocator.canCarryPersistence(resource)) {
-        List<SessionPersistenceSite> own =
-            SessionPersistenceLocator.find(resource, options.version());
-        sites.put(resource, own);
-        for (SessionPersistenceSite site : own) {
-          for (SessionPersistenceRule rule : persistenceRules) {
-            rule.check(site, reporter);
+      for (Resource resource : part.resources()) {
+        resources++;
+        for (ResourceRule rule : resourceRules) {
+          rule.check(resource, context, reporter);
+        }
+        if (SessionPersistenceLocator.canCarryPersistence(resource)) {
+          List<SessionPersistenceSite> own =
+              SessionPersistenceLocator.find(resource, options.version());
+          sites.put(resource, own);
+          for (SessionPersistenceSite site : own) {
+            for (SessionPersistenceRule rule : persistenceRules) {
+              rule.check(site, reporter);
+            }
           }
+        }
+        if (ResourceIndex.isIndexed(resource)) {
+          indexed.add(resource);
         }
       }
     }
-    if (!indexRules.isEmpty()) {
-      ResourceIndex index = ResourceIndex.build(resources, r -> sites.getOrDefault(r, List.of()));
-      for (IndexRule rule : indexRules) {
-        rule.check(index, context, reporter);
+
+    /** Runs the cross-resource rules over everything accepted and returns the sorted findings. */
+    public LintResult finish(int files, int documents) {
+      if (!indexRules.isEmpty()) {
+        ResourceIndex index = ResourceIndex.build(indexed, r -> sites.getOrDefault(r, List.of()));
+        for (IndexRule rule : indexRules) {
+          rule.check(index, context, reporter);
+        }
       }
+      Collections.sort(findings);
+      return new LintResult(List.copyOf(findings), files, documents, resources);
     }
-    Collections.sort(findings);
-    return findings;
   }
 
   /** Turns reports into findings, applying rule selection, severities and suppressions. */

@@ -11,9 +11,10 @@ import dev.spl.model.Severity;
 import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -44,15 +45,16 @@ public final class LintCommand implements Callable<Integer> {
   @Option(
       names = "--gateway-api-version",
       paramLabel = "VERSION",
-      description = "v1.1.0, v1.1 ... v1.6 or latest (default: ${DEFAULT-VALUE}).")
-  String gatewayApiVersion = "latest";
+      description =
+          "v1.1.0, v1.1 ... v1.6 or latest (default: latest, or gatewayApiVersion in .spl.yaml).")
+  String gatewayApiVersion;
 
   @Option(
       names = "--fail-on",
       paramLabel = "LEVEL",
       description =
-          "Exit 1 on findings at or above: error, warning, info or never (default: ${DEFAULT-VALUE}).")
-  FailOn failOn = FailOn.error;
+          "Exit 1 on findings at or above: error, warning, info or never (default: error, or failOn in .spl.yaml).")
+  FailOn failOn;
 
   @Option(
       names = "--enable",
@@ -67,6 +69,12 @@ public final class LintCommand implements Callable<Integer> {
       paramLabel = "RULE",
       description = "Do not run these rules (ids or names).")
   List<String> disable = new ArrayList<>();
+
+  @Option(
+      names = "--config",
+      paramLabel = "FILE",
+      description = "Configuration file (default: .spl.yaml in the working directory or a parent).")
+  Path config;
 
   @Option(names = "--no-color", description = "Never colour the text output (also: NO_COLOR).")
   boolean noColor;
@@ -85,9 +93,17 @@ public final class LintCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    LintOptions options = options();
-    LoadedInput input = new ManifestLoader().load(paths, () -> System.in);
-    LintResult result = new Engine().lint(input, options);
+    SplConfig cfg = config();
+    LintOptions options = options(cfg);
+    // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
+    Engine.LintRun run = new Engine().start(options);
+    LoadedInput input =
+        new ManifestLoader().load(paths, () -> System.in, cfg::excludes, run::accept);
+    LintResult result = run.finish(input.files(), input.documents());
+    FailOn threshold =
+        failOn != null
+            ? failOn
+            : cfg.failOn() != null ? FailOn.valueOf(cfg.failOn()) : FailOn.error;
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
     for (String error : input.inputErrors()) {
@@ -96,13 +112,31 @@ public final class LintCommand implements Callable<Integer> {
     FindingFormatter formatter = format.formatter(useColor());
     formatter.write(result, out);
     out.flush();
-    return ExitStatus.ofLint(!input.inputErrors().isEmpty(), failOn.isReachedBy(result)).code();
+    return ExitStatus.ofLint(!input.inputErrors().isEmpty(), threshold.isReachedBy(result)).code();
   }
 
-  private LintOptions options() {
+  private SplConfig config() {
+    Path file = config != null ? config : SplConfig.discover(Path.of(""));
+    if (config != null && !Files.isRegularFile(config)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), config + ": no such configuration file");
+    }
     try {
-      return new LintOptions(
-          GatewayApiVersion.parse(gatewayApiVersion), RuleSelection.of(enable, disable, Map.of()));
+      return file == null ? SplConfig.none() : SplConfig.load(file);
+    } catch (SplConfig.Invalid e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+  }
+
+  private LintOptions options(SplConfig cfg) {
+    try {
+      GatewayApiVersion version =
+          gatewayApiVersion != null
+              ? GatewayApiVersion.parse(gatewayApiVersion)
+              : cfg.gatewayApiVersion() != null
+                  ? cfg.gatewayApiVersion()
+                  : GatewayApiVersion.LATEST;
+      return new LintOptions(version, RuleSelection.of(enable, disable, cfg.ruleSeverities()));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }

@@ -37,7 +37,9 @@ public final class ResourceIndex {
       Collection<Resource> resources, Function<Resource, List<SessionPersistenceSite>> sitesOf) {
     ResourceIndex index = new ResourceIndex();
     for (Resource r : resources) {
-      index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
+      if (isReferenceTarget(r)) {
+        index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
+      }
       List<SessionPersistenceSite> own = sitesOf.apply(r);
       index.sites.put(r, own);
       if (SessionPersistenceLocator.isRoute(r)) {
@@ -51,6 +53,24 @@ public final class ResourceIndex {
       index.indexRules(route);
     }
     return index;
+  }
+
+  /**
+   * Only what a route or policy can point at is indexed by key; most documents are none of these.
+   */
+  /**
+   * True for the resources the index needs: those that carry persistence and those a route or
+   * policy can point at. Most documents are neither, so a streaming lint need not keep them.
+   */
+  public static boolean isIndexed(Resource r) {
+    return SessionPersistenceLocator.canCarryPersistence(r) || isReferenceTarget(r);
+  }
+
+  private static boolean isReferenceTarget(Resource r) {
+    return switch (r.kind()) {
+      case "Service", "Backend", "XBackend", "Gateway", "GatewayClass" -> true;
+      default -> false;
+    };
   }
 
   private void indexPolicy(Resource policy, List<SessionPersistenceSite> own) {

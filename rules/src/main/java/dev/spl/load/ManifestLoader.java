@@ -16,6 +16,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
 
@@ -38,7 +40,26 @@ public final class ManifestLoader {
 
   /** Loads every path; a path that cannot be read is an input error, and the others still load. */
   public LoadedInput load(List<String> paths, Supplier<InputStream> stdin) {
-    Accumulator acc = new Accumulator();
+    return load(paths, stdin, file -> false);
+  }
+
+  /** As {@link #load(List, Supplier)}, skipping files that {@code excluded} accepts. */
+  public LoadedInput load(
+      List<String> paths, Supplier<InputStream> stdin, Predicate<Path> excluded) {
+    return load(paths, stdin, excluded, null);
+  }
+
+  /**
+   * Streams the inputs: each file's resources and problems go to {@code perFile} as soon as it is
+   * read, so that nothing needs to hold every document at once. The result carries the totals and
+   * input errors only. A null {@code perFile} keeps everything in the result instead.
+   */
+  public LoadedInput load(
+      List<String> paths,
+      Supplier<InputStream> stdin,
+      Predicate<Path> excluded,
+      Consumer<LoadedInput> perFile) {
+    Accumulator acc = new Accumulator(perFile);
     for (String path : paths) {
       if (path.equals("-")) {
         try (InputStream in = stdin.get()) {
@@ -50,7 +71,7 @@ public final class ManifestLoader {
       }
       Path p = Path.of(path);
       if (Files.isDirectory(p)) {
-        List<Path> files = manifestFiles(p, acc);
+        List<Path> files = manifestFiles(p, acc).stream().filter(f -> !excluded.test(f)).toList();
         int before = acc.found();
         for (Path f : files) {
           acc.readFile(f, f.toString(), false);
@@ -61,7 +82,9 @@ public final class ManifestLoader {
           acc.inputErrors.add(path + ": holds no manifest");
         }
       } else if (Files.isRegularFile(p)) {
-        acc.readFile(p, path, true);
+        if (!excluded.test(p)) {
+          acc.readFile(p, path, true);
+        }
       } else if (Files.exists(p)) {
         acc.inputErrors.add(path + ": not a regular file or directory");
       } else {
@@ -73,7 +96,7 @@ public final class ManifestLoader {
 
   /** Parses one text, as if read from a file named {@code name}. */
   public LoadedInput loadText(String name, String text) {
-    Accumulator acc = new Accumulator();
+    Accumulator acc = new Accumulator(null);
     acc.parse(name, text, true);
     return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
   }
@@ -106,14 +129,30 @@ public final class ManifestLoader {
   }
 
   private final class Accumulator {
-    final List<Resource> resources = new ArrayList<>();
-    final List<LoadProblem> problems = new ArrayList<>();
+    final Consumer<LoadedInput> sink;
+    List<Resource> resources = new ArrayList<>();
+    List<LoadProblem> problems = new ArrayList<>();
     final List<String> inputErrors = new ArrayList<>();
     int files;
     int documents;
+    int handedOver; // resources and problems already given to the sink
+
+    Accumulator(Consumer<LoadedInput> sink) {
+      this.sink = sink;
+    }
 
     int found() {
-      return resources.size() + problems.size();
+      return handedOver + resources.size() + problems.size();
+    }
+
+    void flush(int documentsInFile) {
+      if (sink == null) {
+        return;
+      }
+      handedOver += resources.size() + problems.size();
+      sink.accept(new LoadedInput(resources, problems, List.of(), 1, documentsInFile));
+      resources = new ArrayList<>();
+      problems = new ArrayList<>();
     }
 
     void readFile(Path file, String name, boolean explicit) {
@@ -131,6 +170,7 @@ public final class ManifestLoader {
     void parse(String name, String text, boolean explicit) {
       files++;
       int before = found();
+      int documentsBefore = documents;
       for (ParsedDocument doc : reader.read(name, text)) {
         problems.addAll(doc.problems());
         if (doc.root() instanceof ScalarNode s && s.isNull() && doc.problems().isEmpty()) {
@@ -146,6 +186,7 @@ public final class ManifestLoader {
       if (explicit && found() == before) {
         inputErrors.add(name + ": holds no manifest");
       }
+      flush(documents - documentsBefore);
     }
 
     /** Decodes UTF-8; invalid bytes become U+FFFD and one SPL001 names the first of them. */

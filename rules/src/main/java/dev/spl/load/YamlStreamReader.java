@@ -6,7 +6,6 @@ import dev.spl.model.Node;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.SourcePosition;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -168,8 +167,8 @@ public final class YamlStreamReader {
             "document is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
       }
       if (node instanceof MappingNode mapping) {
-        Map<String, MapNode.Entry> entries = new LinkedHashMap<>();
-        Map<String, SourcePosition> firstSeen = new HashMap<>();
+        Map<String, MapNode.Entry> entries =
+            new LinkedHashMap<>(Math.max(4, mapping.getValue().size() * 4 / 3 + 1));
         for (NodeTuple tuple : mapping.getValue()) {
           org.snakeyaml.engine.v2.nodes.Node keyNode = tuple.getKeyNode();
           SourcePosition keyAt = at(keyNode);
@@ -179,8 +178,9 @@ public final class YamlStreamReader {
                 LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
             continue;
           }
-          SourcePosition previous = firstSeen.putIfAbsent(key, keyAt);
-          if (previous != null) {
+          MapNode.Entry first = entries.get(key);
+          if (first != null) {
+            SourcePosition previous = first.keyPosition();
             problems.add(
                 LoadProblem.syntax(
                     keyAt,

@@ -48,36 +48,41 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
     for (Resource route : index.routes()) {
       List<String> hosts = Hostnames.of(route);
       Set<String> reported = new HashSet<>();
+      List<EffectivePersistence> persistence = new ArrayList<>();
+      for (RouteRule rule : index.rules(route)) {
+        persistence.addAll(EffectivePersistence.of(index, rule));
+      }
+      if (persistence.isEmpty()) {
+        continue;
+      }
       for (ParentRef parent : ParentRef.of(route)) {
-        for (RouteRule rule : index.rules(route)) {
-          for (EffectivePersistence p : EffectivePersistence.of(index, rule)) {
-            String name = p.site().nameKey();
-            if (name == null) {
-              continue;
-            }
-            ObjectKey gw = parent.gateway();
-            List<Attached> bucket =
-                byGatewayAndName.computeIfAbsent(gw + "|" + name, k -> new ArrayList<>());
-            for (Attached other : bucket) {
-              if (other.route() != route
-                  && other.p().site() != p.site()
-                  && other.parent().sharesListenerWith(parent)
-                  && Hostnames.overlap(other.hosts(), hosts)
-                  && reported.add(name + "|" + other.route().ref())) {
-                reporter.report(
-                    INFO,
-                    route,
-                    p.routeField(),
-                    "session name \""
-                        + p.site().sessionName()
-                        + "\" is also used by "
-                        + other.route().ref().describe()
-                        + " on the same listener; use a distinct name",
-                    List.of(Reporter.at(other.route(), other.p().routeField())));
-              }
-            }
-            bucket.add(new Attached(route, parent, hosts, p));
+        for (EffectivePersistence p : persistence) {
+          String name = p.site().nameKey();
+          if (name == null) {
+            continue;
           }
+          ObjectKey gw = parent.gateway();
+          List<Attached> bucket =
+              byGatewayAndName.computeIfAbsent(gw + "|" + name, k -> new ArrayList<>());
+          for (Attached other : bucket) {
+            if (other.route() != route
+                && other.p().site() != p.site()
+                && other.parent().sharesListenerWith(parent)
+                && Hostnames.overlap(other.hosts(), hosts)
+                && reported.add(name + "|" + other.route().ref())) {
+              reporter.report(
+                  INFO,
+                  route,
+                  p.routeField(),
+                  "session name \""
+                      + p.site().sessionName()
+                      + "\" is also used by "
+                      + other.route().ref().describe()
+                      + " on the same listener; use a distinct name",
+                  List.of(Reporter.at(other.route(), other.p().routeField())));
+            }
+          }
+          bucket.add(new Attached(route, parent, hosts, p));
         }
       }
     }

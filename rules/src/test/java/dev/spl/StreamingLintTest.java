@@ -1,0 +1,41 @@
+package dev.spl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** A lint fed one file at a time gives exactly what a lint of everything at once gives. */
+class StreamingLintTest {
+
+  @Test
+  void streamingEqualsWholeInput() {
+    List<String> paths = List.of(ExamplesTest.EXAMPLES.toString());
+    LintOptions options = LintOptions.defaults();
+    LintResult whole = new Engine().lint(new ManifestLoader().load(paths, () -> null), options);
+
+    Engine.LintRun run = new Engine().start(options);
+    int[] parts = {0};
+    LoadedInput totals =
+        new ManifestLoader()
+            .load(
+                paths,
+                () -> null,
+                p -> false,
+                part -> {
+                  parts[0]++;
+                  run.accept(part);
+                });
+    LintResult streamed = run.finish(totals.files(), totals.documents());
+
+    assertEquals(totals.files(), parts[0], "one part per file");
+    assertTrue(totals.resources().isEmpty(), "nothing is kept by the loader");
+    assertEquals(whole.findings(), streamed.findings());
+    assertEquals(whole.documents(), streamed.documents());
+    assertEquals(whole.resources(), streamed.resources());
+    assertEquals(whole.files(), streamed.files());
+  }
+}
