@@ -7,6 +7,7 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
+import dev.spl.model.ResourceLocation;
 import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
@@ -84,7 +85,7 @@ public final class Engine {
     private final Reporter reporter;
     private final List<Resource> indexed = new ArrayList<>();
     private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
-    private int resources;
+    private final List<ResourceLocation> linted = new ArrayList<>();
 
     private LintRun(LintOptions options) {
       this.options = options;
@@ -110,7 +111,7 @@ public final class Engine {
         }
       }
       for (Resource resource : part.resources()) {
-        resources++;
+        linted.add(new ResourceLocation(resource.position(), resource.ref()));
         for (ResourceRule rule : resourceRules) {
           rule.check(resource, context, reporter);
         }
@@ -139,7 +140,8 @@ public final class Engine {
         }
       }
       Collections.sort(findings);
-      return new LintResult(List.copyOf(findings), files, documents, resources);
+      return new LintResult(
+          List.copyOf(findings), files, documents, linted.size(), List.copyOf(linted));
     }
   }
 

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -39,7 +40,7 @@ public final class LintCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       paramLabel = "FORMAT",
-      description = "text or json (default: ${DEFAULT-VALUE}).")
+      description = "text, json, sarif, github or junit (default: ${DEFAULT-VALUE}).")
   OutputFormat format = OutputFormat.text;
 
   @Option(
@@ -71,6 +72,17 @@ public final class LintCommand implements Callable<Integer> {
   List<String> disable = new ArrayList<>();
 
   @Option(
+      names = "--context",
+      paramLabel = "DIR",
+      description =
+          "Also load every manifest under DIR for the cross-resource rules, but report only findings"
+              + " in the PATHs given or related to them (for pre-commit).")
+  Path context;
+
+  @Option(names = "--quiet", description = "Print only the findings: no summary, no progress.")
+  boolean quiet;
+
+  @Option(
       names = "--config",
       paramLabel = "FILE",
       description = "Configuration file (default: .spl.yaml in the working directory or a parent).")
@@ -97,9 +109,35 @@ public final class LintCommand implements Callable<Integer> {
     LintOptions options = options(cfg);
     // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
     Engine.LintRun run = new Engine().start(options);
-    LoadedInput input =
-        new ManifestLoader().load(paths, () -> System.in, cfg::excludes, run::accept);
-    LintResult result = run.finish(input.files(), input.documents());
+    Progress progress =
+        new Progress(
+            spec.commandLine().getErr(),
+            format.isForPeople() && !quiet && System.console() != null);
+    ManifestLoader loader = new ManifestLoader();
+    Consumer<LoadedInput> sink =
+        part -> {
+          run.accept(part);
+          progress.fileDone(part);
+        };
+    LoadedInput input = loader.load(paths, () -> System.in, cfg::excludes, sink);
+    ReportScope scope = ReportScope.of(paths, context);
+    if (context != null) {
+      LoadedInput more =
+          loader.load(
+              List.of(context.toString()),
+              () -> System.in,
+              f -> cfg.excludes(f) || scope.isTarget(f.toString()),
+              sink);
+      input =
+          new LoadedInput(
+              List.of(),
+              List.of(),
+              concat(input.inputErrors(), more.inputErrors()),
+              input.files() + more.files(),
+              input.documents() + more.documents());
+    }
+    progress.done();
+    LintResult result = scope.filter(run.finish(input.files(), input.documents()));
     FailOn threshold =
         failOn != null
             ? failOn
@@ -109,7 +147,8 @@ public final class LintCommand implements Callable<Integer> {
     for (String error : input.inputErrors()) {
       err.println("spl: " + error);
     }
-    FindingFormatter formatter = format.formatter(useColor());
+    Severity failSeverity = threshold == FailOn.never ? null : Severity.parse(threshold.name());
+    FindingFormatter formatter = format.formatter(useColor(), quiet, failSeverity);
     formatter.write(result, out);
     out.flush();
     return ExitStatus.ofLint(!input.inputErrors().isEmpty(), threshold.isReachedBy(result)).code();
@@ -140,6 +179,12 @@ public final class LintCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
+  }
+
+  private static List<String> concat(List<String> a, List<String> b) {
+    List<String> all = new ArrayList<>(a);
+    all.addAll(b);
+    return all;
   }
 
   private boolean useColor() {

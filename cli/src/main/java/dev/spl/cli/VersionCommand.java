@@ -24,16 +24,25 @@ public final class VersionCommand implements Runnable {
                 + " (default latest)");
   }
 
-  static String version() {
+  /** Where spl's documentation lives (SARIF informationUri and rule help links). */
+  public static String homepage() {
+    return properties().getProperty("homepage", "https://github.com/spl-dev/spl");
+  }
+
+  public static String version() {
+    return properties().getProperty("version", "unknown");
+  }
+
+  private static Properties properties() {
+    Properties p = new Properties();
     try (InputStream in = VersionCommand.class.getResourceAsStream("/spl-version.properties")) {
-      Properties p = new Properties();
       if (in != null) {
         p.load(in);
       }
-      return p.getProperty("version", "unknown");
     } catch (IOException e) {
-      return "unknown";
+      // no properties: the defaults above
     }
+    return p;
   }
 
   /** For {@code spl --version}. */

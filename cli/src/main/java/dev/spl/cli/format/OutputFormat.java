@@ -1,14 +1,32 @@
 package dev.spl.cli.format;
 
+import dev.spl.model.Severity;
+
 /** The values of {@code spl lint --format}. */
 public enum OutputFormat {
   text,
-  json;
+  json,
+  sarif,
+  github,
+  junit;
 
-  public FindingFormatter formatter(boolean color) {
+  /**
+   * @param color whether text may use ANSI colours
+   * @param quiet whether text omits the summary line
+   * @param failOn the least severity that fails the run, or null for never (JUnit failures)
+   */
+  public FindingFormatter formatter(boolean color, boolean quiet, Severity failOn) {
     return switch (this) {
-      case text -> new TextFormatter(color);
+      case text -> new TextFormatter(color, quiet);
       case json -> new JsonFormatter();
+      case sarif -> new SarifFormatter();
+      case github -> new GithubFormatter();
+      case junit -> new JunitFormatter(failOn);
     };
+  }
+
+  /** Machine formats must never be mixed with progress output. */
+  public boolean isForPeople() {
+    return this == text;
   }
 }

@@ -9,9 +9,11 @@ import java.io.PrintWriter;
 public final class TextFormatter implements FindingFormatter {
   private static final String RESET = "\u001b[0m";
   private final boolean color;
+  private final boolean quiet;
 
-  public TextFormatter(boolean color) {
+  public TextFormatter(boolean color, boolean quiet) {
     this.color = color;
+    this.quiet = quiet;
   }
 
   @Override
@@ -37,7 +39,9 @@ public final class TextFormatter implements FindingFormatter {
           .forEach(
               r -> out.println("    related: " + r.position() + " " + r.resource().describe()));
     }
-    out.println(summary(result));
+    if (!quiet) {
+      out.println(summary(result));
+    }
   }
 
   static String summary(LintResult r) {

@@ -1,0 +1,176 @@
+package dev.spl.cli.format;
+
+import dev.spl.LintResult;
+import dev.spl.cli.VersionCommand;
+import dev.spl.model.Finding;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.Severity;
+import dev.spl.model.SourcePosition;
+import dev.spl.rules.BuiltInRules;
+import dev.spl.rules.Rule;
+import dev.spl.rules.RuleInfo;
+import java.io.PrintWriter;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.json.JsonFactory;
+
+/**
+ * SARIF 2.1.0: one run, the whole catalogue in {@code tool.driver.rules}, one result per finding
+ * with its location relative to the working directory, as GitHub code scanning takes it.
+ */
+public final class SarifFormatter implements FindingFormatter {
+  static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
+
+  @Override
+  public void write(LintResult result, PrintWriter out) {
+    List<Rule> rules = BuiltInRules.all();
+    Map<String, Integer> ruleIndex = new HashMap<>();
+    try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+      g.writeStartObject();
+      g.writeStringProperty("$schema", SCHEMA);
+      g.writeStringProperty("version", "2.1.0");
+      g.writeName("runs");
+      g.writeStartArray();
+      g.writeStartObject();
+      g.writeName("tool");
+      g.writeStartObject();
+      g.writeName("driver");
+      g.writeStartObject();
+      g.writeStringProperty("name", "spl");
+      g.writeStringProperty("version", VersionCommand.version());
+      g.writeStringProperty("semanticVersion", VersionCommand.version().replace("-SNAPSHOT", ""));
+      g.writeStringProperty("informationUri", VersionCommand.homepage());
+      g.writeName("rules");
+      g.writeStartArray();
+      for (int i = 0; i < rules.size(); i++) {
+        RuleInfo r = rules.get(i).info();
+        ruleIndex.put(r.id(), i);
+        writeRule(g, r);
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+      g.writeEndObject();
+      g.writeStringProperty("columnKind", "unicodeCodePoints");
+      g.writeName("results");
+      g.writeStartArray();
+      for (Finding f : result.findings()) {
+        writeResult(g, f, ruleIndex.getOrDefault(f.ruleId(), -1));
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    out.println();
+  }
+
+  private static void writeRule(JsonGenerator g, RuleInfo r) {
+    g.writeStartObject();
+    g.writeStringProperty("id", r.id());
+    g.writeStringProperty("name", r.name());
+    text(g, "shortDescription", r.summary());
+    text(g, "fullDescription", r.why());
+    g.writeName("help");
+    g.writeStartObject();
+    g.writeStringProperty("text", r.fix() + " Reference: " + r.reference());
+    g.writeStringProperty(
+        "markdown",
+        "**Fix.** "
+            + r.fix()
+            + "\n\n**Why.** "
+            + r.why()
+            + "\n\n**Reference.** "
+            + r.reference()
+            + "\n\nRun `spl explain "
+            + r.id()
+            + "` for examples.");
+    g.writeEndObject();
+    g.writeStringProperty(
+        "helpUri",
+        VersionCommand.homepage()
+            + "/blob/main/docs/rules.md#"
+            + r.id().toLowerCase(Locale.ROOT)
+            + "-"
+            + r.name());
+    g.writeName("defaultConfiguration");
+    g.writeStartObject();
+    g.writeStringProperty("level", level(r.severity()));
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void writeResult(JsonGenerator g, Finding f, int ruleIndex) {
+    g.writeStartObject();
+    g.writeStringProperty("ruleId", f.ruleId());
+    if (ruleIndex >= 0) {
+      g.writeNumberProperty("ruleIndex", ruleIndex);
+    }
+    g.writeStringProperty("level", level(f.severity()));
+    text(g, "message", f.message());
+    g.writeName("locations");
+    g.writeStartArray();
+    g.writeStartObject();
+    physicalLocation(g, f.position());
+    if (f.resource() != null) {
+      g.writeName("logicalLocations");
+      g.writeStartArray();
+      g.writeStartObject();
+      g.writeStringProperty("name", f.field().isEmpty() ? f.resource().name() : f.field());
+      g.writeStringProperty(
+          "fullyQualifiedName",
+          f.resource().describe() + (f.field().isEmpty() ? "" : " " + f.field()));
+      g.writeStringProperty("kind", "object");
+      g.writeEndObject();
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+    g.writeEndArray();
+    if (!f.related().isEmpty()) {
+      g.writeName("relatedLocations");
+      g.writeStartArray();
+      for (int i = 0; i < f.related().size(); i++) {
+        RelatedLocation r = f.related().get(i);
+        g.writeStartObject();
+        g.writeNumberProperty("id", i + 1);
+        physicalLocation(g, r.position());
+        text(g, "message", r.resource().describe());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+    }
+    g.writeEndObject();
+  }
+
+  private static void physicalLocation(JsonGenerator g, SourcePosition p) {
+    g.writeName("physicalLocation");
+    g.writeStartObject();
+    g.writeName("artifactLocation");
+    g.writeStartObject();
+    g.writeStringProperty("uri", ArtifactUris.of(p.file()));
+    g.writeEndObject();
+    g.writeName("region");
+    g.writeStartObject();
+    g.writeNumberProperty("startLine", p.line());
+    g.writeNumberProperty("startColumn", p.column());
+    g.writeEndObject();
+    g.writeEndObject();
+  }
+
+  private static void text(JsonGenerator g, String name, String text) {
+    g.writeName(name);
+    g.writeStartObject();
+    g.writeStringProperty("text", text);
+    g.writeEndObject();
+  }
+
+  static String level(Severity s) {
+    return switch (s) {
+      case ERROR -> "error";
+      case WARNING -> "warning";
+      case INFO -> "note";
+    };
+  }
+}
