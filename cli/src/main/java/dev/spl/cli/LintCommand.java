@@ -79,6 +79,13 @@ public final class LintCommand implements Callable<Integer> {
               + " in the PATHs given or related to them (for pre-commit).")
   Path context;
 
+  @Option(
+      names = "--ignore-non-manifests",
+      description =
+          "Skip YAML that is not a Kubernetes object at all (no apiVersion and no kind), and paths"
+              + " without manifests, instead of reporting them (for pre-commit on a whole repository).")
+  boolean ignoreNonManifests;
+
   @Option(names = "--quiet", description = "Print only the findings: no summary, no progress.")
   boolean quiet;
 
@@ -113,7 +120,7 @@ public final class LintCommand implements Callable<Integer> {
         new Progress(
             spec.commandLine().getErr(),
             format.isForPeople() && !quiet && System.console() != null);
-    ManifestLoader loader = new ManifestLoader();
+    ManifestLoader loader = ignoreNonManifests ? ManifestLoader.lenient() : new ManifestLoader();
     Consumer<LoadedInput> sink =
         part -> {
           run.accept(part);
@@ -122,12 +129,14 @@ public final class LintCommand implements Callable<Integer> {
     LoadedInput input = loader.load(paths, () -> System.in, cfg::excludes, sink);
     ReportScope scope = ReportScope.of(paths, context);
     if (context != null) {
+      // The context is the rest of the repository: whatever is not a manifest there is no concern.
       LoadedInput more =
-          loader.load(
-              List.of(context.toString()),
-              () -> System.in,
-              f -> cfg.excludes(f) || scope.isTarget(f.toString()),
-              sink);
+          ManifestLoader.lenient()
+              .load(
+                  List.of(context.toString()),
+                  () -> System.in,
+                  f -> cfg.excludes(f) || scope.isTarget(f.toString()),
+                  sink);
       input =
           new LoadedInput(
               List.of(),

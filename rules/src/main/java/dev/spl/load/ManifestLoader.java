@@ -29,13 +29,25 @@ public final class ManifestLoader {
   public static final String STDIN_NAME = "<stdin>";
 
   private final YamlStreamReader reader;
+  private final boolean lenient;
 
-  public ManifestLoader(LoadLimits limits) {
+  /**
+   * @param lenient when true, documents that are not Kubernetes objects at all (no apiVersion and
+   *     no kind, or not a mapping: CI configs, values files) are skipped rather than reported as
+   *     SPL002, and a path without manifests is not an input error. For linting a whole repository.
+   */
+  public ManifestLoader(LoadLimits limits, boolean lenient) {
     this.reader = new YamlStreamReader(limits);
+    this.lenient = lenient;
   }
 
   public ManifestLoader() {
-    this(LoadLimits.defaults());
+    this(LoadLimits.defaults(), false);
+  }
+
+  /** A loader that skips YAML which is not Kubernetes manifests; see the constructor. */
+  public static ManifestLoader lenient() {
+    return new ManifestLoader(LoadLimits.defaults(), true);
   }
 
   /** Loads every path; a path that cannot be read is an input error, and the others still load. */
@@ -76,7 +88,9 @@ public final class ManifestLoader {
         for (Path f : files) {
           acc.readFile(f, f.toString(), false);
         }
-        if (files.isEmpty()) {
+        if (lenient) {
+          continue;
+        } else if (files.isEmpty()) {
           acc.inputErrors.add(path + ": no *.yaml, *.yml or *.json file in this directory");
         } else if (acc.found() == before) {
           acc.inputErrors.add(path + ": holds no manifest");
@@ -178,12 +192,12 @@ public final class ManifestLoader {
         }
         if (doc.root() != null) {
           documents++;
-          ResourceExtractor.extract(doc.root(), resources, problems);
+          ResourceExtractor.extract(doc.root(), resources, problems, lenient);
         } else if (!doc.problems().isEmpty()) {
           documents++;
         }
       }
-      if (explicit && found() == before) {
+      if (explicit && !lenient && found() == before) {
         inputErrors.add(name + ": holds no manifest");
       }
       flush(documents - documentsBefore);

@@ -37,7 +37,11 @@ final class ResourceExtractor {
 
   private ResourceExtractor() {}
 
-  static void extract(Node root, List<Resource> resources, List<LoadProblem> problems) {
+  static void extract(
+      Node root, List<Resource> resources, List<LoadProblem> problems, boolean lenient) {
+    if (lenient && !(root instanceof MapNode m && (m.has("apiVersion") || m.has("kind")))) {
+      return; // not even trying to be a Kubernetes object
+    }
     if (!(root instanceof MapNode map)) {
       String what = root instanceof ScalarNode s ? "a " + s.typeName() + " scalar" : "an array";
       problems.add(
@@ -53,7 +57,7 @@ final class ResourceExtractor {
     ListNode items = map.list("items");
     if (kind != null && kind.endsWith("List") && items != null) {
       for (Node item : items.items()) {
-        extract(item, resources, problems);
+        extract(item, resources, problems, lenient);
       }
       return;
     }
