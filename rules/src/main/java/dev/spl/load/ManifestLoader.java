@@ -86,7 +86,7 @@ public final class ManifestLoader {
         List<Path> files = manifestFiles(p, acc).stream().filter(f -> !excluded.test(f)).toList();
         int before = acc.found();
         for (Path f : files) {
-          acc.readFile(f, f.toString(), false);
+          acc.readFile(f, f.normalize().toString(), false);
         }
         if (lenient) {
           continue;
