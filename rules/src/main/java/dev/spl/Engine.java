@@ -131,6 +131,22 @@ public final class Engine {
       }
     }
 
+    /**
+     * Adds resources that only the cross-resource rules see: no single-object rule runs on them and
+     * nothing is reported on them alone (the webhook's cached cluster state).
+     */
+    public void acceptContext(Iterable<Resource> context) {
+      for (Resource resource : context) {
+        if (!ResourceIndex.isIndexed(resource)) {
+          continue;
+        }
+        if (SessionPersistenceLocator.canCarryPersistence(resource)) {
+          sites.put(resource, SessionPersistenceLocator.find(resource, options.version()));
+        }
+        indexed.add(resource);
+      }
+    }
+
     /** Runs the cross-resource rules over everything accepted and returns the sorted findings. */
     public LintResult finish(int files, int documents) {
       if (!indexRules.isEmpty()) {

@@ -1,0 +1,277 @@
+package dev.spl.webhook;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.LintResult;
+import dev.spl.index.ObjectKey;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.model.ResourceRef;
+import dev.spl.model.Severity;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Admission as a function: an AdmissionReview v1 request in, the AdmissionReview response out,
+ * through the same engine and messages as {@code spl lint}. No HTTP here; the server wraps it.
+ */
+final class AdmissionHandler {
+  static final int MAX_WARNINGS = 5;
+  static final int MAX_WARNING_LENGTH = 256;
+  private static final int MAX_MESSAGE_LENGTH = 3000;
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+  private static final Set<String> REVIEWED_KINDS =
+      Set.of(
+          "gateway.networking.k8s.io/HTTPRoute", "gateway.networking.k8s.io/GRPCRoute",
+          "gateway.networking.k8s.io/BackendLBPolicy", "gateway.networking.k8s.io/Backend",
+          "gateway.networking.x-k8s.io/Backend", "gateway.networking.x-k8s.io/XBackend",
+          "gateway.networking.x-k8s.io/XBackendTrafficPolicy", "/Service");
+
+  private final Engine engine;
+  private final LintOptions options;
+  private final ClusterState cluster;
+  private final boolean warnOnExisting;
+  private final boolean failClosed;
+
+  /** What one review decided, for the response, the log line and the metrics. */
+  record Outcome(
+      JsonNode review,
+      String uid,
+      String kind,
+      String operation,
+      String namespace,
+      String name,
+      boolean dryRun,
+      String verdict,
+      List<Finding> findings,
+      boolean internalError) {}
+
+  AdmissionHandler(
+      Engine engine,
+      LintOptions options,
+      ClusterState cluster,
+      boolean warnOnExisting,
+      boolean failClosed) {
+    this.engine = engine;
+    this.options = options;
+    this.cluster = cluster;
+    this.warnOnExisting = warnOnExisting;
+    this.failClosed = failClosed;
+  }
+
+  Outcome review(JsonNode body) throws InvalidReviewException {
+    if (body == null || !body.isObject()) {
+      throw new InvalidReviewException("the body is not a JSON object");
+    }
+    if (!"admission.k8s.io/v1".equals(text(body, "apiVersion"))
+        || !"AdmissionReview".equals(text(body, "kind"))) {
+      throw new InvalidReviewException(
+          "expected an AdmissionReview of apiVersion admission.k8s.io/v1");
+    }
+    JsonNode request = body.get("request");
+    if (request == null || !request.isObject()) {
+      throw new InvalidReviewException("the AdmissionReview has no request object");
+    }
+    String uid = text(request, "uid");
+    if (uid == null || uid.isEmpty()) {
+      throw new InvalidReviewException("request.uid is missing");
+    }
+    JsonNode kindNode = request.get("kind");
+    String group = kindNode == null ? null : text(kindNode, "group");
+    String kind = kindNode == null ? null : text(kindNode, "kind");
+    String operation = String.valueOf(text(request, "operation"));
+    String namespace = text(request, "namespace");
+    String name = text(request, "name");
+    boolean dryRun = request.has("dryRun") && request.get("dryRun").asBoolean(false);
+    if (kind == null
+        || !REVIEWED_KINDS.contains((group == null ? "" : group) + "/" + kind)
+        || !(operation.equals("CREATE") || operation.equals("UPDATE"))) {
+      return new Outcome(
+          response(uid, true, null, List.of()),
+          uid,
+          String.valueOf(kind),
+          operation,
+          namespace,
+          name,
+          dryRun,
+          "skipped",
+          List.of(),
+          false);
+    }
+    JsonNode object = request.get("object");
+    if (object == null || !object.isObject()) {
+      throw new InvalidReviewException("request.object is missing for " + operation);
+    }
+    JsonNode metadata = object.get("metadata");
+    if (metadata != null && text(metadata, "name") != null) {
+      name = text(metadata, "name"); // request.name is empty for generateName on CREATE
+    }
+    try {
+      List<Finding> findings = lint(object, namespace, uid);
+      if (warnOnExisting
+          && operation.equals("UPDATE")
+          && request.get("oldObject") instanceof ObjectNode old) {
+        findings = demoteExisting(findings, lint(old, namespace, uid));
+      }
+      List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
+      List<String> warnings =
+          warnings(findings.stream().filter(f -> f.severity() != Severity.ERROR).toList());
+      boolean allowed = errors.isEmpty();
+      String verdict = !allowed ? "denied" : warnings.isEmpty() ? "allowed" : "warned";
+      String message = allowed ? null : denial(kind, namespace, name, errors);
+      return new Outcome(
+          response(uid, allowed, message, warnings),
+          uid,
+          kind,
+          operation,
+          namespace,
+          name,
+          dryRun,
+          verdict,
+          findings,
+          false);
+    } catch (RuntimeException bug) {
+      // A rule failed: answer anyway, as configured, rather than fail the API server's request.
+      String what =
+          "spl internal error (" + bug.getClass().getSimpleName() + "); object not checked";
+      JsonNode review =
+          failClosed
+              ? response(uid, false, what, List.of())
+              : response(uid, true, null, List.of(truncate(what)));
+      return new Outcome(
+          review,
+          uid,
+          kind,
+          operation,
+          namespace,
+          name,
+          dryRun,
+          failClosed ? "denied" : "error",
+          List.of(),
+          true);
+    }
+  }
+
+  /** The findings on {@code object}, and the cross-resource ones that involve it. */
+  private List<Finding> lint(JsonNode object, String namespace, String uid) {
+    ObjectNode copy = (ObjectNode) object.deepCopy();
+    if (namespace != null
+        && copy.get("metadata") instanceof ObjectNode metadata
+        && !metadata.has("namespace")) {
+      metadata.put("namespace", namespace); // CREATE requests may leave it to the request
+    }
+    LoadedInput input =
+        new ManifestLoader().loadText("admission:" + uid, JSON.writeValueAsString(copy));
+    Set<ObjectKey> reviewed = new HashSet<>();
+    Set<ResourceRef> refs = new HashSet<>();
+    for (Resource r : input.resources()) {
+      reviewed.add(ObjectKey.of(r));
+      refs.add(r.ref());
+    }
+    Engine.LintRun run = engine.start(options);
+    run.acceptContext(
+        cluster.resources().stream().filter(r -> !reviewed.contains(ObjectKey.of(r))).toList());
+    run.accept(input);
+    LintResult result = run.finish(1, 1);
+    return result.findings().stream()
+        .filter(
+            f ->
+                f.resource() == null
+                    || refs.contains(f.resource())
+                    || f.related().stream().anyMatch(r -> refs.contains(r.resource())))
+        .toList();
+  }
+
+  /** --warn-on-existing: an error the old object had too does not block the update. */
+  private static List<Finding> demoteExisting(List<Finding> now, List<Finding> before) {
+    Set<String> existing = new HashSet<>();
+    before.forEach(f -> existing.add(f.ruleId() + "|" + f.field() + "|" + f.message()));
+    List<Finding> out = new ArrayList<>();
+    for (Finding f : now) {
+      boolean old = existing.contains(f.ruleId() + "|" + f.field() + "|" + f.message());
+      out.add(old && f.severity() == Severity.ERROR ? f.withSeverity(Severity.WARNING) : f);
+    }
+    return out;
+  }
+
+  private static String denial(String kind, String namespace, String name, List<Finding> errors) {
+    StringBuilder m =
+        new StringBuilder("spl: ")
+            .append(kind)
+            .append(' ')
+            .append(namespace == null || namespace.isEmpty() ? "" : namespace + "/")
+            .append(name == null ? "" : name)
+            .append(" has ")
+            .append(errors.size())
+            .append(errors.size() == 1 ? " error: " : " errors: ");
+    for (int i = 0; i < errors.size(); i++) {
+      Finding f = errors.get(i);
+      String item =
+          (i == 0 ? "" : "; ")
+              + "["
+              + f.ruleId()
+              + "] "
+              + (f.field().isEmpty() ? "" : f.field() + ": ")
+              + f.message();
+      if (m.length() + item.length() > MAX_MESSAGE_LENGTH) {
+        m.append("; and ").append(errors.size() - i).append(" more (run spl lint for all)");
+        break;
+      }
+      m.append(item);
+    }
+    return m.toString();
+  }
+
+  /** Warnings as the API server shows them to kubectl: few, short, never over 256 characters. */
+  static List<String> warnings(List<Finding> findings) {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < findings.size(); i++) {
+      if (i == MAX_WARNINGS - 1 && findings.size() > MAX_WARNINGS) {
+        out.add("spl: " + (findings.size() - i) + " more warnings; run spl lint for all");
+        break;
+      }
+      Finding f = findings.get(i);
+      out.add(
+          truncate(f.ruleId() + " " + (f.field().isEmpty() ? "" : f.field() + ": ") + f.message()));
+    }
+    return out;
+  }
+
+  static String truncate(String s) {
+    return s.length() <= MAX_WARNING_LENGTH ? s : s.substring(0, MAX_WARNING_LENGTH - 1) + "\u2026";
+  }
+
+  private static JsonNode response(
+      String uid, boolean allowed, String message, List<String> warnings) {
+    ObjectNode review = JSON.createObjectNode();
+    review.put("apiVersion", "admission.k8s.io/v1");
+    review.put("kind", "AdmissionReview");
+    ObjectNode response = review.putObject("response");
+    response.put("uid", uid);
+    response.put("allowed", allowed);
+    if (!allowed) {
+      ObjectNode status = response.putObject("status");
+      status.put("code", 422);
+      status.put("reason", "Invalid");
+      status.put("message", message);
+    }
+    if (!warnings.isEmpty()) {
+      ArrayNode list = response.putArray("warnings");
+      warnings.forEach(list::add);
+    }
+    return review;
+  }
+
+  private static String text(JsonNode node, String field) {
+    JsonNode v = node.get(field);
+    return v != null && v.isString() ? v.asString() : null;
+  }
+}

@@ -1,0 +1,169 @@
+package dev.spl.webhook;
+
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Resource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The cluster as the cross-resource rules need it, kept by fabric8 informers (list once, then
+ * watch): no API call per admission request. Each object is parsed once, when it changes. A kind
+ * whose CRD is missing (no experimental channel) is skipped and reported, not fatal.
+ */
+final class InformerClusterState implements ClusterState, AutoCloseable {
+
+  /** A kind spl watches. */
+  record Kind(String group, String version, String kind, String plural, boolean namespaced) {
+    ResourceDefinitionContext context() {
+      return new ResourceDefinitionContext.Builder()
+          .withGroup(group)
+          .withVersion(version)
+          .withKind(kind)
+          .withPlural(plural)
+          .withNamespaced(namespaced)
+          .build();
+    }
+
+    String label() {
+      return (group.isEmpty() ? "" : group + "/") + kind;
+    }
+  }
+
+  static final List<Kind> KINDS =
+      List.of(
+          new Kind("", "v1", "Service", "services", true),
+          new Kind("gateway.networking.k8s.io", "v1", "HTTPRoute", "httproutes", true),
+          new Kind("gateway.networking.k8s.io", "v1", "GRPCRoute", "grpcroutes", true),
+          new Kind("gateway.networking.k8s.io", "v1", "Gateway", "gateways", true),
+          new Kind("gateway.networking.k8s.io", "v1", "GatewayClass", "gatewayclasses", false),
+          new Kind(
+              "gateway.networking.k8s.io",
+              "v1alpha2",
+              "BackendLBPolicy",
+              "backendlbpolicies",
+              true),
+          new Kind(
+              "gateway.networking.x-k8s.io",
+              "v1alpha1",
+              "XBackendTrafficPolicy",
+              "xbackendtrafficpolicies",
+              true),
+          new Kind("gateway.networking.x-k8s.io", "v1alpha1", "XBackend", "xbackends", true));
+
+  private final KubernetesClient client;
+  private final JsonLog log;
+  private final Map<String, Resource> objects = new ConcurrentHashMap<>();
+  private final Map<String, SharedIndexInformer<GenericKubernetesResource>> informers =
+      new LinkedHashMap<>();
+  private final Map<String, String> skipped = new ConcurrentHashMap<>();
+
+  InformerClusterState(KubernetesClient client, JsonLog log) {
+    this.client = client;
+    this.log = log;
+  }
+
+  /** Starts every informer; returns at once, readiness reports the sync. */
+  InformerClusterState start() {
+    for (Kind kind : KINDS) {
+      try {
+        SharedIndexInformer<GenericKubernetesResource> informer =
+            client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0);
+        informer.addEventHandler(handler(kind));
+        informers.put(kind.label(), informer);
+        informer
+            .start()
+            .whenComplete(
+                (ok, error) -> {
+                  if (error != null) {
+                    skip(kind, error);
+                  } else {
+                    log.info("cache synced", "kind", kind.label());
+                  }
+                });
+      } catch (RuntimeException e) {
+        skip(kind, e);
+      }
+    }
+    return this;
+  }
+
+  private void skip(Kind kind, Throwable error) {
+    Throwable cause =
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
+    SharedIndexInformer<GenericKubernetesResource> informer = informers.remove(kind.label());
+    if (informer != null) {
+      informer.stop();
+    }
+    String why = String.valueOf(cause.getMessage()).split("\n", 2)[0];
+    skipped.put(kind.label(), why);
+    log.warn(
+        "kind not watched; its cross-resource checks are off", "kind", kind.label(), "reason", why);
+  }
+
+  private ResourceEventHandler<GenericKubernetesResource> handler(Kind kind) {
+    return new ResourceEventHandler<>() {
+      @Override
+      public void onAdd(GenericKubernetesResource obj) {
+        put(kind, obj);
+      }
+
+      @Override
+      public void onUpdate(GenericKubernetesResource old, GenericKubernetesResource obj) {
+        put(kind, obj);
+      }
+
+      @Override
+      public void onDelete(GenericKubernetesResource obj, boolean finalStateUnknown) {
+        objects.remove(key(kind, obj));
+      }
+    };
+  }
+
+  private void put(Kind kind, GenericKubernetesResource obj) {
+    String json = client.getKubernetesSerialization().asJson(obj);
+    LoadedInput parsed = new ManifestLoader().loadText("cluster:" + key(kind, obj), json);
+    if (parsed.resources().size() == 1) {
+      objects.put(key(kind, obj), parsed.resources().get(0));
+    }
+  }
+
+  private static String key(Kind kind, GenericKubernetesResource obj) {
+    return kind.label()
+        + "/"
+        + obj.getMetadata().getNamespace()
+        + "/"
+        + obj.getMetadata().getName();
+  }
+
+  @Override
+  public Collection<Resource> resources() {
+    return objects.values();
+  }
+
+  @Override
+  public Map<String, Boolean> syncState() {
+    Map<String, Boolean> state = new LinkedHashMap<>();
+    informers.forEach((kind, informer) -> state.put(kind, informer.hasSynced()));
+    return state;
+  }
+
+  @Override
+  public Map<String, String> skipped() {
+    return skipped;
+  }
+
+  @Override
+  public void close() {
+    informers.values().forEach(SharedIndexInformer::stop);
+  }
+}

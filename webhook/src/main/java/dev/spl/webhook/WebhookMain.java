@@ -1,0 +1,180 @@
+package dev.spl.webhook;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.load.ManifestLoader;
+import dev.spl.rules.RuleSelection;
+import dev.spl.schema.GatewayApiVersion;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code java -jar spl-webhook.jar}: flags as in design.md, each also an SPL_* environment
+ * variable.
+ */
+@Command(
+    name = "spl-webhook",
+    mixinStandardHelpOptions = true,
+    description = "Kubernetes ValidatingAdmissionWebhook for Gateway API session persistence.")
+public final class WebhookMain implements Callable<Integer> {
+  @Option(
+      names = "--port",
+      defaultValue = "${env:SPL_PORT:-8443}",
+      description = "HTTPS port (SPL_PORT).")
+  int port;
+
+  @Option(
+      names = "--host",
+      defaultValue = "${env:SPL_HOST:-0.0.0.0}",
+      description = "Address to bind (SPL_HOST).")
+  String host;
+
+  @Option(
+      names = "--tls-cert-file",
+      required = true,
+      defaultValue = "${env:SPL_TLS_CERT_FILE}",
+      description = "PEM certificate chain, reloaded when it changes (SPL_TLS_CERT_FILE).")
+  Path certFile;
+
+  @Option(
+      names = "--tls-key-file",
+      required = true,
+      defaultValue = "${env:SPL_TLS_KEY_FILE}",
+      description = "PEM private key: PKCS#1, PKCS#8 or SEC1 (SPL_TLS_KEY_FILE).")
+  Path keyFile;
+
+  @Option(
+      names = "--gateway-api-version",
+      defaultValue = "${env:SPL_GATEWAY_API_VERSION:-latest}",
+      description = "The Gateway API release the cluster runs (SPL_GATEWAY_API_VERSION).")
+  String gatewayApiVersion;
+
+  @Option(
+      names = "--watch-cluster",
+      arity = "1",
+      defaultValue = "${env:SPL_WATCH_CLUSTER:-true}",
+      description =
+          "Watch the cluster for the cross-resource rules; false: single-object rules only.")
+  boolean watchCluster;
+
+  @Option(
+      names = "--warn-on-existing",
+      arity = "0..1",
+      defaultValue = "${env:SPL_WARN_ON_EXISTING:-false}",
+      description = "On UPDATE, only warn about errors the object already had.")
+  boolean warnOnExisting;
+
+  @Option(
+      names = "--fail-closed",
+      arity = "0..1",
+      defaultValue = "${env:SPL_FAIL_CLOSED:-false}",
+      description = "Deny when a rule fails internally (default: allow with a warning).")
+  boolean failClosed;
+
+  @Option(
+      names = "--shutdown-grace",
+      defaultValue = "${env:SPL_SHUTDOWN_GRACE:-PT20S}",
+      description =
+          "How long in-flight reviews may take to finish on SIGTERM (ISO-8601, e.g. PT20S).")
+  Duration shutdownGrace;
+
+  private volatile boolean rulesReady;
+
+  public static void main(String[] args) {
+    int status = new CommandLine(new WebhookMain()).execute(args);
+    if (status != 0) {
+      System.exit(status);
+    }
+  }
+
+  @Override
+  public Integer call() throws Exception {
+    JsonLog log = new JsonLog(System.out);
+    GatewayApiVersion version;
+    try {
+      version = GatewayApiVersion.parse(gatewayApiVersion);
+    } catch (IllegalArgumentException e) {
+      log.error("bad configuration", "error", e.getMessage());
+      return 2;
+    }
+    Engine engine = new Engine();
+    LintOptions options = new LintOptions(version, RuleSelection.all());
+    KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
+    InformerClusterState informers =
+        client == null ? null : new InformerClusterState(client, log).start();
+    ClusterState cluster = informers == null ? ClusterState.NONE : informers;
+    AdmissionHandler handler =
+        new AdmissionHandler(engine, options, cluster, warnOnExisting, failClosed);
+    WebhookServer server =
+        new WebhookServer(
+                new WebhookServer.Settings(
+                    host, port, certFile, keyFile, 15_000, shutdownGrace.toMillis(), 1_000),
+                handler,
+                cluster,
+                new WebhookMetrics(),
+                log,
+                () -> rulesReady)
+            .start();
+    warmUp(engine, options);
+    rulesReady = true;
+    log.info(
+        "ready to review",
+        "gatewayApiVersion",
+        version.label(),
+        "watchCluster",
+        watchCluster,
+        "warnOnExisting",
+        warnOnExisting,
+        "failClosed",
+        failClosed);
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime()
+        .addShutdownHook(
+            new Thread(
+                () -> {
+                  log.info(
+                      "stopping: finishing in-flight reviews",
+                      "graceSeconds",
+                      shutdownGrace.toSeconds());
+                  server.close();
+                  if (informers != null) {
+                    informers.close();
+                    client.close();
+                  }
+                  stopped.countDown();
+                },
+                "spl-shutdown"));
+    stopped.await();
+    return 0;
+  }
+
+  /** Compiles the CEL rules before the first request, so the first review is not slow. */
+  static void warmUp(Engine engine, LintOptions options) {
+    String sample =
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackend
+        metadata: {name: warm-up}
+        spec:
+          type: EndpointSelector
+          endpointSelector: {selector: {}, sessionPersistence: {cookie: {name: s}, absoluteTimeout: 1h}}
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: warm-up}
+        spec:
+          rules:
+          - sessionPersistence: {sessionName: s, type: Header, cookieConfig: {lifetimeType: Session}}
+        """;
+    for (GatewayApiVersion v : GatewayApiVersion.values()) {
+      engine.lint(new ManifestLoader().loadText("warm-up", sample), options.withVersion(v));
+    }
+  }
+}

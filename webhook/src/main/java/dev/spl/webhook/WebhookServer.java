@@ -1,0 +1,247 @@
+package dev.spl.webhook;
+
+import io.javalin.Javalin;
+import io.javalin.http.Context;
+import io.javalin.http.HttpResponseException;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BooleanSupplier;
+import org.eclipse.jetty.server.HttpConfiguration;
+import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.SecureRequestCustomizer;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.server.SslConnectionFactory;
+import org.eclipse.jetty.util.ssl.SslContextFactory;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The HTTPS face of the webhook: TLS 1.2+ with certificates reloaded from their files, a body
+ * limit, timeouts, and the routes POST /validate, GET /healthz, /readyz and /metrics. Everything
+ * about admission itself is in {@link AdmissionHandler}.
+ */
+final class WebhookServer implements AutoCloseable {
+  /**
+   * The largest Kubernetes object is about 1.5 MiB in etcd; requests carry object and oldObject.
+   */
+  static final long MAX_BODY_BYTES = 3L * 1024 * 1024;
+
+  private static final JsonMapper JSON = JsonMapper.builder().build();
+
+  /** Where and how to serve. */
+  record Settings(
+      String host,
+      int port,
+      Path certFile,
+      Path keyFile,
+      long idleTimeoutMillis,
+      long shutdownGraceMillis,
+      long certCheckMillis) {}
+
+  private final Settings settings;
+  private final AdmissionHandler handler;
+  private final ClusterState cluster;
+  private final WebhookMetrics metrics;
+  private final JsonLog log;
+  private final BooleanSupplier rulesReady;
+  private Javalin app;
+  private CertificateReloader reloader;
+  private ServerConnector connector;
+  private volatile boolean tlsLoaded;
+
+  WebhookServer(
+      Settings settings,
+      AdmissionHandler handler,
+      ClusterState cluster,
+      WebhookMetrics metrics,
+      JsonLog log,
+      BooleanSupplier rulesReady) {
+    this.settings = settings;
+    this.handler = handler;
+    this.cluster = cluster;
+    this.metrics = metrics;
+    this.log = log;
+    this.rulesReady = rulesReady;
+  }
+
+  WebhookServer start() throws Exception {
+    SslContextFactory.Server ssl = new SslContextFactory.Server();
+    reloader = new CertificateReloader(settings.certFile(), settings.keyFile(), ssl, log);
+    KeyStore store = reloader.start(settings.certCheckMillis());
+    ssl.setKeyStore(store);
+    ssl.setKeyStorePassword(new String(PemKeyStore.PASSWORD));
+    ssl.setIncludeProtocols("TLSv1.2", "TLSv1.3");
+    tlsLoaded = true;
+    app =
+        Javalin.create(
+                cfg -> {
+                  cfg.startup.showJavalinBanner = false;
+                  cfg.http.maxRequestSize = MAX_BODY_BYTES;
+                  cfg.jetty.modifyServer(
+                      server -> server.setStopTimeout(settings.shutdownGraceMillis()));
+                  cfg.jetty.addConnector(
+                      (server, httpConfig) -> {
+                        HttpConfiguration https = new HttpConfiguration(httpConfig);
+                        // The API server connects by the Service's DNS name; do not reject other
+                        // Host headers.
+                        https.addCustomizer(new SecureRequestCustomizer(false));
+                        connector =
+                            new ServerConnector(
+                                server,
+                                new SslConnectionFactory(ssl, "http/1.1"),
+                                new HttpConnectionFactory(https));
+                        connector.setHost(settings.host());
+                        connector.setPort(settings.port());
+                        connector.setIdleTimeout(
+                            settings.idleTimeoutMillis()); // a slow or stalled client is cut off
+                        return connector;
+                      });
+                  cfg.routes.post("/validate", this::validate);
+                  cfg.routes.get("/healthz", ctx -> ctx.contentType("text/plain").result("ok\n"));
+                  cfg.routes.get("/readyz", this::ready);
+                  cfg.routes.get(
+                      "/metrics",
+                      ctx ->
+                          ctx.contentType(WebhookMetrics.contentType())
+                              .result(metrics.scrape(cluster, reloader.reloads())));
+                  cfg.routes.exception(
+                      HttpResponseException.class,
+                      (e, ctx) -> {
+                        if (e.getStatus() == 413) {
+                          metrics.recordInvalid();
+                        }
+                        ctx.status(e.getStatus())
+                            .contentType("text/plain")
+                            .result(e.getMessage() + "\n");
+                      });
+                  cfg.routes.exception(
+                      Exception.class,
+                      (e, ctx) -> {
+                        log.error(
+                            "request failed",
+                            "path",
+                            ctx.path(),
+                            "error",
+                            e.getClass().getSimpleName());
+                        ctx.status(500)
+                            .contentType("text/plain")
+                            .result("internal error\n"); // never a stack trace
+                      });
+                })
+            .start();
+    log.info(
+        "listening",
+        "host",
+        settings.host(),
+        "port",
+        port(),
+        "subject",
+        PemKeyStore.subject(store));
+    return this;
+  }
+
+  int port() {
+    return connector.getLocalPort();
+  }
+
+  private void validate(Context ctx) {
+    long started = System.nanoTime();
+    String type = ctx.contentType();
+    if (type != null && !type.startsWith("application/json")) {
+      invalid(ctx, 415, "expected Content-Type application/json, got " + type);
+      return;
+    }
+    if (ctx.contentLength() > MAX_BODY_BYTES) {
+      invalid(
+          ctx,
+          413,
+          "the body is " + ctx.contentLength() + " bytes; the limit is " + MAX_BODY_BYTES);
+      return;
+    }
+    JsonNode body;
+    try {
+      body = JSON.readTree(ctx.bodyAsBytes());
+    } catch (JacksonException e) {
+      invalid(ctx, 400, "the body is not valid JSON: " + e.getOriginalMessage());
+      return;
+    }
+    AdmissionHandler.Outcome outcome;
+    try {
+      outcome = handler.review(body);
+    } catch (InvalidReviewException e) {
+      invalid(ctx, 400, "not an AdmissionReview: " + e.getMessage());
+      return;
+    }
+    ctx.contentType("application/json").result(JSON.writeValueAsBytes(outcome.review()));
+    double seconds = (System.nanoTime() - started) / 1e9;
+    metrics.recordReview(outcome, seconds);
+    log.info(
+        "review",
+        "uid",
+        outcome.uid(),
+        "kind",
+        outcome.kind(),
+        "namespace",
+        outcome.namespace(),
+        "name",
+        outcome.name(),
+        "operation",
+        outcome.operation(),
+        "dryRun",
+        outcome.dryRun(),
+        "verdict",
+        outcome.verdict(),
+        "findings",
+        outcome.findings().size(),
+        "latencyMs",
+        Math.round(seconds * 1e6) / 1e3);
+  }
+
+  private void invalid(Context ctx, int status, String message) {
+    metrics.recordInvalid();
+    log.warn("invalid request", "status", status, "reason", message);
+    ctx.status(status).contentType("text/plain").result(message + "\n");
+  }
+
+  private void ready(Context ctx) {
+    List<String> notReady = new ArrayList<>();
+    if (!tlsLoaded) {
+      notReady.add("tls: no certificate loaded");
+    }
+    if (!rulesReady.getAsBoolean()) {
+      notReady.add("rules: not compiled yet");
+    }
+    for (Map.Entry<String, Boolean> e : cluster.syncState().entrySet()) {
+      if (!e.getValue()) {
+        notReady.add("cache: " + e.getKey() + " not synced");
+      }
+    }
+    StringBuilder body = new StringBuilder(notReady.isEmpty() ? "ready\n" : "not ready\n");
+    notReady.forEach(n -> body.append(n).append('\n'));
+    cluster
+        .skipped()
+        .forEach(
+            (kind, why) ->
+                body.append("skipped: ").append(kind).append(" (").append(why).append(")\n"));
+    ctx.status(notReady.isEmpty() ? 200 : 503).contentType("text/plain").result(body.toString());
+  }
+
+  CertificateReloader reloader() {
+    return reloader;
+  }
+
+  /** Stops accepting, lets in-flight reviews finish (up to the grace period), then stops. */
+  @Override
+  public void close() {
+    if (app != null) {
+      app.stop();
+    }
+    if (reloader != null) {
+      reloader.close();
+    }
+  }
+}

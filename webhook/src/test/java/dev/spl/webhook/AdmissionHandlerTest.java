@@ -1,0 +1,257 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.BuiltInRules;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.Rule;
+import dev.spl.rules.RuleInfo;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** Admission as a plain function, without HTTP. */
+class AdmissionHandlerTest {
+  static final JsonMapper JSON = JsonMapper.builder().build();
+
+  static AdmissionHandler handler(ClusterState cluster) {
+    return new AdmissionHandler(new Engine(), LintOptions.defaults(), cluster, false, false);
+  }
+
+  static JsonNode response(AdmissionHandler h, String body) throws Exception {
+    return h.review(JSON.readTree(body)).review().get("response");
+  }
+
+  static ClusterState clusterOf(String yaml) {
+    List<Resource> resources = new ManifestLoader().loadText("cluster", yaml).resources();
+    return new ClusterState() {
+      @Override
+      public Collection<Resource> resources() {
+        return resources;
+      }
+
+      @Override
+      public Map<String, Boolean> syncState() {
+        return Map.of("all", true);
+      }
+
+      @Override
+      public Map<String, String> skipped() {
+        return Map.of();
+      }
+    };
+  }
+
+  @Test
+  void goodObjectIsAllowedAndUidEchoed() throws Exception {
+    JsonNode r = response(handler(ClusterState.NONE), Reviews.goodBackend());
+    assertEquals("u-good", r.get("uid").asString());
+    assertTrue(r.get("allowed").asBoolean());
+    assertFalse(r.has("warnings"));
+  }
+
+  @Test
+  void errorsDenyWithEveryFindingAndItsField() throws Exception {
+    JsonNode r = response(handler(ClusterState.NONE), Reviews.badBackend());
+    assertFalse(r.get("allowed").asBoolean());
+    assertEquals(422, r.get("status").get("code").asInt());
+    String message = r.get("status").get("message").asString();
+    assertTrue(
+        message.startsWith(
+            "spl: XBackend shop/cart has 1 error: [SPL021] "
+                + "spec.endpointSelector.sessionPersistence.absoluteTimeout: absoluteTimeout \"1d\""),
+        message);
+  }
+
+  @Test
+  void warningsAreReturnedAndTheObjectAllowed() throws Exception {
+    JsonNode r = response(handler(ClusterState.NONE), Reviews.warnedBackend());
+    assertTrue(r.get("allowed").asBoolean());
+    assertEquals(1, r.get("warnings").size());
+    assertTrue(r.get("warnings").get(0).asString().startsWith("SPL131 "));
+  }
+
+  @Test
+  void warningsAreFewAndShort() {
+    List<dev.spl.model.Finding> many = new ArrayList<>();
+    for (int i = 0; i < 9; i++) {
+      many.add(
+          new dev.spl.model.Finding(
+              "SPL131",
+              "n",
+              Severity.WARNING,
+              "x".repeat(400),
+              new dev.spl.model.SourcePosition("f", 1, 1),
+              null,
+              "spec",
+              List.of()));
+    }
+    List<String> warnings = AdmissionHandler.warnings(many);
+    assertEquals(AdmissionHandler.MAX_WARNINGS, warnings.size());
+    assertTrue(warnings.stream().allMatch(w -> w.length() <= 256));
+    assertTrue(warnings.get(4).contains("5 more warnings"), warnings.get(4));
+  }
+
+  @Test
+  void deleteAndUnknownKindsAreAllowedUnread() throws Exception {
+    String delete = Reviews.badBackend().replace("\"CREATE\"", "\"DELETE\"");
+    assertTrue(response(handler(ClusterState.NONE), delete).get("allowed").asBoolean());
+    String configMap =
+        Reviews.review(
+            "u-cm",
+            "CREATE",
+            "",
+            "ConfigMap",
+            "shop",
+            "{\"apiVersion\": \"v1\", \"kind\": \"ConfigMap\", \"metadata\": {\"name\": \"c\"}}");
+    AdmissionHandler.Outcome o = handler(ClusterState.NONE).review(JSON.readTree(configMap));
+    assertEquals("skipped", o.verdict());
+    assertTrue(o.review().get("response").get("allowed").asBoolean());
+  }
+
+  @Test
+  void invalidReviewsAreRejectedWithAReason() {
+    AdmissionHandler h = handler(ClusterState.NONE);
+    assertThrows(InvalidReviewException.class, () -> h.review(JSON.readTree("[1, 2]")));
+    assertThrows(
+        InvalidReviewException.class,
+        () -> h.review(JSON.readTree("{\"kind\": \"AdmissionReview\"}")));
+    var e =
+        assertThrows(
+            InvalidReviewException.class,
+            () ->
+                h.review(
+                    JSON.readTree(
+                        "{\"apiVersion\": \"admission.k8s.io/v1\", \"kind\": \"AdmissionReview\", \"request\": {}}")));
+    assertEquals("request.uid is missing", e.getMessage());
+  }
+
+  @Test
+  void routeIsCheckedAgainstCachedServices() throws Exception {
+    ClusterState cluster =
+        clusterOf(
+            """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: legacy, namespace: shop}
+        spec: {sessionAffinity: ClientIP}
+        """);
+    String route =
+        Reviews.review(
+            "u-route",
+            "CREATE",
+            "gateway.networking.k8s.io",
+            "HTTPRoute",
+            "shop",
+            """
+        {"apiVersion": "gateway.networking.k8s.io/v1", "kind": "HTTPRoute", "metadata": {"name": "r"},
+         "spec": {"rules": [{"backendRefs": [{"name": "legacy"}],
+                             "sessionPersistence": {"cookie": {"name": "s"}}}]}}
+        """);
+    JsonNode r = response(handler(cluster), route);
+    assertFalse(r.get("allowed").asBoolean());
+    assertTrue(r.get("status").get("message").asString().contains("[SPL110]"));
+  }
+
+  @Test
+  void serviceTurningClientIpIsCheckedAgainstCachedRoutes() throws Exception {
+    ClusterState cluster =
+        clusterOf(
+            """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: legacy}]
+            sessionPersistence: {cookie: {name: s}}
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: legacy, namespace: shop}
+        spec: {sessionAffinity: None}
+        """);
+    String service =
+        Reviews.review(
+            "u-svc",
+            "UPDATE",
+            "",
+            "Service",
+            "shop",
+            """
+        {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "legacy", "namespace": "shop"},
+         "spec": {"sessionAffinity": "ClientIP"}}
+        """);
+    JsonNode r = response(handler(cluster), service);
+    assertFalse(r.get("allowed").asBoolean(), r.toString());
+    assertTrue(r.get("status").get("message").asString().contains("[SPL110]"));
+  }
+
+  @Test
+  void warnOnExistingLetsAnUntouchedProblemThrough() throws Exception {
+    String old = Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
+    String update =
+        Reviews.review("u-upd", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", old)
+            .replace("\"object\":", "\"oldObject\": " + old + ", \"object\":");
+    AdmissionHandler strict = handler(ClusterState.NONE);
+    assertFalse(response(strict, update).get("allowed").asBoolean());
+    AdmissionHandler lenient =
+        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, true, false);
+    JsonNode r = response(lenient, update);
+    assertTrue(r.get("allowed").asBoolean(), r.toString());
+    assertTrue(r.get("warnings").get(0).asString().startsWith("SPL021"));
+    // a new problem in the same update still blocks it
+    String worse = update.replace("\"path\"", "\"path\"").replaceFirst("\"1d\"", "\"2d\"");
+    assertFalse(response(lenient, worse).get("allowed").asBoolean());
+  }
+
+  @Test
+  void aFailingRuleAllowsWithAWarningOrDeniesWhenFailClosed() throws Exception {
+    List<Rule> rules = new ArrayList<>(BuiltInRules.all());
+    rules.add(
+        new ResourceRule() {
+          @Override
+          public RuleInfo info() {
+            return new RuleInfo("SPL999", "broken", Severity.ERROR, "s", "w", "f", "r");
+          }
+
+          @Override
+          public void check(
+              Resource resource,
+              dev.spl.rules.RuleContext context,
+              dev.spl.rules.Reporter reporter) {
+            throw new IllegalStateException("boom");
+          }
+        });
+    AdmissionHandler open =
+        new AdmissionHandler(
+            new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false, false);
+    AdmissionHandler.Outcome o = open.review(JSON.readTree(Reviews.goodBackend()));
+    assertTrue(o.internalError());
+    assertTrue(o.review().get("response").get("allowed").asBoolean());
+    assertTrue(
+        o.review().get("response").get("warnings").get(0).asString().contains("internal error"));
+    AdmissionHandler closed =
+        new AdmissionHandler(
+            new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false, true);
+    assertFalse(
+        closed
+            .review(JSON.readTree(Reviews.goodBackend()))
+            .review()
+            .get("response")
+            .get("allowed")
+            .asBoolean());
+  }
+}
