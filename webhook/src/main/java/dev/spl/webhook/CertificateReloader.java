@@ -31,6 +31,7 @@ final class CertificateReloader implements AutoCloseable {
             return t;
           });
   private volatile byte[] lastHash;
+  private volatile byte[] lastFailedHash;
   private volatile int reloads;
 
   CertificateReloader(Path certFile, Path keyFile, SslContextFactory.Server ssl, JsonLog log) {
@@ -54,9 +55,10 @@ final class CertificateReloader implements AutoCloseable {
   }
 
   void checkOnce() {
+    byte[] now = null;
     try {
-      byte[] now = hash();
-      if (Arrays.equals(now, lastHash)) {
+      now = hash();
+      if (Arrays.equals(now, lastHash) || Arrays.equals(now, lastFailedHash)) {
         return;
       }
       KeyStore store = PemKeyStore.load(certFile, keyFile);
@@ -66,6 +68,8 @@ final class CertificateReloader implements AutoCloseable {
       log.info("certificate reloaded", "subject", PemKeyStore.subject(store));
     } catch (Exception e) {
       // Mid-rotation the two files may not match yet; the old certificate stays in service.
+      // Each broken content is reported once, not every poll.
+      lastFailedHash = now;
       log.warn(
           "certificate reload failed, keeping the current one",
           "error",

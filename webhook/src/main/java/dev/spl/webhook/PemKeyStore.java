@@ -46,7 +46,8 @@ final class PemKeyStore {
     try (PEMParser parser = new PEMParser(reader(keyFile))) {
       for (Object o = parser.readObject(); o != null && key == null; o = parser.readObject()) {
         if (o instanceof PEMKeyPair pair) {
-          key = keys.getKeyPair(pair).getPrivate();
+          // SEC1 keys may carry no public key, so take the private key info alone.
+          key = keys.getPrivateKey(pair.getPrivateKeyInfo());
         } else if (o instanceof PrivateKeyInfo info) {
           key = keys.getPrivateKey(info);
         }

@@ -21,6 +21,7 @@ import org.bouncycastle.asn1.x509.GeneralNames;
 import org.bouncycastle.cert.jcajce.JcaX509CertificateConverter;
 import org.bouncycastle.cert.jcajce.JcaX509v3CertificateBuilder;
 import org.bouncycastle.openssl.jcajce.JcaPEMWriter;
+import org.bouncycastle.openssl.jcajce.JcaPKCS8Generator;
 import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
 
 /** Self-signed serving certificates made in the test, written as PEM like cert-manager does. */
@@ -60,9 +61,10 @@ final class TestCertificates {
     // Write to temporary files and move them in, as the kubelet swaps a Secret's files.
     Path tmpCert =
         Files.writeString(certFile.resolveSibling(certFile.getFileName() + ".tmp"), pem(cert));
+    // RSA as PKCS#1 ("RSA PRIVATE KEY"), EC as PKCS#8 ("PRIVATE KEY"): two of the encodings in use.
+    Object keyPem = ec ? new JcaPKCS8Generator(pair.getPrivate(), null) : pair.getPrivate();
     Path tmpKey =
-        Files.writeString(
-            keyFile.resolveSibling(keyFile.getFileName() + ".tmp"), pem(pair.getPrivate()));
+        Files.writeString(keyFile.resolveSibling(keyFile.getFileName() + ".tmp"), pem(keyPem));
     Files.move(tmpKey, keyFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     Files.move(tmpCert, certFile, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     return cert;

@@ -1,0 +1,254 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLParameters;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The real server over real TLS on an ephemeral port, called with the JDK's HTTP client. */
+class WebhookServerIT {
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  @TempDir Path dir;
+  Path cert;
+  Path key;
+  X509Certificate certA;
+  WebhookServer server;
+  HttpClient client;
+  final ByteArrayOutputStream logs = new ByteArrayOutputStream();
+
+  @BeforeEach
+  void start() throws Exception {
+    cert = dir.resolve("tls.crt");
+    key = dir.resolve("tls.key");
+    certA = TestCertificates.write(cert, key, "cert-A", false);
+    AdmissionHandler handler =
+        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false, false);
+    server =
+        new WebhookServer(
+                new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
+                handler,
+                ClusterState.NONE,
+                new WebhookMetrics(),
+                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                () -> true)
+            .start();
+    client = client(certA);
+  }
+
+  @AfterEach
+  void stop() {
+    server.close();
+  }
+
+  HttpClient client(X509Certificate... trusted) throws Exception {
+    SSLContext ssl = TestCertificates.trusting(trusted);
+    return HttpClient.newBuilder().sslContext(ssl).connectTimeout(Duration.ofSeconds(5)).build();
+  }
+
+  URI uri(String path) {
+    return URI.create("https://localhost:" + server.port() + path);
+  }
+
+  HttpResponse<String> post(HttpClient c, String body, String contentType) throws Exception {
+    return c.send(
+        HttpRequest.newBuilder(uri("/validate"))
+            .header("Content-Type", contentType)
+            .POST(HttpRequest.BodyPublishers.ofString(body))
+            .build(),
+        HttpResponse.BodyHandlers.ofString());
+  }
+
+  JsonNode review(String body) throws Exception {
+    HttpResponse<String> r = post(client, body, "application/json");
+    assertEquals(200, r.statusCode(), r.body());
+    return JSON.readTree(r.body()).get("response");
+  }
+
+  @Test
+  void allowedDeniedWarnedDeleteAndUnknownKind() throws Exception {
+    assertTrue(review(Reviews.goodBackend()).get("allowed").asBoolean());
+    JsonNode denied = review(Reviews.badBackend());
+    assertFalse(denied.get("allowed").asBoolean());
+    assertEquals("u-bad", denied.get("uid").asString());
+    assertTrue(denied.get("status").get("message").asString().contains("[SPL021]"));
+    assertEquals(1, review(Reviews.warnedBackend()).get("warnings").size());
+    assertTrue(review(Reviews.badBackend().replace("CREATE", "DELETE")).get("allowed").asBoolean());
+    assertTrue(
+        review(
+                Reviews.review(
+                    "u-cm",
+                    "CREATE",
+                    "",
+                    "ConfigMap",
+                    "shop",
+                    "{\"apiVersion\":\"v1\",\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c\"}}"))
+            .get("allowed")
+            .asBoolean());
+    String log = logs.toString(StandardCharsets.UTF_8);
+    assertTrue(log.contains("\"uid\":\"u-bad\"") && log.contains("\"verdict\":\"denied\""), log);
+    assertFalse(log.contains("absoluteTimeout"), "the log must never carry the object");
+  }
+
+  @Test
+  void badBodiesGetPlainErrors() throws Exception {
+    HttpResponse<String> malformed = post(client, "{not json", "application/json");
+    assertEquals(400, malformed.statusCode());
+    assertTrue(malformed.body().startsWith("the body is not valid JSON"), malformed.body());
+    assertEquals(400, post(client, "{\"kind\": \"Pod\"}", "application/json").statusCode());
+    assertEquals(415, post(client, Reviews.goodBackend(), "text/yaml").statusCode());
+    String huge =
+        Reviews.goodBackend()
+            .replace("\"cart\"}}}}", "\"cart\"}}, \"pad\": \"" + "x".repeat(4 << 20) + "\"}}");
+    HttpResponse<String> tooBig = post(client, huge, "application/json");
+    assertEquals(413, tooBig.statusCode(), tooBig.body());
+    assertFalse(tooBig.body().contains("at "), "no stack trace: " + tooBig.body());
+    // and the server still serves
+    assertTrue(review(Reviews.goodBackend()).get("allowed").asBoolean());
+  }
+
+  @Test
+  void healthReadinessAndMetrics() throws Exception {
+    assertEquals(
+        200,
+        client
+            .send(
+                HttpRequest.newBuilder(uri("/healthz")).build(),
+                HttpResponse.BodyHandlers.ofString())
+            .statusCode());
+    HttpResponse<String> ready =
+        client.send(
+            HttpRequest.newBuilder(uri("/readyz")).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, ready.statusCode(), ready.body());
+    review(Reviews.badBackend());
+    review(Reviews.badBackend().replace("\"dryRun\": false", "\"dryRun\": true"));
+    String metrics =
+        client
+            .send(
+                HttpRequest.newBuilder(uri("/metrics")).build(),
+                HttpResponse.BodyHandlers.ofString())
+            .body();
+    assertTrue(
+        metrics.contains(
+            "spl_admission_requests_total{dry_run=\"false\",kind=\"XBackend\",operation=\"CREATE\","
+                + "verdict=\"denied\"} 1.0"),
+        metrics);
+    assertTrue(metrics.contains("dry_run=\"true\""), metrics);
+    assertTrue(
+        metrics.contains("spl_findings_total{rule=\"SPL021\",severity=\"error\"} 2.0"), metrics);
+    assertTrue(metrics.contains("spl_admission_duration_seconds_bucket{le=\"30.0\"} 2"), metrics);
+  }
+
+  @Test
+  void onlyTls12AndUp() throws Exception {
+    SSLContext ssl = TestCertificates.trusting(certA);
+    SSLParameters tls11 = new SSLParameters();
+    tls11.setProtocols(new String[] {"TLSv1.1"});
+    HttpClient old = HttpClient.newBuilder().sslContext(ssl).sslParameters(tls11).build();
+    boolean failed;
+    try {
+      old.send(
+          HttpRequest.newBuilder(uri("/healthz")).build(), HttpResponse.BodyHandlers.ofString());
+      failed = false;
+    } catch (java.io.IOException expected) {
+      failed = true;
+    }
+    assertTrue(failed, "a TLS 1.1 handshake must fail");
+  }
+
+  @Test
+  void rotatedCertificateIsServedWithoutAFailedRequest() throws Exception {
+    AtomicBoolean running = new AtomicBoolean(true);
+    AtomicInteger ok = new AtomicInteger();
+    AtomicInteger failed = new AtomicInteger();
+    X509Certificate[] both = new X509Certificate[2];
+    both[0] = certA;
+    // The load keeps a client that trusts both certificates busy during the swap.
+    Path certB = dir.resolve("b.crt");
+    Path keyB = dir.resolve("b.key");
+    both[1] = TestCertificates.write(certB, keyB, "cert-B", true);
+    Thread load =
+        new Thread(
+            () -> {
+              while (running.get()) {
+                try {
+                  HttpResponse<String> r =
+                      post(
+                          HttpClient.newBuilder()
+                              .sslContext(TestCertificates.trusting(both))
+                              .build(),
+                          Reviews.goodBackend(),
+                          "application/json");
+                  (r.statusCode() == 200 ? ok : failed).incrementAndGet();
+                } catch (Exception e) {
+                  failed.incrementAndGet();
+                }
+              }
+            });
+    load.start();
+    Thread.sleep(300);
+    // Swap the files in as the kubelet does: the key first, then the certificate, each atomically.
+    java.nio.file.Files.copy(keyB, dir.resolve("k.tmp"));
+    java.nio.file.Files.move(
+        dir.resolve("k.tmp"), key, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    java.nio.file.Files.copy(certB, dir.resolve("c.tmp"));
+    java.nio.file.Files.move(
+        dir.resolve("c.tmp"), cert, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    String subject = "";
+    long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
+    while (System.nanoTime() < deadline && !subject.contains("cert-B")) {
+      HttpResponse<String> r =
+          client(both)
+              .send(
+                  HttpRequest.newBuilder(uri("/healthz")).build(),
+                  HttpResponse.BodyHandlers.ofString());
+      subject =
+          ((X509Certificate) r.sslSession().orElseThrow().getPeerCertificates()[0])
+              .getSubjectX500Principal()
+              .getName();
+      Thread.sleep(50);
+    }
+    running.set(false);
+    load.join();
+    assertEquals("CN=cert-B", subject, logs.toString(StandardCharsets.UTF_8));
+    assertTrue(ok.get() > 0);
+    assertEquals(0, failed.get(), "requests failed during the rotation");
+    assertEquals(1, server.reloader().reloads());
+  }
+
+  @Test
+  void aBrokenCertificateFileKeepsTheOldOne() throws Exception {
+    java.nio.file.Files.writeString(key, "garbage");
+    server.reloader().checkOnce();
+    assertEquals(0, server.reloader().reloads());
+    assertEquals(
+        200,
+        client
+            .send(
+                HttpRequest.newBuilder(uri("/healthz")).build(),
+                HttpResponse.BodyHandlers.ofString())
+            .statusCode());
+    assertTrue(logs.toString(StandardCharsets.UTF_8).contains("keeping the current one"));
+  }
+}
