@@ -63,8 +63,9 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   private final KubernetesClient client;
   private final JsonLog log;
   private final Map<String, Resource> objects = new ConcurrentHashMap<>();
+  // skip() removes entries from fabric8's threads while requests read them
   private final Map<String, SharedIndexInformer<GenericKubernetesResource>> informers =
-      new LinkedHashMap<>();
+      new ConcurrentHashMap<>();
   private final Map<String, String> skipped = new ConcurrentHashMap<>();
 
   InformerClusterState(KubernetesClient client, JsonLog log) {

@@ -1,0 +1,160 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Cluster state from fabric8 informers. There is no kube-apiserver on the build machines, so
+ * fabric8's mock server in CRUD mode stands in for it, filled through the client as a cluster would
+ * be. Waits poll with a deadline; nothing sleeps a fixed time.
+ */
+@EnableKubernetesMockClient(crud = true)
+class InformerClusterStateIT {
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  KubernetesMockServer server;
+  KubernetesClient client;
+  InformerClusterState state;
+  final ByteArrayOutputStream logs = new ByteArrayOutputStream();
+
+  @AfterEach
+  void stop() {
+    if (state != null) {
+      state.close();
+    }
+  }
+
+  static void await(String what, BooleanSupplier condition) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
+    while (!condition.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError("timed out waiting for " + what);
+      }
+      Thread.sleep(25);
+    }
+  }
+
+  private InformerClusterState start() {
+    return new InformerClusterState(
+            client, new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)))
+        .start();
+  }
+
+  private void createRoute(String name, String service) {
+    GenericKubernetesResource route =
+        client
+            .getKubernetesSerialization()
+            .unmarshal(
+                """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: %s, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: %s}]
+            sessionPersistence: {cookie: {name: s}}
+        """
+                    .formatted(name, service),
+                GenericKubernetesResource.class);
+    client
+        .genericKubernetesResources(InformerClusterState.KINDS.get(1).context())
+        .inNamespace("shop")
+        .resource(route)
+        .create();
+  }
+
+  @Test
+  void routeIsDeniedAgainstAServiceInTheCluster() throws Exception {
+    client
+        .services()
+        .inNamespace("shop")
+        .resource(
+            new ServiceBuilder()
+                .withNewMetadata()
+                .withName("legacy")
+                .withNamespace("shop")
+                .endMetadata()
+                .withNewSpec()
+                .withSessionAffinity("ClientIP")
+                .endSpec()
+                .build())
+        .create();
+    state = start();
+    await("caches to sync", state::isSynced);
+    await("the Service in the cache", () -> state.resources().size() == 1);
+    AdmissionHandler handler =
+        new AdmissionHandler(new Engine(), LintOptions.defaults(), state, false, false);
+    String route =
+        Reviews.review(
+            "u1",
+            "CREATE",
+            "gateway.networking.k8s.io",
+            "HTTPRoute",
+            "shop",
+            """
+        {"apiVersion": "gateway.networking.k8s.io/v1", "kind": "HTTPRoute", "metadata": {"name": "r"},
+         "spec": {"rules": [{"backendRefs": [{"name": "legacy"}], "sessionPersistence": {"cookie": {"name": "s"}}}]}}
+        """);
+    JsonNode response = handler.review(JSON.readTree(route)).review().get("response");
+    assertFalse(response.get("allowed").asBoolean(), response.toString());
+    assertTrue(response.get("status").get("message").asString().contains("[SPL110]"));
+  }
+
+  @Test
+  void watchKeepsTheCacheCurrent() throws Exception {
+    state = start();
+    await("caches to sync", state::isSynced);
+    createRoute("r1", "a");
+    await("the added route", () -> state.resources().size() == 1);
+    client
+        .genericKubernetesResources(InformerClusterState.KINDS.get(1).context())
+        .inNamespace("shop")
+        .withName("r1")
+        .delete();
+    await("the deleted route to leave", () -> state.resources().isEmpty());
+  }
+
+  @Test
+  void aMissingCrdIsSkippedAndReported() throws Exception {
+    // This "cluster" has no experimental channel: listing XBackends fails with 404.
+    server
+        .expect()
+        .get()
+        .withPath("/apis/gateway.networking.x-k8s.io/v1alpha1/xbackends?resourceVersion=0")
+        .andReturn(
+            404,
+            "{\"kind\":\"Status\",\"code\":404,\"message\":\"the server could not find the requested resource\"}")
+        .always();
+    server
+        .expect()
+        .get()
+        .withPath("/apis/gateway.networking.x-k8s.io/v1alpha1/xbackends")
+        .andReturn(404, "{\"kind\":\"Status\",\"code\":404}")
+        .always();
+    state = start();
+    await(
+        "the missing kind to be reported",
+        () -> state.skipped().containsKey("gateway.networking.x-k8s.io/XBackend"));
+    await("the other caches to sync", state::isSynced);
+    assertFalse(state.syncState().containsKey("gateway.networking.x-k8s.io/XBackend"));
+    assertEquals(InformerClusterState.KINDS.size() - 1, state.syncState().size());
+    assertTrue(logs.toString(StandardCharsets.UTF_8).contains("kind not watched"));
+  }
+}
