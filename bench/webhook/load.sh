@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Load test of the webhook over TLS on loopback with wrk (Debian's; hey cannot do TLS against Jetty).
+# Usage: bench/webhook/load.sh [DURATION_SECONDS] [RATE]   e.g. 300 500 for the 5-minute soak.
+# Without RATE, wrk runs closed-loop, as fast as CONNECTIONS allow. With RATE, each connection
+# waits CONNECTIONS*1000/RATE ms between requests (wrk's delay hook), which holds about RATE
+# requests/s; the rate reached is printed. Only loopback is ever targeted.
+set -euo pipefail
+root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$root"
+duration="${1:-60}"
+rate="${2:-}"
+if [ -n "$rate" ]; then
+  export SPL_DELAY_MS=$(( ${CONNECTIONS:-8} * 1000 / rate ))
+fi
+connections="${CONNECTIONS:-8}"
+jar=webhook/target/spl-webhook.jar
+[ -f "$jar" ] || mvn -B -q -pl webhook -am package -DskipTests
+command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 2; }
+work=$(mktemp -d)
+trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
+  -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$work/tls.key" -out "$work/tls.crt" 2>/dev/null
+port=$((20000 + RANDOM % 20000))
+java -Xmx256m -jar "$jar" --port "$port" --host 127.0.0.1 --tls-cert-file "$work/tls.crt" \
+  --tls-key-file "$work/tls.key" --watch-cluster=false > "$work/webhook.log" &
+pid=$!
+for _ in $(seq 100); do
+  curl -skf "https://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
+  sleep 0.2
+done
+rss() { awk '/VmRSS/{print $2}' "/proc/$pid/status"; }
+echo "== warm-up 10 s"
+SPL_DELAY_MS=0 wrk -t2 -c"$connections" -d10s -s bench/webhook/mix.lua "https://127.0.0.1:$port" > /dev/null
+echo "rss after warm-up: $(( $(rss) / 1024 )) MiB"
+echo "== measured ${duration} s, ${connections} connections, keep-alive, TLS${rate:+, target $rate requests/s}"
+samples="$work/rss.txt"
+( while kill -0 "$pid" 2>/dev/null; do rss >> "$samples"; sleep 5; done ) &
+sampler=$!
+wrk -t2 -c"$connections" -d"${duration}s" --latency -s bench/webhook/mix.lua "https://127.0.0.1:$port" \
+  | grep -E "^(requests|latency|rate)"
+kill "$sampler" 2>/dev/null || true
+echo "rss during: first $(( $(head -1 "$samples") / 1024 )) MiB, max $(( $(sort -n "$samples" | tail -1) / 1024 )) MiB, last $(( $(tail -1 "$samples") / 1024 )) MiB"
+sleep 5
+echo "rss after: $(( $(rss) / 1024 )) MiB"
+echo "reviews logged: $(grep -c '"msg":"review"' "$work/webhook.log")"
