@@ -39,6 +39,7 @@ sampler=$!
 wrk -t2 -c"$connections" -d"${duration}s" --latency -s bench/webhook/mix.lua "https://127.0.0.1:$port" \
   | grep -E "^(requests|latency|rate)"
 kill "$sampler" 2>/dev/null || true
+echo "rss every minute (MiB): $(awk 'NR % 12 == 1 {printf "%d ", $1 / 1024}' "$samples")"
 echo "rss during: first $(( $(head -1 "$samples") / 1024 )) MiB, max $(( $(sort -n "$samples" | tail -1) / 1024 )) MiB, last $(( $(tail -1 "$samples") / 1024 )) MiB"
 sleep 5
 echo "rss after: $(( $(rss) / 1024 )) MiB"
