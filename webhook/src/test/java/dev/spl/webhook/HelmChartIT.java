@@ -1,0 +1,210 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.marcnuri.helm.Helm;
+import com.marcnuri.helm.LintResult;
+import com.marcnuri.helm.TemplateCommand;
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import java.io.ByteArrayInputStream;
+import java.nio.file.Path;
+import java.security.cert.CertificateFactory;
+import java.security.cert.X509Certificate;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The chart, rendered by real Helm (helm-java runs Helm's own Go code): lint passes, and each
+ * rendering is parsed and checked for what a cautious admin relies on. The rendered manifests are
+ * linted by spl itself too.
+ */
+class HelmChartIT {
+  static final Path CHART = Path.of("..", "charts", "spl-webhook").toAbsolutePath().normalize();
+  static final String NS = "spl-system";
+
+  /** One rendering, its resources by kind. */
+  record Rendered(List<Resource> resources) {
+    Map<String, Object> one(String kind) {
+      List<Resource> found = all(kind);
+      assertEquals(1, found.size(), "expected one " + kind);
+      return plain(found.get(0));
+    }
+
+    List<Resource> all(String kind) {
+      return resources.stream().filter(r -> r.kind().equals(kind)).toList();
+    }
+  }
+
+  @SuppressWarnings("unchecked")
+  static Map<String, Object> plain(Resource r) {
+    return (Map<String, Object>) r.root().toPlain();
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> T at(Object node, Object... path) {
+    Object n = node;
+    for (Object p : path) {
+      n = p instanceof Integer i ? ((List<Object>) n).get(i) : ((Map<String, Object>) n).get(p);
+      if (n == null) {
+        return null;
+      }
+    }
+    return (T) n;
+  }
+
+  static Rendered render(Consumer<TemplateCommand> values) {
+    TemplateCommand template = new Helm(CHART).template().withName("spl").withNamespace(NS);
+    values.accept(template);
+    String yaml = template.call();
+    LoadedInput input = new ManifestLoader().loadText("rendered.yaml", yaml);
+    assertEquals(
+        List.of(),
+        input.problems(),
+        "every rendered document is valid YAML with apiVersion and kind");
+    List<Finding> errors =
+        new Engine()
+            .lint(input, LintOptions.defaults()).findings().stream()
+                .filter(f -> f.severity() == Severity.ERROR)
+                .toList();
+    assertEquals(List.of(), errors, "spl finds no error in its own chart");
+    return new Rendered(input.resources());
+  }
+
+  @Test
+  void helmLintPasses() {
+    LintResult result = new Helm(CHART).lint().strict().call();
+    assertFalse(result.isFailed(), String.join("\n", result.getMessages()));
+  }
+
+  @Test
+  void defaultsAreCautious() throws Exception {
+    Rendered r = render(t -> {});
+    Map<String, Object> deployment = r.one("Deployment");
+    assertEquals(2L, (Long) at(deployment, "spec", "replicas"));
+    Map<String, Object> webhookConfig = r.one("ValidatingWebhookConfiguration");
+    Map<String, Object> hook = at(webhookConfig, "webhooks", 0);
+    assertEquals("Ignore", hook.get("failurePolicy"));
+    assertEquals(5L, hook.get("timeoutSeconds"));
+    assertEquals("None", hook.get("sideEffects"));
+    assertEquals(List.of("v1"), hook.get("admissionReviewVersions"));
+    List<String> excluded = at(hook, "namespaceSelector", "matchExpressions", 0, "values");
+    assertTrue(excluded.containsAll(List.of("kube-system", NS)), excluded.toString());
+    assertNotNull(at(hook, "matchConditions", 0, "expression"));
+
+    // The webhook points at the Service, on its port, at /validate.
+    Map<String, Object> service = r.one("Service");
+    assertEquals(
+        (Object) at(service, "metadata", "name"), at(hook, "clientConfig", "service", "name"));
+    assertEquals((Object) NS, at(hook, "clientConfig", "service", "namespace"));
+    assertEquals((Object) "/validate", at(hook, "clientConfig", "service", "path"));
+    assertEquals(
+        (Object) at(service, "spec", "ports", 0, "port"),
+        at(hook, "clientConfig", "service", "port"));
+
+    // Without cert-manager the chart's CA signs the serving certificate, and the caBundle is that
+    // CA.
+    Map<String, Object> secret = r.one("Secret");
+    X509Certificate ca = certificate(at(hook, "clientConfig", "caBundle"));
+    X509Certificate serving = certificate(at(secret, "data", "tls.crt"));
+    serving.verify(ca.getPublicKey());
+    assertTrue(
+        serving.getSubjectAlternativeNames().stream()
+            .anyMatch(san -> san.get(1).equals("spl-spl-webhook." + NS + ".svc")));
+    assertEquals(
+        (Object) at(secret, "metadata", "name"),
+        at(deployment, "spec", "template", "spec", "volumes", 0, "secret", "secretName"));
+
+    assertNotNull(r.one("PodDisruptionBudget"));
+    assertTrue(r.all("ServiceMonitor").isEmpty());
+  }
+
+  @Test
+  void podIsRestrictedAndProbed() {
+    Map<String, Object> pod = at(render(t -> {}).one("Deployment"), "spec", "template", "spec");
+    Map<String, Object> container = at(pod, "containers", 0);
+    assertEquals(Boolean.TRUE, (Object) at(pod, "securityContext", "runAsNonRoot"));
+    assertEquals((Object) "RuntimeDefault", at(pod, "securityContext", "seccompProfile", "type"));
+    assertEquals(
+        Boolean.FALSE, (Object) at(container, "securityContext", "allowPrivilegeEscalation"));
+    assertEquals(Boolean.TRUE, (Object) at(container, "securityContext", "readOnlyRootFilesystem"));
+    assertEquals((Object) List.of("ALL"), at(container, "securityContext", "capabilities", "drop"));
+    assertEquals((Object) "/healthz", at(container, "livenessProbe", "httpGet", "path"));
+    assertEquals((Object) "/readyz", at(container, "readinessProbe", "httpGet", "path"));
+    assertEquals((Object) "HTTPS", at(container, "readinessProbe", "httpGet", "scheme"));
+    assertNotNull(at(container, "resources", "limits", "memory"));
+    assertNotNull(at(pod, "topologySpreadConstraints", 0));
+  }
+
+  @Test
+  void rbacOnlyReads() {
+    Map<String, Object> role = render(t -> {}).one("ClusterRole");
+    List<Map<String, Object>> rules = at(role, "rules");
+    for (Map<String, Object> rule : rules) {
+      assertTrue(
+          Set.of("get", "list", "watch").containsAll((List<?>) rule.get("verbs")), rule.toString());
+    }
+    List<String> resources =
+        rules.stream().flatMap(rule -> ((List<String>) rule.get("resources")).stream()).toList();
+    assertTrue(
+        resources.containsAll(
+            List.of("services", "httproutes", "gatewayclasses", "xbackendtrafficpolicies")));
+    assertTrue(render(t -> t.set("watchCluster", "false")).all("ClusterRole").isEmpty());
+  }
+
+  @Test
+  void certManagerMode() {
+    Rendered r = render(t -> t.set("certManager.enabled", "true"));
+    Map<String, Object> certificate = r.one("Certificate");
+    Map<String, Object> hook = at(r.one("ValidatingWebhookConfiguration"), "webhooks", 0);
+    assertNull(at(hook, "clientConfig", "caBundle"));
+    String injectFrom =
+        at(
+            r.one("ValidatingWebhookConfiguration"),
+            "metadata",
+            "annotations",
+            "cert-manager.io/inject-ca-from");
+    assertEquals(NS + "/" + at(certificate, "metadata", "name"), injectFrom);
+    assertEquals(
+        (Object) at(certificate, "spec", "secretName"),
+        at(r.one("Deployment"), "spec", "template", "spec", "volumes", 0, "secret", "secretName"));
+    assertTrue(r.all("Secret").isEmpty(), "cert-manager writes the Secret");
+    assertNotNull(r.one("Issuer"));
+  }
+
+  @Test
+  void failurePolicyFailAndReplicasAreOneValueAway() {
+    Map<String, Object> hook =
+        at(
+            render(t -> t.set("webhook.failurePolicy", "Fail"))
+                .one("ValidatingWebhookConfiguration"),
+            "webhooks",
+            0);
+    assertEquals("Fail", hook.get("failurePolicy"));
+    assertEquals(
+        3L,
+        (Long) at(render(t -> t.set("replicaCount", "3")).one("Deployment"), "spec", "replicas"));
+    assertEquals(
+        1,
+        render(t -> t.set("metrics.serviceMonitor.enabled", "true")).all("ServiceMonitor").size());
+  }
+
+  private static X509Certificate certificate(String base64Pem) throws Exception {
+    byte[] pem = Base64.getDecoder().decode(base64Pem);
+    return (X509Certificate)
+        CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(pem));
+  }
+}
