@@ -10,13 +10,23 @@ import tools.jackson.databind.json.JsonMapper;
 final class JsonLog {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private final PrintStream out;
+  private final boolean quietInfo;
 
   JsonLog(PrintStream out) {
+    this(out, "info");
+  }
+
+  /** {@code level} "warn" or "error" drops the per-review info lines (SPL_LOG_LEVEL). */
+  JsonLog(PrintStream out, String level) {
     this.out = out;
+    this.quietInfo =
+        level != null && (level.equalsIgnoreCase("warn") || level.equalsIgnoreCase("error"));
   }
 
   void info(String message, Object... fields) {
-    write("info", message, fields);
+    if (!quietInfo) {
+      write("info", message, fields);
+    }
   }
 
   void warn(String message, Object... fields) {

@@ -96,7 +96,7 @@ public final class WebhookMain implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
-    JsonLog log = new JsonLog(System.out);
+    JsonLog log = new JsonLog(System.out, System.getenv("SPL_LOG_LEVEL"));
     GatewayApiVersion version;
     try {
       version = GatewayApiVersion.parse(gatewayApiVersion);
