@@ -125,6 +125,15 @@ public final class ResourceIndex {
     return routes;
   }
 
+  /** Every rule of every route, route by route. */
+  public List<RouteRule> routeRules() {
+    List<RouteRule> all = new ArrayList<>();
+    for (Resource route : routes) {
+      all.addAll(rules(route));
+    }
+    return all;
+  }
+
   public List<RouteRule> rules(Resource route) {
     return rules.getOrDefault(route, List.of());
   }

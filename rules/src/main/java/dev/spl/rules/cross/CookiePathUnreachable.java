@@ -42,17 +42,16 @@ public final class CookiePathUnreachable implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    for (Resource route : index.routes()) {
-      for (RouteRule rule : index.rules(route)) {
-        SessionPersistenceSite site = rule.inline();
-        if (site != null
-            && !CookiePaths.isReachable(site.cookiePath(), CookiePaths.of(rule.node()))) {
-          reporter.report(
-              INFO,
-              route,
-              site.field("cookie", "path"),
-              message(site.cookiePath(), "this rule matches"));
-        }
+    for (RouteRule rule : index.routeRules()) {
+      Resource route = rule.route();
+      SessionPersistenceSite site = rule.inline();
+      if (site != null
+          && !CookiePaths.isReachable(site.cookiePath(), CookiePaths.of(rule.node()))) {
+        reporter.report(
+            INFO,
+            route,
+            site.field("cookie", "path"),
+            message(site.cookiePath(), "this rule matches"));
       }
     }
     // Persistence on a Backend or a policy applies to every rule that routes to it.
@@ -62,18 +61,16 @@ public final class CookiePathUnreachable implements IndexRule {
         checkAttachment(index, policy.getKey(), target, checked, reporter);
       }
     }
-    for (Resource route : index.routes()) {
-      for (RouteRule rule : index.rules(route)) {
-        rule.backends().stream()
-            .filter(b -> b.isBackendResource())
-            .forEach(
-                b ->
-                    index
-                        .find(b.target())
-                        .ifPresent(
-                            backend ->
-                                checkAttachment(index, backend, b.target(), checked, reporter)));
-      }
+    for (RouteRule rule : index.routeRules()) {
+      rule.backends().stream()
+          .filter(b -> b.isBackendResource())
+          .forEach(
+              b ->
+                  index
+                      .find(b.target())
+                      .ifPresent(
+                          backend ->
+                              checkAttachment(index, backend, b.target(), checked, reporter)));
     }
   }
 

@@ -36,28 +36,27 @@ public final class DoubleAttachment implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    for (Resource route : index.routes()) {
-      for (RouteRule rule : index.rules(route)) {
-        if (rule.inline() == null) {
+    for (RouteRule rule : index.routeRules()) {
+      Resource route = rule.route();
+      if (rule.inline() == null) {
+        continue;
+      }
+      for (BackendRef b : rule.backends()) {
+        List<SessionPersistenceSite> others = index.backendPersistence(b);
+        if (others.isEmpty()) {
           continue;
         }
-        for (BackendRef b : rule.backends()) {
-          List<SessionPersistenceSite> others = index.backendPersistence(b);
-          if (others.isEmpty()) {
-            continue;
-          }
-          List<dev.spl.model.RelatedLocation> related = new ArrayList<>();
-          others.forEach(s -> related.add(Reporter.at(s.resource(), s.path())));
-          reporter.report(
-              INFO,
-              route,
-              b.path(),
-              b.target().name()
-                  + " also gets persistence from "
-                  + others.get(0).resource().ref().describe()
-                  + "; this rule's sessionPersistence wins, the other is ignored here",
-              related);
-        }
+        List<dev.spl.model.RelatedLocation> related = new ArrayList<>();
+        others.forEach(s -> related.add(Reporter.at(s.resource(), s.path())));
+        reporter.report(
+            INFO,
+            route,
+            b.path(),
+            b.target().name()
+                + " also gets persistence from "
+                + others.get(0).resource().ref().describe()
+                + "; this rule's sessionPersistence wins, the other is ignored here",
+            related);
       }
     }
   }

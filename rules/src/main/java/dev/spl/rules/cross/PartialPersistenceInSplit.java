@@ -37,33 +37,32 @@ public final class PartialPersistenceInSplit implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    for (Resource route : index.routes()) {
-      for (RouteRule rule : index.rules(route)) {
-        List<BackendRef> split = rule.weightedBackends();
-        if (rule.inline() != null || split.size() < 2) {
-          continue;
+    for (RouteRule rule : index.routeRules()) {
+      Resource route = rule.route();
+      List<BackendRef> split = rule.weightedBackends();
+      if (rule.inline() != null || split.size() < 2) {
+        continue;
+      }
+      List<RelatedLocation> persistent = new ArrayList<>();
+      List<BackendRef> without = new ArrayList<>();
+      for (BackendRef b : split) {
+        List<SessionPersistenceSite> sites = index.backendPersistence(b);
+        if (!sites.isEmpty()) {
+          sites.forEach(s -> persistent.add(Reporter.at(s.resource(), s.path())));
+        } else if (index.find(b.target()).isPresent()) {
+          without.add(b); // only a backend we can see is known to have none
         }
-        List<RelatedLocation> persistent = new ArrayList<>();
-        List<BackendRef> without = new ArrayList<>();
-        for (BackendRef b : split) {
-          List<SessionPersistenceSite> sites = index.backendPersistence(b);
-          if (!sites.isEmpty()) {
-            sites.forEach(s -> persistent.add(Reporter.at(s.resource(), s.path())));
-          } else if (index.find(b.target()).isPresent()) {
-            without.add(b); // only a backend we can see is known to have none
-          }
-        }
-        if (!persistent.isEmpty()) {
-          for (BackendRef b : without) {
-            reporter.report(
-                INFO,
-                route,
-                b.path(),
-                b.target().name()
-                    + " has no session persistence but other backends of this split do;"
-                    + " clients pinned there ignore the weights",
-                persistent);
-          }
+      }
+      if (!persistent.isEmpty()) {
+        for (BackendRef b : without) {
+          reporter.report(
+              INFO,
+              route,
+              b.path(),
+              b.target().name()
+                  + " has no session persistence but other backends of this split do;"
+                  + " clients pinned there ignore the weights",
+              persistent);
         }
       }
     }

@@ -41,25 +41,24 @@ public final class ServiceAffinityConflict implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    for (Resource route : index.routes()) {
-      for (RouteRule rule : index.rules(route)) {
-        if (rule.inline() == null) {
-          continue;
-        }
-        for (BackendRef b : rule.backends()) {
-          clientIpService(index, b.target())
-              .ifPresent(
-                  svc ->
-                      reporter.report(
-                          INFO,
-                          route,
-                          rule.inline().path(),
-                          "this rule persists sessions to Service "
-                              + svc.name()
-                              + ", which has sessionAffinity ClientIP;"
-                              + " use one of the two",
-                          List.of(Reporter.at(svc, AFFINITY))));
-        }
+    for (RouteRule rule : index.routeRules()) {
+      Resource route = rule.route();
+      if (rule.inline() == null) {
+        continue;
+      }
+      for (BackendRef b : rule.backends()) {
+        clientIpService(index, b.target())
+            .ifPresent(
+                svc ->
+                    reporter.report(
+                        INFO,
+                        route,
+                        rule.inline().path(),
+                        "this rule persists sessions to Service "
+                            + svc.name()
+                            + ", which has sessionAffinity ClientIP;"
+                            + " use one of the two",
+                        List.of(Reporter.at(svc, AFFINITY))));
       }
     }
     for (Map.Entry<Resource, List<ObjectKey>> policy : index.policyTargets().entrySet()) {

@@ -37,40 +37,39 @@ public final class SessionNameCollisionInSplit implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    for (Resource route : index.routes()) {
-      for (RouteRule rule : index.rules(route)) {
-        if (rule.inline() != null || rule.weightedBackends().size() < 2) {
-          continue; // inline persistence wins over the backends' own
-        }
-        Map<String, BackendRef> firstBackend = new HashMap<>();
-        Map<String, SessionPersistenceSite> firstSite = new HashMap<>();
-        for (BackendRef b : rule.weightedBackends()) {
-          for (SessionPersistenceSite s : index.backendPersistence(b)) {
-            String key = s.nameKey();
-            if (key == null) {
-              continue;
-            }
-            BackendRef earlier = firstBackend.putIfAbsent(key, b);
-            SessionPersistenceSite other = firstSite.putIfAbsent(key, s);
-            // One policy targeting several backends is one configuration, not a collision.
-            if (earlier != null && !earlier.target().equals(b.target()) && other != s) {
-              reporter.report(
-                  INFO,
-                  route,
-                  b.path(),
-                  "backends "
-                      + earlier.target().name()
-                      + " and "
-                      + b.target().name()
-                      + " of this split both persist with "
-                      + s.type().toLowerCase(java.util.Locale.ROOT)
-                      + " \""
-                      + s.sessionName()
-                      + "\"; give each its own name",
-                  List.of(
-                      Reporter.at(other.resource(), other.sessionNameField()),
-                      Reporter.at(s.resource(), s.sessionNameField())));
-            }
+    for (RouteRule rule : index.routeRules()) {
+      Resource route = rule.route();
+      if (rule.inline() != null || rule.weightedBackends().size() < 2) {
+        continue; // inline persistence wins over the backends' own
+      }
+      Map<String, BackendRef> firstBackend = new HashMap<>();
+      Map<String, SessionPersistenceSite> firstSite = new HashMap<>();
+      for (BackendRef b : rule.weightedBackends()) {
+        for (SessionPersistenceSite s : index.backendPersistence(b)) {
+          String key = s.nameKey();
+          if (key == null) {
+            continue;
+          }
+          BackendRef earlier = firstBackend.putIfAbsent(key, b);
+          SessionPersistenceSite other = firstSite.putIfAbsent(key, s);
+          // One policy targeting several backends is one configuration, not a collision.
+          if (earlier != null && !earlier.target().equals(b.target()) && other != s) {
+            reporter.report(
+                INFO,
+                route,
+                b.path(),
+                "backends "
+                    + earlier.target().name()
+                    + " and "
+                    + b.target().name()
+                    + " of this split both persist with "
+                    + s.type().toLowerCase(java.util.Locale.ROOT)
+                    + " \""
+                    + s.sessionName()
+                    + "\"; give each its own name",
+                List.of(
+                    Reporter.at(other.resource(), other.sessionNameField()),
+                    Reporter.at(s.resource(), s.sessionNameField())));
           }
         }
       }
