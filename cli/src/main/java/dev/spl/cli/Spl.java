@@ -15,6 +15,7 @@ import picocli.CommandLine.Command;
       RulesCommand.class,
       ExplainCommand.class,
       VersionCommand.class,
+      dev.spl.cli.probe.ProbeCommand.class,
       CommandLine.HelpCommand.class
     },
     exitCodeListHeading = "%nExit status:%n",

@@ -1,0 +1,64 @@
+package dev.spl.cli.probe;
+
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Resource;
+import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.SessionPersistenceLocator;
+import dev.spl.schema.SessionPersistenceSite;
+import java.util.List;
+
+/**
+ * What the gateway should do: persist with a cookie or a header of some name, and for a cookie its
+ * path and lifetime. From flags, or read from a manifest through the engine's model.
+ *
+ * @param absoluteTimeoutSeconds the expected Max-Age for a Permanent cookie, else null
+ */
+record Expectation(
+    boolean isHeader,
+    String name,
+    String path,
+    boolean isPermanent,
+    Long absoluteTimeoutSeconds,
+    String source) {
+
+  static Expectation cookie(String name) {
+    return new Expectation(false, name, "/", false, null, "--cookie");
+  }
+
+  static Expectation header(String name) {
+    return new Expectation(true, name, null, false, null, "--header");
+  }
+
+  /** Any cookie the gateway sets, when nothing says which. */
+  static Expectation anyCookie() {
+    return new Expectation(false, null, "/", false, null, "default");
+  }
+
+  /** The first sessionPersistence object in {@code file}, read as {@code version}. */
+  static Expectation fromManifest(String file, GatewayApiVersion version) {
+    var input = new ManifestLoader().load(List.of(file), () -> null);
+    if (!input.inputErrors().isEmpty()) {
+      throw new IllegalArgumentException(input.inputErrors().get(0));
+    }
+    for (Resource r : input.resources()) {
+      for (SessionPersistenceSite site : SessionPersistenceLocator.find(r, version)) {
+        if (site.celInput() == null) {
+          continue;
+        }
+        String where = file + " (" + r.ref().describe() + ", " + site.path() + ")";
+        if ("Header".equals(site.type())) {
+          return new Expectation(true, site.sessionName(), null, false, null, where);
+        }
+        Long seconds =
+            site.absoluteTimeout() == null ? null : site.absoluteTimeout().value().toSeconds();
+        String path = site.cookiePath() == null ? "/" : site.cookiePath();
+        return new Expectation(false, site.sessionName(), path, site.isPermanent(), seconds, where);
+      }
+    }
+    throw new IllegalArgumentException(
+        file
+            + " holds no sessionPersistence for Gateway API "
+            + version
+            + " (try --gateway-api-version)");
+  }
+}

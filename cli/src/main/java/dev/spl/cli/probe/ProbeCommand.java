@@ -1,0 +1,234 @@
+package dev.spl.cli.probe;
+
+import dev.spl.schema.GatewayApiVersion;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.core.JsonGenerator;
+import tools.jackson.core.json.JsonFactory;
+
+/** {@code spl probe URL}: checks that a live gateway pins sessions the way the manifest says. */
+@Command(
+    name = "probe",
+    sortOptions = false,
+    description =
+        "Checks that a live gateway pins sessions: sets the token, sticks with it, spreads fresh"
+            + " clients, sets the cookie attributes configured, leaks no backend address, fails over.")
+public final class ProbeCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(paramLabel = "URL", description = "http:// or https:// URL behind the gateway.")
+  URI url;
+
+  @Option(
+      names = "--requests",
+      defaultValue = "20",
+      description = "Total requests to send (default: ${DEFAULT-VALUE}).")
+  int requests;
+
+  @Option(
+      names = "--served-by",
+      defaultValue = "X-Served-By",
+      description = "Response header naming the backend (default: ${DEFAULT-VALUE}).")
+  String servedBy;
+
+  @Option(
+      names = "--body-hash",
+      description = "Tell backends apart by a hash of the response body instead.")
+  boolean bodyHash;
+
+  @Option(
+      names = "--cookie",
+      paramLabel = "NAME",
+      description = "Expect cookie persistence with this cookie.")
+  String cookie;
+
+  @Option(
+      names = "--header",
+      paramLabel = "NAME",
+      description = "Expect header persistence with this header.")
+  String header;
+
+  @Option(
+      names = "--expect-from",
+      paramLabel = "FILE",
+      description =
+          "Read the cookie/header name, path, lifetime and absoluteTimeout from a manifest.")
+  String expectFrom;
+
+  @Option(
+      names = "--gateway-api-version",
+      defaultValue = "latest",
+      description = "How to read --expect-from (default: ${DEFAULT-VALUE}).")
+  String gatewayApiVersion;
+
+  @Option(
+      names = "--insecure",
+      description = "Accept any TLS certificate (self-signed test gateways).")
+  boolean insecure;
+
+  @Option(
+      names = "--timeout",
+      defaultValue = "PT5S",
+      description = "Timeout of each request (default: 5 s).")
+  Duration timeout;
+
+  @Option(
+      names = "--fail-over",
+      description = "Also check fail-over: stop the pinned backend, expect another.")
+  boolean failOver;
+
+  @Option(
+      names = "--stop-cmd",
+      paramLabel = "CMD",
+      description =
+          "Command that stops the pinned backend ($SPL_BACKEND names it); without it, spl waits for Enter.")
+  String stopCommand;
+
+  @Option(
+      names = "--format",
+      defaultValue = "text",
+      description = "text or json (default: ${DEFAULT-VALUE}).")
+  String format;
+
+  @Override
+  public Integer call() throws Exception {
+    PrintWriter out = spec.commandLine().getOut();
+    PrintWriter err = spec.commandLine().getErr();
+    Expectation expect = expectation();
+    if (!url.getScheme().matches("https?") || url.getHost() == null) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "URL must be http:// or https://, got " + url);
+    }
+    if (requests < 6) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--requests must be at least 6");
+    }
+    if (!format.equals("text") && !format.equals("json")) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--format must be text or json");
+    }
+    Prober prober =
+        new Prober(
+            new Prober.Settings(
+                url,
+                requests,
+                servedBy,
+                bodyHash,
+                expect,
+                timeout,
+                insecure,
+                failOver,
+                backend -> stop(backend, err)));
+    Prober.Report report;
+    try {
+      report = prober.run();
+    } catch (Prober.Unreachable e) {
+      err.println("spl: cannot reach " + e.getMessage());
+      return 3;
+    }
+    if (format.equals("json")) {
+      json(report, out);
+    } else {
+      text(report, out);
+    }
+    out.flush();
+    return report.passed() ? 0 : 1;
+  }
+
+  private Expectation expectation() {
+    int given = (cookie != null ? 1 : 0) + (header != null ? 1 : 0) + (expectFrom != null ? 1 : 0);
+    if (given > 1) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "give one of --cookie, --header, --expect-from");
+    }
+    try {
+      if (expectFrom != null) {
+        return Expectation.fromManifest(expectFrom, GatewayApiVersion.parse(gatewayApiVersion));
+      }
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    return cookie != null
+        ? Expectation.cookie(cookie)
+        : header != null ? Expectation.header(header) : Expectation.anyCookie();
+  }
+
+  private boolean stop(String backend, PrintWriter err) {
+    try {
+      if (stopCommand != null) {
+        ProcessBuilder pb = new ProcessBuilder("/bin/sh", "-c", stopCommand).inheritIO();
+        pb.environment().put("SPL_BACKEND", String.valueOf(backend));
+        Process p = pb.start();
+        return p.waitFor(60, TimeUnit.SECONDS) && p.exitValue() == 0;
+      }
+      err.println("spl: stop the pinned backend now, then press Enter");
+      err.flush();
+      return new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)).readLine()
+          != null;
+    } catch (Exception e) {
+      err.println("spl: stopping the backend failed: " + e.getMessage());
+      return false;
+    }
+  }
+
+  private static void text(Prober.Report r, PrintWriter out) {
+    out.println("probe " + r.url() + " (expecting " + describe(r.expectation()) + ")");
+    for (Prober.Check c : r.checks()) {
+      out.printf("%-5s %-20s %s%n", c.status(), c.name(), c.evidence());
+    }
+    long failed = r.checks().stream().filter(c -> c.status() == Prober.Status.FAIL).count();
+    out.println(
+        (failed == 0 ? "passed" : failed + " check" + (failed == 1 ? "" : "s") + " failed")
+            + " ("
+            + r.requestsSent()
+            + " requests)");
+  }
+
+  private static String describe(Expectation e) {
+    String what =
+        e.isHeader() ? "header " + e.name() : "cookie " + (e.name() == null ? "(any)" : e.name());
+    if (!e.isHeader()) {
+      what +=
+          ", path "
+              + e.path()
+              + ", "
+              + (e.isPermanent()
+                  ? "Permanent"
+                      + (e.absoluteTimeoutSeconds() == null
+                          ? ""
+                          : " Max-Age " + e.absoluteTimeoutSeconds())
+                  : "Session");
+    }
+    return what + ", from " + e.source();
+  }
+
+  private static void json(Prober.Report r, PrintWriter out) {
+    try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
+      g.writeStartObject();
+      g.writeStringProperty("url", r.url().toString());
+      g.writeStringProperty("expecting", describe(r.expectation()));
+      g.writeNumberProperty("requests", r.requestsSent());
+      g.writeBooleanProperty("passed", r.passed());
+      g.writeName("checks");
+      g.writeStartArray();
+      for (Prober.Check c : r.checks()) {
+        g.writeStartObject();
+        g.writeStringProperty("name", c.name());
+        g.writeStringProperty("status", c.status().name().toLowerCase());
+        g.writeStringProperty("evidence", c.evidence());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    out.println();
+  }
+}
