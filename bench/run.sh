@@ -43,3 +43,12 @@ printf "%-52s %6s ms\n" "java -version" "$jv"
 printf "%-52s %6s ms  (ratio %.2f)\n" "./spl lint small.yaml (AppCDS, C1, SerialGC)" "$spl" "$(awk -v a="$spl" -v b="$jv" 'BEGIN{print a/b}')"
 printf "%-52s %6s ms  (ratio %.2f)\n" "java -jar spl.jar lint small.yaml (no flags)" "$jar_ms" "$(awk -v a="$jar_ms" -v b="$jv" 'BEGIN{print a/b}')"
 printf "%-52s %6s ms  (ratio %.2f)\n" "./spl lint on a Service only (no CEL needed)" "$nocel" "$(awk -v a="$nocel" -v b="$jv" 'BEGIN{print a/b}')"
+
+echo "== webhook under load (30 s closed-loop, then 30 s at 500 requests/s)"
+if command -v wrk >/dev/null && command -v openssl >/dev/null; then
+  [ -f webhook/target/spl-webhook.jar ] || mvn -B -q -pl webhook -am package -DskipTests
+  bench/webhook/load.sh 30 | grep -E "^(requests|latency|rate|rss)"
+  bench/webhook/load.sh 30 500 | grep -E "^(requests|latency|rate|rss)"
+else
+  echo "skipped: wrk and openssl are needed (apt-get install wrk openssl)"
+fi

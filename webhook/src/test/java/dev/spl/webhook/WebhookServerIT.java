@@ -143,6 +143,35 @@ class WebhookServerIT {
   }
 
   @Test
+  void aClientThatStallsMidBodyIsCutOffAndOthersAreServed() throws Exception {
+    javax.net.ssl.SSLSocketFactory factory = TestCertificates.trusting(certA).getSocketFactory();
+    try (var slow = factory.createSocket("127.0.0.1", server.port())) {
+      slow.setSoTimeout(20_000);
+      String body = Reviews.goodBackend();
+      slow.getOutputStream()
+          .write(
+              ("POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                      + "Content-Length: "
+                      + body.length()
+                      + "\r\n\r\n"
+                      + body.substring(0, 10))
+                  .getBytes(StandardCharsets.US_ASCII));
+      slow.getOutputStream().flush();
+      // While it stalls, everyone else is answered.
+      long started = System.nanoTime();
+      assertTrue(review(Reviews.goodBackend()).get("allowed").asBoolean());
+      assertTrue(
+          System.nanoTime() - started < Duration.ofSeconds(2).toNanos(), "others must not wait");
+      // The stalled request is ended by the idle timeout (5 s in this test), not left open forever.
+      int read = slow.getInputStream().read(new byte[4096]);
+      long waited = System.nanoTime() - started;
+      assertTrue(
+          waited < Duration.ofSeconds(15).toNanos(), "cut off after " + waited / 1_000_000 + " ms");
+      assertTrue(read == -1 || read > 0, "the server answered or closed");
+    }
+  }
+
+  @Test
   void healthReadinessAndMetrics() throws Exception {
     assertEquals(
         200,
