@@ -28,18 +28,24 @@ small=examples/SPL010-permanent-needs-absolute-timeout/good.yaml
 ./spl lint "$small" > /dev/null   # makes the class-data-sharing archive
 median() { sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'; }
 time_ms() { local s e; s=$(date +%s%N); "$@" > /dev/null 2>&1 || true; e=$(date +%s%N); echo $(( (e - s) / 1000000 )); }
+hello="$out/hello"
+mkdir -p "$hello"
+javac -d "$hello" -cp "$jar" bench/startup/HelloPicocli.java
 declare -A results
 for i in $(seq 15); do
+  results[hello]+="$(time_ms java -cp "$hello:$jar" HelloPicocli small) "
   results[jv]+="$(time_ms java -version) "
   results[spl]+="$(time_ms ./spl lint "$small") "
   results[jar]+="$(time_ms java -jar "$jar" lint "$small") "
   results[cel]+="$(time_ms ./spl lint examples/SPL150-client-ip-behind-snat/bad.yaml) "
 done
 jv=$(echo "${results[jv]}" | tr ' ' '\n' | grep . | median)
+hello_ms=$(echo "${results[hello]}" | tr ' ' '\n' | grep . | median)
 spl=$(echo "${results[spl]}" | tr ' ' '\n' | grep . | median)
 jar_ms=$(echo "${results[jar]}" | tr ' ' '\n' | grep . | median)
 nocel=$(echo "${results[cel]}" | tr ' ' '\n' | grep . | median)
 printf "%-52s %6s ms\n" "java -version" "$jv"
+printf "%-52s %6s ms  (ratio %.2f)\n" "picocli hello-world (same classpath)" "$hello_ms" "$(awk -v a="$hello_ms" -v b="$jv" 'BEGIN{print a/b}')"
 printf "%-52s %6s ms  (ratio %.2f)\n" "./spl lint small.yaml (AppCDS, C1, SerialGC)" "$spl" "$(awk -v a="$spl" -v b="$jv" 'BEGIN{print a/b}')"
 printf "%-52s %6s ms  (ratio %.2f)\n" "java -jar spl.jar lint small.yaml (no flags)" "$jar_ms" "$(awk -v a="$jar_ms" -v b="$jv" 'BEGIN{print a/b}')"
 printf "%-52s %6s ms  (ratio %.2f)\n" "./spl lint on a Service only (no CEL needed)" "$nocel" "$(awk -v a="$nocel" -v b="$jv" 'BEGIN{print a/b}')"
