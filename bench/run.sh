@@ -32,7 +32,7 @@ hello="$out/hello"
 mkdir -p "$hello"
 javac -d "$hello" -cp "$jar" bench/startup/HelloPicocli.java
 declare -A results
-for i in $(seq 15); do
+for _ in $(seq 15); do
   results[hello]+="$(time_ms java -cp "$hello:$jar" HelloPicocli small) "
   results[jv]+="$(time_ms java -version) "
   results[spl]+="$(time_ms ./spl lint "$small") "
