@@ -36,7 +36,16 @@ public final class Spl implements Runnable {
   }
 
   public static void main(String[] args) {
-    System.exit(run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true)));
+    int status;
+    try {
+      status = run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    } catch (OutOfMemoryError e) {
+      // No stack trace for a user's input that is too large for the heap: say what to do.
+      System.err.println(
+          "spl: out of memory; give the JVM more, e.g. JAVA_TOOL_OPTIONS=-Xmx2g, or lint fewer files at once");
+      status = ExitStatus.INTERNAL.code();
+    }
+    System.exit(status);
   }
 
   /** Runs spl with the given streams and returns the exit status; used by main and by tests. */

@@ -6,7 +6,7 @@ import dev.spl.model.Node;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.SourcePosition;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -167,8 +167,8 @@ public final class YamlStreamReader {
             "document is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
       }
       if (node instanceof MappingNode mapping) {
-        Map<String, MapNode.Entry> entries =
-            new LinkedHashMap<>(Math.max(4, mapping.getValue().size() * 4 / 3 + 1));
+        List<MapNode.Entry> entries = new ArrayList<>(mapping.getValue().size());
+        Map<String, Integer> index = new HashMap<>(); // key -> position in entries
         for (NodeTuple tuple : mapping.getValue()) {
           org.snakeyaml.engine.v2.nodes.Node keyNode = tuple.getKeyNode();
           SourcePosition keyAt = at(keyNode);
@@ -178,9 +178,9 @@ public final class YamlStreamReader {
                 LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
             continue;
           }
-          MapNode.Entry first = entries.get(key);
-          if (first != null) {
-            SourcePosition previous = first.keyPosition();
+          Integer seen = index.putIfAbsent(key, entries.size());
+          if (seen != null) {
+            SourcePosition previous = entries.get(seen).keyPosition();
             problems.add(
                 LoadProblem.syntax(
                     keyAt,
@@ -192,7 +192,14 @@ public final class YamlStreamReader {
                         + previous.column()
                         + "); kubectl's strict field validation rejects it"));
           }
-          entries.put(key, new MapNode.Entry(key, keyAt, convert(tuple.getValueNode(), depth + 1)));
+          MapNode.Entry entry =
+              new MapNode.Entry(key, keyAt, convert(tuple.getValueNode(), depth + 1));
+          if (seen == null) {
+            entries.add(entry);
+          } else {
+            entries.set(
+                seen, entry); // the last value wins, in the first one's place, as go-yaml does
+          }
         }
         return new MapNode(at, entries);
       }

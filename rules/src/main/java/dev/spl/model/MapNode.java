@@ -1,7 +1,8 @@
 package dev.spl.model;
 
-import java.util.Collection;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /** A mapping; keeps the position of every key so findings can point at the key itself. */
@@ -11,11 +12,14 @@ public final class MapNode implements Node {
   public record Entry(String key, SourcePosition keyPosition, Node value) {}
 
   private final SourcePosition position;
-  private final Map<String, Entry> entries;
+  // Most mappings have a handful of keys: an array scanned in order costs a fraction of a
+  // LinkedHashMap, which matters when a lint keeps hundreds of thousands of objects.
+  private final Entry[] entries;
 
-  public MapNode(SourcePosition position, Map<String, Entry> entries) {
+  /** The entries in document order; a key appears once (the last value of a duplicate wins). */
+  public MapNode(SourcePosition position, List<Entry> entries) {
     this.position = position;
-    this.entries = entries;
+    this.entries = entries.toArray(new Entry[0]);
   }
 
   @Override
@@ -28,26 +32,31 @@ public final class MapNode implements Node {
     return "object";
   }
 
-  public Collection<Entry> entries() {
-    return entries.values();
+  public List<Entry> entries() {
+    return Arrays.asList(entries);
   }
 
   public boolean has(String key) {
-    return entries.containsKey(key);
+    return entry(key) != null;
   }
 
   public int size() {
-    return entries.size();
+    return entries.length;
   }
 
   /** The value under {@code key}, or null when the key is absent. */
   public Node get(String key) {
-    Entry e = entries.get(key);
+    Entry e = entry(key);
     return e == null ? null : e.value();
   }
 
   public Entry entry(String key) {
-    return entries.get(key);
+    for (Entry e : entries) {
+      if (e.key().equals(key)) {
+        return e;
+      }
+    }
+    return null;
   }
 
   /** The value under {@code key} when it is a mapping, else null. */
@@ -68,7 +77,7 @@ public final class MapNode implements Node {
   @Override
   public Object toPlain() {
     Map<String, Object> plain = new LinkedHashMap<>();
-    for (Entry e : entries.values()) {
+    for (Entry e : entries) {
       plain.put(e.key(), e.value().toPlain());
     }
     return plain;

@@ -33,6 +33,9 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
               + " paths.",
           "GEP-1619: 'Users should avoid reusing session names'; RFC 6265 §5.4");
 
+  /** A Gateway and a session name: routes in one bucket may collide. */
+  private record Bucket(ObjectKey gateway, String nameKey) {}
+
   /** One route's persistence seen on one Gateway. */
   private record Attached(
       Resource route, ParentRef parent, List<String> hosts, EffectivePersistence p) {}
@@ -44,7 +47,7 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    Map<String, List<Attached>> byGatewayAndName = new HashMap<>();
+    Map<Bucket, List<Attached>> byGatewayAndName = new HashMap<>();
     for (Resource route : index.routes()) {
       List<String> hosts = Hostnames.of(route);
       Set<String> reported = new HashSet<>();
@@ -63,7 +66,7 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
           }
           ObjectKey gw = parent.gateway();
           List<Attached> bucket =
-              byGatewayAndName.computeIfAbsent(gw + "|" + name, k -> new ArrayList<>());
+              byGatewayAndName.computeIfAbsent(new Bucket(gw, name), k -> new ArrayList<>());
           for (Attached other : bucket) {
             if (other.route() != route
                 && other.p().site() != p.site()
