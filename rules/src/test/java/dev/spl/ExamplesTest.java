@@ -75,10 +75,14 @@ class ExamplesTest {
     assertEquals(List.of(), findings, file + " must lint clean");
   }
 
-  static List<Finding> lint(Path file, String text) {
+  /** The version an example declares on a "# gateway-api-version:" line, latest otherwise. */
+  static GatewayApiVersion versionOf(String text) {
     Matcher v = VERSION.matcher(text);
-    GatewayApiVersion version =
-        v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
+    return v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
+  }
+
+  static List<Finding> lint(Path file, String text) {
+    GatewayApiVersion version = versionOf(text);
     return new Engine()
         .lint(
             new ManifestLoader().loadText(file.toString(), text),

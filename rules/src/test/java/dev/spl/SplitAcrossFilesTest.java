@@ -15,8 +15,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  * give the same findings (rule, object, field and related objects) as the single file.
  */
 class SplitAcrossFilesTest {
-  private static final Pattern VERSION = Pattern.compile("(?m)^# gateway-api-version: (\\S+)");
 
   @TempDir Path temp;
 
@@ -45,9 +42,7 @@ class SplitAcrossFilesTest {
     if (documents.length < 2) {
       return; // single-object example: nothing to split
     }
-    Matcher v = VERSION.matcher(text);
-    GatewayApiVersion version =
-        v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
+    GatewayApiVersion version = ExamplesTest.versionOf(text);
     Path dir = Files.createDirectories(temp.resolve(rule.info().id()));
     for (int i = 0; i < documents.length; i++) {
       Files.writeString(dir.resolve("doc" + i + ".yaml"), documents[i]);

@@ -21,10 +21,6 @@ public record BackendRef(ObjectKey target, FieldPath path, long weight) {
     return target.kind().equals("Backend") || target.kind().equals("XBackend");
   }
 
-  public boolean isService() {
-    return target.group().isEmpty() && target.kind().equals("Service");
-  }
-
   /** The backendRefs of rule {@code ruleIndex} of {@code route}. */
   public static List<BackendRef> of(Resource route, int ruleIndex, MapNode rule) {
     List<BackendRef> refs = new ArrayList<>();

@@ -25,8 +25,4 @@ public record RouteRule(
   public List<BackendRef> weightedBackends() {
     return backends.stream().filter(b -> b.weight() > 0).toList();
   }
-
-  public boolean isGrpc() {
-    return route.kind().equals("GRPCRoute");
-  }
 }

@@ -19,10 +19,6 @@ public final class FieldPath {
     this.segments = segments;
   }
 
-  public static FieldPath root() {
-    return ROOT;
-  }
-
   /** Builds a path from keys and indexes, e.g. {@code of("spec", "rules", 0)}. */
   public static FieldPath of(Object... segments) {
     FieldPath path = ROOT;
@@ -46,19 +42,9 @@ public final class FieldPath {
     return new FieldPath(List.copyOf(next));
   }
 
-  public FieldPath append(FieldPath tail) {
-    List<Object> next = new ArrayList<>(segments);
-    next.addAll(tail.segments);
-    return new FieldPath(List.copyOf(next));
-  }
-
   /** The keys (String) and indexes (Integer), outermost first. */
   public List<Object> segments() {
     return segments;
-  }
-
-  public boolean isRoot() {
-    return segments.isEmpty();
   }
 
   @Override

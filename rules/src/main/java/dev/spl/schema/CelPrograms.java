@@ -55,11 +55,6 @@ public final class CelPrograms {
     }
   }
 
-  /** How many distinct expressions have been compiled so far (for tests of laziness). */
-  public static int compiledCount() {
-    return PROGRAMS.size();
-  }
-
   private static CelRuntime.Program compile(String expression) {
     try {
       return Environment.CEL.createProgram(Environment.CEL.compile(expression).getAst());

@@ -39,11 +39,6 @@ public enum GatewayApiVersion {
     return compareTo(V1_5) <= 0;
   }
 
-  /** v1.3 replaced BackendLBPolicy with XBackendTrafficPolicy. */
-  public boolean hasBackendLbPolicy() {
-    return compareTo(V1_2) <= 0;
-  }
-
   /** The session persistence attachment on the Backend resource exists only in latest. */
   public boolean hasBackendAttachment() {
     return this == LATEST;
