@@ -28,18 +28,31 @@ import org.snakeyaml.engine.v2.nodes.Node;
 public class Bench {
   public static void main(String[] args) throws IOException {
     switch (args[0]) {
-      case "generate" -> generate(Path.of(args[1]), Integer.parseInt(args[2]));
+      case "generate" ->
+          generate(
+              Path.of(args[1]),
+              Integer.parseInt(args[2]),
+              args.length < 4 || !args[3].equals("compact"));
       case "measure" -> measure(Path.of(args[1]), Integer.parseInt(args[2]));
-      default -> throw new IllegalArgumentException("generate DIR DOCS | measure DIR ROUNDS");
+      default ->
+          throw new IllegalArgumentException(
+              "generate DIR DOCS [rendered|compact] | measure DIR ROUNDS");
     }
   }
 
   // ---- corpus ---------------------------------------------------------------------------------
 
-  static void generate(Path dir, int docs) throws IOException {
+  /**
+   * Writes DOCS documents, 100 per file. "compact" documents hold the least each kind needs (about
+   * 380 bytes on average); "rendered" ones look like what Helm writes (the chart's labels and
+   * annotations, a pod spec with probes, security context and volumes, longer ConfigMaps; about
+   * 1.5 KB on average). The mix of kinds is the same in both.
+   */
+  static void generate(Path dir, int docs, boolean rendered) throws IOException {
     Files.createDirectories(dir);
     Random random = new Random(1619);
     int perFile = 100;
+    long bytes = 0;
     for (int f = 0; f * perFile < docs; f++) {
       StringBuilder out = new StringBuilder();
       for (int d = 0; d < perFile && f * perFile + d < docs; d++) {
@@ -47,33 +60,53 @@ public class Bench {
         int pick = random.nextInt(100);
         out.append("---\n");
         if (pick < 45) {
-          out.append(deployment(i));
+          out.append(deployment(i, rendered));
         } else if (pick < 70) {
-          out.append(configMap(i));
+          out.append(configMap(i, rendered ? 10 + random.nextInt(40) : 0, rendered));
         } else if (pick < 80) {
-          out.append(service(i, random.nextInt(4) == 0));
+          out.append(service(i, random.nextInt(4) == 0, rendered));
         } else if (pick < 90) {
-          out.append(route(i, random.nextInt(5) == 0));
+          out.append(route(i, random.nextInt(5) == 0, rendered));
         } else if (pick < 96) {
-          out.append(backend(i, random.nextInt(5) == 0));
+          out.append(backend(i, random.nextInt(5) == 0, rendered));
         } else {
           out.append(broken(i));
         }
       }
-      Files.writeString(dir.resolve(String.format("m%04d.yaml", f)), out.toString());
+      bytes += out.length();
+      Files.writeString(dir.resolve(String.format("m%05d.yaml", f)), out.toString());
     }
-    System.out.println("generated " + docs + " documents in " + dir);
+    System.out.printf(
+        "generated %,d %s documents in %s: %,d bytes, %,d per document%n",
+        docs, rendered ? "rendered" : "compact", dir, bytes, bytes / Math.max(1, docs));
   }
 
-  static String deployment(int i) {
-    return """
+  /** The metadata block; rendered adds the labels and annotations Helm puts on every object. */
+  static String metadata(String name, int i, boolean rendered) {
+    String block = "metadata:\n  name: %s\n  namespace: team-%d\n".formatted(name, i % 20);
+    if (!rendered) {
+      return block;
+    }
+    return block
+        + """
+          labels:
+            app.kubernetes.io/name: app-%1$d
+            app.kubernetes.io/instance: release-%2$d
+            app.kubernetes.io/version: "1.%3$d.0"
+            app.kubernetes.io/managed-by: Helm
+            app.kubernetes.io/part-of: shop
+            helm.sh/chart: app-1.%3$d.0
+          annotations:
+            meta.helm.sh/release-name: release-%2$d
+            meta.helm.sh/release-namespace: team-%2$d
+        """.formatted(i, i % 20, i % 7);
+  }
+
+  static String deployment(int i, boolean rendered) {
+    String doc = """
         apiVersion: apps/v1
         kind: Deployment
-        metadata:
-          name: app-%1$d
-          namespace: team-%2$d
-          labels: {app: app-%1$d, tier: web}
-        spec:
+        %3$sspec:
           replicas: 3
           selector:
             matchLabels: {app: app-%1$d}
@@ -91,64 +124,101 @@ public class Bench {
                 env:
                 - {name: MODE, value: production}
                 - {name: LOG_LEVEL, value: info}
-        """.formatted(i, i % 20);
+        """.formatted(i, i % 20, metadata("app-" + i, i, rendered));
+    if (!rendered) {
+      return doc;
+    }
+    return doc
+        + """
+                - name: POD_NAME
+                  valueFrom: {fieldRef: {fieldPath: metadata.name}}
+                - name: DATABASE_URL
+                  valueFrom: {secretKeyRef: {name: app-%1$d-db, key: url}}
+                livenessProbe:
+                  httpGet: {path: /healthz, port: 8080}
+                  initialDelaySeconds: 10
+                  periodSeconds: 10
+                readinessProbe:
+                  httpGet: {path: /readyz, port: 8080}
+                  periodSeconds: 5
+                securityContext:
+                  runAsNonRoot: true
+                  readOnlyRootFilesystem: true
+                  allowPrivilegeEscalation: false
+                  capabilities: {drop: [ALL]}
+                volumeMounts:
+                - {name: config, mountPath: /etc/app}
+                - {name: tmp, mountPath: /tmp}
+              serviceAccountName: app-%1$d
+              securityContext: {runAsUser: 65532, fsGroup: 65532, seccompProfile: {type: RuntimeDefault}}
+              topologySpreadConstraints:
+              - maxSkew: 1
+                topologyKey: topology.kubernetes.io/zone
+                whenUnsatisfiable: ScheduleAnyway
+                labelSelector: {matchLabels: {app: app-%1$d}}
+              volumes:
+              - {name: config, configMap: {name: config-%1$d}}
+              - {name: tmp, emptyDir: {}}
+        """.formatted(i);
   }
 
-  static String configMap(int i) {
+  /** A ConfigMap with {@code extraLines} more lines of properties. */
+  static String configMap(int i, int extraLines, boolean rendered) {
+    StringBuilder extra = new StringBuilder();
+    for (int l = 0; l < extraLines; l++) {
+      extra.append("    app.setting.").append(l).append("=value-").append(i % 97).append('\n');
+    }
     return """
         apiVersion: v1
         kind: ConfigMap
-        metadata: {name: config-%1$d, namespace: team-%2$d}
-        data:
+        %2$sdata:
           app.properties: |
             server.port=8080
             feature.flags=a,b,c
-          LOG_LEVEL: info
-        """.formatted(i, i % 20);
+        %1$s  LOG_LEVEL: info
+        """.formatted(extra, metadata("config-" + i, i, rendered));
   }
 
-  static String service(int i, boolean clientIp) {
+  static String service(int i, boolean clientIp, boolean rendered) {
     return """
         apiVersion: v1
         kind: Service
-        metadata: {name: svc-%1$d, namespace: team-%2$d}
-        spec:
-          type: %3$s
+        %4$sspec:
+          type: %2$s
           selector: {app: app-%1$d}
           ports: [{port: 80, targetPort: 8080}]
-        %4$s""".formatted(i, i % 20, clientIp ? "LoadBalancer" : "ClusterIP",
-            clientIp ? "  sessionAffinity: ClientIP\n" : "");
+        %3$s""".formatted(i, clientIp ? "LoadBalancer" : "ClusterIP",
+            clientIp ? "  sessionAffinity: ClientIP\n" : "", metadata("svc-" + i, i, rendered));
   }
 
-  static String route(int i, boolean bad) {
+  static String route(int i, boolean bad, boolean rendered) {
     return """
         apiVersion: gateway.networking.k8s.io/v1
         kind: HTTPRoute
-        metadata: {name: route-%1$d, namespace: team-%2$d}
-        spec:
+        %3$sspec:
           parentRefs: [{name: gw}]
           rules:
           - matches: [{path: {type: PathPrefix, value: /app-%1$d}}]
             backendRefs: [{name: svc-%1$d, port: 80}]
             sessionPersistence:
               type: Cookie
-              absoluteTimeout: %3$s
+              absoluteTimeout: %2$s
               cookie: {name: s-%1$d, lifetimeType: Permanent}
-        """.formatted(i, i % 20, bad ? "1d" : "24h");
+        """.formatted(i, bad ? "1d" : "24h", metadata("route-" + i, i, rendered));
   }
 
-  static String backend(int i, boolean bad) {
+  static String backend(int i, boolean bad, boolean rendered) {
     return """
         apiVersion: gateway.networking.x-k8s.io/v1alpha1
         kind: Backend
-        metadata: {name: backend-%1$d, namespace: team-%2$d}
-        spec:
+        %3$sspec:
           type: EndpointSelector
           endpointSelector:
             selector: {matchLabels: {app: app-%1$d}}
             sessionPersistence:
-              %3$s
-        """.formatted(i, i % 20, bad ? "type: Header" : "cookie: {name: b-%d, path: /}".formatted(i));
+              %2$s
+        """.formatted(i, bad ? "type: Header" : "cookie: {name: b-%d, path: /}".formatted(i),
+            metadata("backend-" + i, i, rendered));
   }
 
   static String broken(int i) {

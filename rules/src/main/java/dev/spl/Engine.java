@@ -1,5 +1,6 @@
 package dev.spl;
 
+import dev.spl.index.IndexFields;
 import dev.spl.index.ResourceIndex;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
@@ -85,12 +86,24 @@ public final class Engine {
     private final Reporter reporter;
     private final List<Resource> indexed = new ArrayList<>();
     private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
+    private final IndexFields indexFields = new IndexFields();
     private final List<ResourceLocation> linted = new ArrayList<>();
+    private int resourceCount;
+    private boolean listResources;
 
     private LintRun(LintOptions options) {
       this.options = options;
       this.context = new RuleContext(options.version());
       this.reporter = new SelectingReporter(options, findings);
+    }
+
+    /**
+     * Makes {@link LintResult#linted} list every resource linted, for reports that name each one.
+     * Off by default: it is the one thing a lint would otherwise keep per input document.
+     */
+    public LintRun listingResources() {
+      listResources = true;
+      return this;
     }
 
     /** Lints one part of the input with the single-object rules. */
@@ -111,22 +124,29 @@ public final class Engine {
         }
       }
       for (Resource resource : part.resources()) {
-        linted.add(new ResourceLocation(resource.position(), resource.ref()));
+        resourceCount++;
+        if (listResources) {
+          linted.add(new ResourceLocation(resource.position(), resource.ref()));
+        }
         for (ResourceRule rule : resourceRules) {
           rule.check(resource, context, reporter);
         }
+        List<SessionPersistenceSite> own = List.of();
         if (SessionPersistenceLocator.canCarryPersistence(resource)) {
-          List<SessionPersistenceSite> own =
-              SessionPersistenceLocator.find(resource, options.version());
-          sites.put(resource, own);
+          own = SessionPersistenceLocator.find(resource, options.version());
           for (SessionPersistenceSite site : own) {
             for (SessionPersistenceRule rule : persistenceRules) {
               rule.check(site, reporter);
             }
           }
         }
-        if (ResourceIndex.isIndexed(resource)) {
-          indexed.add(resource);
+        if (ResourceIndex.isIndexed(resource) && !indexRules.isEmpty()) {
+          // Kept until finish: only the fields the cross-resource rules read.
+          Resource kept = indexFields.project(resource);
+          indexed.add(kept);
+          if (!own.isEmpty()) {
+            sites.put(kept, own.stream().map(s -> s.on(kept)).toList());
+          }
         }
       }
     }
@@ -157,7 +177,7 @@ public final class Engine {
       }
       Collections.sort(findings);
       return new LintResult(
-          List.copyOf(findings), files, documents, linted.size(), List.copyOf(linted));
+          List.copyOf(findings), files, documents, resourceCount, List.copyOf(linted));
     }
   }
 

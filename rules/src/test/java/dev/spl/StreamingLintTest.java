@@ -38,4 +38,19 @@ class StreamingLintTest {
     assertEquals(whole.resources(), streamed.resources());
     assertEquals(whole.files(), streamed.files());
   }
+
+  @Test
+  void resourcesAreListedOnlyWhenAsked() {
+    LoadedInput input =
+        new ManifestLoader().load(List.of(ExamplesTest.EXAMPLES.toString()), () -> null);
+    LintResult plain = new Engine().lint(input, LintOptions.defaults());
+    assertTrue(plain.linted().isEmpty(), "no per-document list by default");
+    assertTrue(plain.resources() > 50, "but every resource is counted");
+
+    Engine.LintRun run = new Engine().start(LintOptions.defaults()).listingResources();
+    run.accept(input);
+    LintResult listed = run.finish(input.files(), input.documents());
+    assertEquals(plain.resources(), listed.linted().size());
+    assertEquals(input.resources().get(0).position(), listed.linted().get(0).position());
+  }
 }

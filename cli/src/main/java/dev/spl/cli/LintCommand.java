@@ -116,6 +116,9 @@ public final class LintCommand implements Callable<Integer> {
     LintOptions options = options(cfg);
     // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
     Engine.LintRun run = new Engine().start(options);
+    if (format == OutputFormat.junit) {
+      run.listingResources(); // a test case per resource, passed or failed
+    }
     Progress progress =
         new Progress(
             spec.commandLine().getErr(),

@@ -4,6 +4,7 @@ import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.ScalarNode;
+import dev.spl.model.SharedStrings;
 import dev.spl.model.SourcePosition;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -44,8 +45,12 @@ public final class YamlStreamReader {
         }
       };
 
+  private static final int MAX_SHARED_KEYS = 4096;
+
   private final LoadLimits limits;
   private final LoadSettings settings;
+  // Keys are few in any real input; generated ones past the cap are simply not shared.
+  private final SharedStrings keys = new SharedStrings(MAX_SHARED_KEYS);
 
   public YamlStreamReader(LoadLimits limits) {
     this.limits = limits;
@@ -217,7 +222,7 @@ public final class YamlStreamReader {
 
     private String keyText(org.snakeyaml.engine.v2.nodes.Node keyNode) {
       if (keyNode instanceof org.snakeyaml.engine.v2.nodes.ScalarNode s) {
-        return s.getValue();
+        return keys.share(s.getValue());
       }
       return null;
     }

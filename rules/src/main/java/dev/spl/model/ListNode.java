@@ -1,21 +1,25 @@
 package dev.spl.model;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.List;
 
 /** A sequence. */
 public final class ListNode implements Node {
-  private final SourcePosition position;
-  private final List<Node> items;
+  private final String file;
+  private final long at; // packed, see ScalarNode
+  private final Node[] items;
 
   public ListNode(SourcePosition position, List<Node> items) {
-    this.position = position;
-    this.items = items;
+    this.file = position.file();
+    this.at = position.packed();
+    this.items = items.toArray(new Node[0]);
   }
 
   @Override
   public SourcePosition position() {
-    return position;
+    return SourcePosition.unpack(file, at);
   }
 
   @Override
@@ -24,20 +28,20 @@ public final class ListNode implements Node {
   }
 
   public List<Node> items() {
-    return items;
+    return Collections.unmodifiableList(Arrays.asList(items));
   }
 
   public int size() {
-    return items.size();
+    return items.length;
   }
 
   public Node get(int index) {
-    return items.get(index);
+    return items[index];
   }
 
   @Override
   public Object toPlain() {
-    List<Object> plain = new ArrayList<>(items.size());
+    List<Object> plain = new ArrayList<>(items.length);
     for (Node n : items) {
       plain.add(n.toPlain());
     }

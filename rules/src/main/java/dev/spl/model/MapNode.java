@@ -1,6 +1,6 @@
 package dev.spl.model;
 
-import java.util.Arrays;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -11,20 +11,34 @@ public final class MapNode implements Node {
   /** One key of a mapping, where the key was written, and its value. */
   public record Entry(String key, SourcePosition keyPosition, Node value) {}
 
-  private final SourcePosition position;
-  // Most mappings have a handful of keys: an array scanned in order costs a fraction of a
-  // LinkedHashMap, which matters when a lint keeps hundreds of thousands of objects.
-  private final Entry[] entries;
+  private static final Object[] NO_ENTRIES = {};
+
+  // A lint may keep hundreds of thousands of objects until its end, so a mapping is stored flat:
+  // keys and values alternate in one array, and the mapping's position and its keys' positions
+  // are packed in another. Most mappings have a handful of keys, scanned in order. Entry objects
+  // are made only when asked for.
+  private final String file;
+  private final Object[] keysAndValues;
+  private final long[] positions; // [0] the mapping, [1 + i] key i
 
   /** The entries in document order; a key appears once (the last value of a duplicate wins). */
   public MapNode(SourcePosition position, List<Entry> entries) {
-    this.position = position;
-    this.entries = entries.toArray(new Entry[0]);
+    int n = entries.size();
+    this.file = position.file();
+    this.keysAndValues = n == 0 ? NO_ENTRIES : new Object[2 * n];
+    this.positions = new long[n + 1];
+    positions[0] = position.packed();
+    for (int i = 0; i < n; i++) {
+      Entry e = entries.get(i);
+      keysAndValues[2 * i] = e.key();
+      keysAndValues[2 * i + 1] = e.value();
+      positions[1 + i] = e.keyPosition().packed();
+    }
   }
 
   @Override
   public SourcePosition position() {
-    return position;
+    return SourcePosition.unpack(file, positions[0]);
   }
 
   @Override
@@ -33,30 +47,48 @@ public final class MapNode implements Node {
   }
 
   public List<Entry> entries() {
-    return Arrays.asList(entries);
+    List<Entry> list = new ArrayList<>(size());
+    for (int i = 0; i < size(); i++) {
+      list.add(entryAt(i));
+    }
+    return list;
   }
 
   public boolean has(String key) {
-    return entry(key) != null;
+    return indexOf(key) >= 0;
   }
 
   public int size() {
-    return entries.length;
+    return keysAndValues.length / 2;
   }
 
   /** The value under {@code key}, or null when the key is absent. */
   public Node get(String key) {
-    Entry e = entry(key);
-    return e == null ? null : e.value();
+    int i = indexOf(key);
+    return i < 0 ? null : valueAt(i);
   }
 
   public Entry entry(String key) {
-    for (Entry e : entries) {
-      if (e.key().equals(key)) {
-        return e;
+    int i = indexOf(key);
+    return i < 0 ? null : entryAt(i);
+  }
+
+  private Node valueAt(int i) {
+    return (Node) keysAndValues[2 * i + 1];
+  }
+
+  private Entry entryAt(int i) {
+    return new Entry(
+        (String) keysAndValues[2 * i], SourcePosition.unpack(file, positions[1 + i]), valueAt(i));
+  }
+
+  private int indexOf(String key) {
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      if (keysAndValues[i].equals(key)) {
+        return i / 2;
       }
     }
-    return null;
+    return -1;
   }
 
   /** The value under {@code key} when it is a mapping, else null. */
@@ -77,8 +109,8 @@ public final class MapNode implements Node {
   @Override
   public Object toPlain() {
     Map<String, Object> plain = new LinkedHashMap<>();
-    for (Entry e : entries) {
-      plain.put(e.key(), e.value().toPlain());
+    for (int i = 0; i < size(); i++) {
+      plain.put((String) keysAndValues[2 * i], valueAt(i).toPlain());
     }
     return plain;
   }

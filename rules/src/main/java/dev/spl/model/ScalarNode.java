@@ -1,7 +1,28 @@
 package dev.spl.model;
 
+import java.util.Objects;
+
 /** A scalar as Kubernetes reads it: String, Long, Double, Boolean or null. */
-public record ScalarNode(SourcePosition position, Object value) implements Node {
+public final class ScalarNode implements Node {
+  // The position is kept packed, not as an object: a lint may hold millions of nodes.
+  private final String file;
+  private final long at;
+  private final Object value;
+
+  public ScalarNode(SourcePosition position, Object value) {
+    this.file = position.file();
+    this.at = position.packed();
+    this.value = value;
+  }
+
+  @Override
+  public SourcePosition position() {
+    return SourcePosition.unpack(file, at);
+  }
+
+  public Object value() {
+    return value;
+  }
 
   @Override
   public String typeName() {
@@ -32,5 +53,23 @@ public record ScalarNode(SourcePosition position, Object value) implements Node 
   @Override
   public Object toPlain() {
     return value;
+  }
+
+  @Override
+  public boolean equals(Object o) {
+    return o instanceof ScalarNode other
+        && at == other.at
+        && file.equals(other.file)
+        && Objects.equals(value, other.value);
+  }
+
+  @Override
+  public int hashCode() {
+    return Objects.hash(file, at, value);
+  }
+
+  @Override
+  public String toString() {
+    return "ScalarNode[" + position() + ", " + value + "]";
   }
 }

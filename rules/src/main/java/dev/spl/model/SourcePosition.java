@@ -7,6 +7,15 @@ package dev.spl.model;
 public record SourcePosition(String file, int line, int column)
     implements Comparable<SourcePosition> {
 
+  /** Line and column in one long: trees keep that instead of an object per node. */
+  long packed() {
+    return ((long) line << 32) | (column & 0xffffffffL);
+  }
+
+  static SourcePosition unpack(String file, long packed) {
+    return new SourcePosition(file, (int) (packed >>> 32), (int) packed);
+  }
+
   @Override
   public int compareTo(SourcePosition other) {
     int byFile = file.compareTo(other.file);

@@ -168,7 +168,9 @@ public final class SessionPersistenceSchema {
           }
         }
       }
-      return plain;
+      // Sites live as long as a lint: an immutable map is a third of a LinkedHashMap's size. CEL
+      // and the rules only look values up; none depends on the order.
+      return plain.containsValue(null) ? plain : Map.copyOf(plain);
     }
     if (!(node instanceof ScalarNode scalar) || !(scalar.value() instanceof String text)) {
       out.add(

@@ -38,6 +38,15 @@ public final class SessionPersistenceSite {
     this.absoluteTimeout = GatewayDuration.parse(stringAt("absoluteTimeout"));
   }
 
+  /**
+   * This site in {@code copy}, a copy of its resource that still holds the object at {@link
+   * #path()} (what a lint keeps for the cross-resource rules).
+   */
+  public SessionPersistenceSite on(Resource copy) {
+    return new SessionPersistenceSite(
+        copy, path, copy.nodeAt(path), attachment, version, violations, celInput);
+  }
+
   public Resource resource() {
     return resource;
   }
