@@ -1,8 +1,12 @@
 #!/usr/bin/env bash
-# Runs spl's benchmarks and prints a table. Usage: bench/run.sh [DOCS] [ROUNDS]
+# Runs spl's benchmarks and prints a table.
+# Usage: bench/run.sh [--big] [DOCS] [ROUNDS]
+#   --big  also lints a 1 GB generated directory under a 512 MiB heap (needs 1.1 GB of disk, ~3 min)
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$root"
+big=false
+if [ "${1:-}" = "--big" ]; then big=true; shift; fi
 docs="${1:-20000}"
 rounds="${2:-7}"
 jar=cli/target/spl.jar
@@ -11,17 +15,31 @@ out=bench/out
 rm -rf "$out" && mkdir -p "$out"
 
 echo "== machine"
-echo "$(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(java -version 2>&1 | head -1)"
+echo "$(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(java -version 2>&1 | sed -n 1p)"
 
 echo "== corpus"
-java -cp "$jar" bench/Bench.java generate "$out/corpus" "$docs"
+java -cp "$jar" bench/Bench.java generate "$out/rendered" "$docs"
+java -cp "$jar" bench/Bench.java generate "$out/compact" "$docs" compact
 
-echo "== throughput (one JVM, lint and parse-only alternating, medians)"
-java -Xmx512m -cp "$jar" bench/Bench.java measure "$out/corpus" "$rounds"
+for style in rendered compact; do
+  echo "== throughput, $style corpus (one JVM, lint and parse-only alternating, medians)"
+  java -Xmx512m -cp "$jar" bench/Bench.java measure "$out/$style" "$rounds"
+done
 
-echo "== peak memory of one './spl lint' over the corpus (default heap)"
-/usr/bin/time -f "peak RSS %M KiB, wall %e s" java -jar "$jar" lint --format json "$out/corpus" > "$out/lint.json" || true
+echo "== peak memory of one 'java -jar spl.jar lint' over the rendered corpus (default heap)"
+/usr/bin/time -f "peak RSS %M KiB, wall %e s" java -jar "$jar" lint --format json "$out/rendered" > "$out/lint.json" || true
 tail -c 200 "$out/lint.json"; echo
+
+if $big; then
+  echo "== 1 GB of rendered manifests under a 512 MiB heap"
+  java -cp "$jar" bench/Bench.java generate "$out/big" 760000
+  echo "on disk: $(du -sh --apparent-size "$out/big" | cut -f1)"
+  status=0
+  /usr/bin/time -f "peak RSS %M KiB, wall %e s" java -Xmx512m -jar "$jar" lint --format json "$out/big" > "$out/big.json" || status=$?
+  echo "exit status $status (1: findings reported; 4: out of memory)"
+  tail -c 120 "$out/big.json"; echo
+  rm -rf "$out/big"
+fi
 
 echo "== startup: one small file, medians of 15 runs"
 small=examples/SPL010-permanent-needs-absolute-timeout/good.yaml

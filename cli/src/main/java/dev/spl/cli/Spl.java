@@ -1,6 +1,9 @@
 package dev.spl.cli;
 
 import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -10,14 +13,6 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionCommand.Provider.class,
     description = "Lints Kubernetes Gateway API session persistence (GEP-1619) in manifests.",
-    subcommands = {
-      LintCommand.class,
-      RulesCommand.class,
-      ExplainCommand.class,
-      VersionCommand.class,
-      dev.spl.cli.probe.ProbeCommand.class,
-      CommandLine.HelpCommand.class
-    },
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:nothing at or above --fail-on",
@@ -48,9 +43,29 @@ public final class Spl implements Runnable {
     System.exit(status);
   }
 
+  /** The subcommands, by name, made only when used. */
+  private static final Map<String, Supplier<Object>> COMMANDS = new LinkedHashMap<>();
+
+  static {
+    COMMANDS.put("lint", LintCommand::new);
+    COMMANDS.put("rules", RulesCommand::new);
+    COMMANDS.put("explain", ExplainCommand::new);
+    COMMANDS.put("version", VersionCommand::new);
+    COMMANDS.put("probe", dev.spl.cli.probe.ProbeCommand::new);
+    COMMANDS.put("help", CommandLine.HelpCommand::new);
+  }
+
   /** Runs spl with the given streams and returns the exit status; used by main and by tests. */
   public static int run(String[] args, PrintWriter out, PrintWriter err) {
     CommandLine cl = new CommandLine(new Spl());
+    // picocli reads every option of every subcommand it is given, which is a good part of
+    // startup: `spl lint ...` needs only lint's. Anything else (help, a typo) gets them all.
+    Supplier<Object> only = args.length > 0 ? COMMANDS.get(args[0]) : null;
+    if (only != null && !args[0].equals("help")) {
+      cl.addSubcommand(args[0], only.get());
+    } else {
+      COMMANDS.forEach((name, command) -> cl.addSubcommand(name, command.get()));
+    }
     cl.setOut(out);
     cl.setErr(err);
     cl.setExitCodeExceptionMapper(t -> ExitStatus.INTERNAL.code());

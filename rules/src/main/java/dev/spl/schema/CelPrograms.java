@@ -1,19 +1,34 @@
 package dev.spl.schema;
 
-import dev.cel.bundle.Cel;
-import dev.cel.bundle.CelFactory;
+import dev.cel.common.CelAbstractSyntaxTree;
 import dev.cel.common.CelOptions;
+import dev.cel.common.CelProtoAbstractSyntaxTree;
 import dev.cel.common.CelValidationException;
 import dev.cel.common.types.SimpleType;
+import dev.cel.compiler.CelCompiler;
+import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.expr.CheckedExpr;
 import dev.cel.parser.CelStandardMacro;
 import dev.cel.runtime.CelEvaluationException;
 import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelRuntimeFactory;
+import java.io.ByteArrayOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.util.Collection;
+import java.util.HashMap;
 import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Evaluates CRD validation rules with cel-java. The environment is built on first use only (it
- * costs about half a second of startup), and each expression is compiled once per process.
+ * Evaluates CRD validation rules with cel-java. spl's expressions are compiled (parsed and
+ * type-checked) when spl is built and shipped as checked ASTs in {@value #PRECOMPILED}; at run time
+ * only cel-java's runtime is built, on first use. An expression missing from that file is compiled
+ * on the spot. Each program is made once per process.
  */
 public final class CelPrograms {
 
@@ -27,15 +42,27 @@ public final class CelPrograms {
   /** The API server rejects the object when a rule cannot be evaluated, e.g. a missing key. */
   public record EvaluationError(String reason) implements Outcome {}
 
+  /** The checked ASTs of spl's expressions, written by {@link #precompile}. */
+  public static final String PRECOMPILED = "/dev/spl/schema/cel-programs.bin";
+
+  private static final CelOptions OPTIONS = CelOptions.current().enableOptionalSyntax(true).build();
+
   private static final Map<String, CelRuntime.Program> PROGRAMS = new ConcurrentHashMap<>();
 
   private CelPrograms() {}
 
-  /** Lazy holder: the environment is built when the first rule is evaluated, not at class load. */
-  private static final class Environment {
-    static final Cel CEL =
-        CelFactory.standardCelBuilder()
-            .setOptions(CelOptions.current().enableOptionalSyntax(true).build())
+  /** Lazy holder: the runtime and the shipped ASTs are read when the first rule is evaluated. */
+  private static final class Runtime {
+    static final CelRuntime RUNTIME =
+        CelRuntimeFactory.standardCelRuntimeBuilder().setOptions(OPTIONS).build();
+    static final Map<String, byte[]> SHIPPED = readPrecompiled();
+  }
+
+  /** Lazy holder: the compiler is built only for an expression that was not shipped compiled. */
+  private static final class Compiler {
+    static final CelCompiler COMPILER =
+        CelCompilerFactory.standardCelCompilerBuilder()
+            .setOptions(OPTIONS)
             .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
             .addVar("self", SimpleType.DYN)
             .build();
@@ -43,7 +70,7 @@ public final class CelPrograms {
 
   /** Evaluates {@code expression} with {@code self} bound to {@code self}. */
   public static Outcome evaluate(String expression, Object self) {
-    CelRuntime.Program program = PROGRAMS.computeIfAbsent(expression, CelPrograms::compile);
+    CelRuntime.Program program = PROGRAMS.computeIfAbsent(expression, CelPrograms::program);
     try {
       Object result = program.eval(Map.of("self", self));
       if (result instanceof Boolean b) {
@@ -55,14 +82,68 @@ public final class CelPrograms {
     }
   }
 
-  private static CelRuntime.Program compile(String expression) {
+  private static CelRuntime.Program program(String expression) {
+    byte[] shipped = Runtime.SHIPPED.get(expression);
     try {
-      return Environment.CEL.createProgram(Environment.CEL.compile(expression).getAst());
-    } catch (CelValidationException | CelEvaluationException e) {
+      CelAbstractSyntaxTree ast =
+          shipped != null
+              ? CelProtoAbstractSyntaxTree.fromCheckedExpr(CheckedExpr.parseFrom(shipped)).getAst()
+              : compile(expression);
+      return Runtime.RUNTIME.createProgram(ast);
+    } catch (CelEvaluationException | IOException e) {
+      throw new IllegalStateException("cannot load CEL rule " + expression, e);
+    }
+  }
+
+  private static CelAbstractSyntaxTree compile(String expression) {
+    try {
+      return Compiler.COMPILER.compile(expression).getAst();
+    } catch (CelValidationException e) {
       // The expressions are spl's own constants: a failure here is a bug, not user input.
       throw new IllegalStateException(
           "cannot compile CEL rule " + expression + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The file {@value #PRECOMPILED} for {@code expressions}: for each, the expression (UTF) and its
+   * checked AST (a cel.expr.CheckedExpr message, length-prefixed).
+   */
+  public static byte[] precompile(Collection<String> expressions) {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    try (DataOutputStream out = new DataOutputStream(bytes)) {
+      for (String expression : new TreeSet<>(expressions)) {
+        byte[] ast =
+            CelProtoAbstractSyntaxTree.fromCelAst(compile(expression))
+                .toCheckedExpr()
+                .toByteArray();
+        out.writeUTF(expression);
+        out.writeInt(ast.length);
+        out.write(ast);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return bytes.toByteArray();
+  }
+
+  private static Map<String, byte[]> readPrecompiled() {
+    Map<String, byte[]> asts = new HashMap<>();
+    try (InputStream in = CelPrograms.class.getResourceAsStream(PRECOMPILED)) {
+      if (in == null) {
+        return asts; // everything is compiled on first use
+      }
+      DataInputStream data = new DataInputStream(in);
+      while (data.available() > 0) {
+        String expression = data.readUTF();
+        byte[] ast = new byte[data.readInt()];
+        data.readFully(ast);
+        asts.put(expression, ast);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot read " + PRECOMPILED, e);
+    }
+    return asts;
   }
 
   /** cel-java says "key 'x' is not present in map"; the API server says "no such key: x". */
