@@ -9,6 +9,7 @@ import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.ResourceLocation;
+import dev.spl.model.SharedStrings;
 import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
@@ -185,6 +186,8 @@ public final class Engine {
   private static final class SelectingReporter implements Reporter {
     private final LintOptions options;
     private final List<Finding> out;
+    // A large lint repeats the same messages and field paths thousands of times: keep one copy.
+    private final SharedStrings texts = new SharedStrings(1 << 16);
 
     SelectingReporter(LintOptions options, List<Finding> out) {
       this.options = options;
@@ -206,10 +209,10 @@ public final class Engine {
               rule.id(),
               rule.name(),
               options.rules().severity(rule),
-              message,
+              texts.share(message),
               resource.positionOf(field),
               resource.ref(),
-              field.toString(),
+              texts.share(field.toString()),
               related));
     }
   }
