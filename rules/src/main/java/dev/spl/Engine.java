@@ -81,6 +81,8 @@ public final class Engine {
 
   /** One lint in progress. Not thread-safe; one per lint. */
   public final class LintRun {
+    private static final int KEEP_WHOLE = 1000;
+
     private final LintOptions options;
     private final RuleContext context;
     private final List<Finding> findings = new ArrayList<>();
@@ -142,13 +144,22 @@ public final class Engine {
           }
         }
         if (ResourceIndex.isIndexed(resource) && !indexRules.isEmpty()) {
-          // Kept until finish: only the fields the cross-resource rules read.
-          Resource kept = indexFields.project(resource);
-          indexed.add(kept);
-          if (!own.isEmpty()) {
-            sites.put(kept, own.stream().map(s -> s.on(kept)).toList());
-          }
+          keep(resource, own);
         }
+      }
+    }
+
+    /**
+     * Keeps {@code resource} for the cross-resource rules. A small lint (a webhook review, a
+     * pre-commit run) keeps resources whole: copying would cost more than it saves. Past {@value
+     * #KEEP_WHOLE} resources only the fields these rules read are kept, which is what bounds a
+     * large lint's memory.
+     */
+    private void keep(Resource resource, List<SessionPersistenceSite> own) {
+      Resource kept = indexed.size() < KEEP_WHOLE ? resource : indexFields.project(resource);
+      indexed.add(kept);
+      if (!own.isEmpty()) {
+        sites.put(kept, kept == resource ? own : own.stream().map(s -> s.on(kept)).toList());
       }
     }
 

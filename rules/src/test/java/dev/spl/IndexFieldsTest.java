@@ -6,9 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.index.IndexFields;
 import dev.spl.index.ResourceIndex;
-import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.FieldPath;
+import dev.spl.model.Finding;
 import dev.spl.model.MapNode;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -20,20 +20,22 @@ import dev.spl.rules.RuleInfo;
 import dev.spl.rules.Suppressions;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
+import dev.spl.schema.SessionPersistenceSite;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * A lint keeps only {@link IndexFields} of each resource for the cross-resource rules. Every
+ * A large lint keeps only {@link IndexFields} of each resource for the cross-resource rules. Every
  * cross-resource finding on every example must be the same, to the column, as when the rules run on
  * the whole resources: a rule that reads a field the projection drops fails here.
  */
@@ -46,34 +48,48 @@ class IndexFieldsTest {
 
   @Test
   void crossResourceFindingsAreTheSameOnProjectedResources() throws IOException {
-    List<Path> files;
-    try (Stream<Path> s = Files.walk(ExamplesTest.EXAMPLES)) {
-      files = s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-    }
     int compared = 0;
-    for (Path file : files) {
+    for (Path file : exampleFiles()) {
       String text = Files.readString(file, StandardCharsets.UTF_8);
       GatewayApiVersion version = ExamplesTest.versionOf(text);
-      LoadedInput input = new ManifestLoader().loadText(file.toString(), text);
-      Set<String> whole = onWholeResources(input.resources(), version);
-      Set<String> projected =
-          new Engine()
-              .lint(input, LintOptions.defaults().withVersion(version)).findings().stream()
-                  .filter(f -> CROSS_RULES.stream().anyMatch(r -> r.info().id().equals(f.ruleId())))
-                  .map(
-                      f ->
-                          f.ruleId()
-                              + " "
-                              + f.position()
-                              + " "
-                              + f.message()
-                              + " "
-                              + describe(f.related()))
-                  .collect(Collectors.toCollection(TreeSet::new));
-      assertEquals(whole, projected, file.toString());
+      List<Resource> resources =
+          new ManifestLoader()
+              .loadText(file.toString(), text).resources().stream()
+                  .filter(ResourceIndex::isIndexed)
+                  .toList();
+      Set<String> whole = crossFindings(resources, null, version);
+      assertEquals(whole, crossFindings(resources, new IndexFields(), version), file.toString());
       compared += whole.size();
     }
     assertTrue(compared >= CROSS_RULES.size(), "the examples hold cross-resource findings");
+  }
+
+  @Test
+  void aLargeLintProjectsWhatItKeepsAndFindsTheSame() throws IOException {
+    // Enough unrelated Services first that the engine keeps the examples' resources projected.
+    StringBuilder filler = new StringBuilder();
+    for (int i = 0; i < 1500; i++) {
+      filler.append(
+          "---\napiVersion: v1\nkind: Service\nmetadata: {name: s%d, namespace: filler}\n"
+              .formatted(i));
+    }
+    for (Path file : exampleFiles()) {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(text));
+      ManifestLoader loader = new ManifestLoader();
+      List<Finding> alone =
+          new Engine().lint(loader.loadText(file.toString(), text), options).findings();
+      Engine.LintRun run = new Engine().start(options);
+      run.accept(loader.loadText("filler.yaml", filler.toString()));
+      run.accept(loader.loadText(file.toString(), text));
+      assertEquals(alone, run.finish(2, 0).findings(), file.toString());
+    }
+  }
+
+  private static List<Path> exampleFiles() throws IOException {
+    try (Stream<Path> s = Files.walk(ExamplesTest.EXAMPLES)) {
+      return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
+    }
   }
 
   @Test
@@ -114,16 +130,24 @@ class IndexFieldsTest {
     assertNull(kept.root().get("status"));
   }
 
-  /** The cross-resource rules run, as before projection, on the resources as they were read. */
-  private static Set<String> onWholeResources(List<Resource> resources, GatewayApiVersion version) {
-    List<Resource> indexed = resources.stream().filter(ResourceIndex::isIndexed).toList();
-    ResourceIndex index =
-        ResourceIndex.build(
-            indexed,
-            r ->
-                SessionPersistenceLocator.canCarryPersistence(r)
-                    ? SessionPersistenceLocator.find(r, version)
-                    : List.of());
+  /**
+   * The cross-resource findings on {@code resources}, or, when {@code projection} is given, on what
+   * it keeps of them (the site objects moved over as the engine does).
+   */
+  private static Set<String> crossFindings(
+      List<Resource> resources, IndexFields projection, GatewayApiVersion version) {
+    Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
+    List<Resource> kept = new ArrayList<>();
+    for (Resource r : resources) {
+      Resource k = projection == null ? r : projection.project(r);
+      List<SessionPersistenceSite> own =
+          SessionPersistenceLocator.canCarryPersistence(r)
+              ? SessionPersistenceLocator.find(r, version)
+              : List.of();
+      sites.put(k, own.stream().map(s -> s.on(k)).toList());
+      kept.add(k);
+    }
+    ResourceIndex index = ResourceIndex.build(kept, sites::get);
     Set<String> found = new TreeSet<>();
     Reporter reporter =
         new Reporter() {
