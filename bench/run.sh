@@ -26,8 +26,9 @@ for style in rendered compact; do
   java -Xmx512m -cp "$jar" bench/Bench.java measure "$out/$style" "$rounds"
 done
 
-echo "== peak memory of one 'java -jar spl.jar lint' over the rendered corpus (default heap)"
+echo "== peak memory of one 'java -jar spl.jar lint' over the rendered corpus (default heap, then 256 MiB)"
 /usr/bin/time -f "peak RSS %M KiB, wall %e s" java -jar "$jar" lint --format json "$out/rendered" > "$out/lint.json" || true
+/usr/bin/time -f "peak RSS %M KiB, wall %e s" java -Xmx256m -jar "$jar" lint --format json "$out/rendered" > "$out/lint.json" || true
 tail -c 200 "$out/lint.json"; echo
 
 if $big; then
