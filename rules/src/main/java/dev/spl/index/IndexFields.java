@@ -10,6 +10,7 @@ import dev.spl.model.SharedStrings;
 import dev.spl.rules.Suppressions;
 import dev.spl.schema.SessionPersistenceLocator;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -24,8 +25,7 @@ import java.util.Map;
  */
 public final class IndexFields {
   /** Keep the whole subtree. */
-  private static final Map<String, Object> ALL =
-      java.util.Collections.unmodifiableMap(new HashMap<>());
+  private static final Map<String, Object> ALL = Collections.unmodifiableMap(new HashMap<>());
 
   private static final Map<String, Object> METADATA =
       Map.of("name", ALL, "namespace", ALL, "annotations", ALL);
@@ -62,7 +62,7 @@ public final class IndexFields {
     List<MapNode.Entry> kept = new ArrayList<>(4);
     for (MapNode.Entry e : r.root().entries()) {
       switch (e.key()) {
-        case "apiVersion", "kind" -> kept.add(shareKey(e));
+        case "apiVersion", "kind" -> kept.add(copyWhole(e));
         case "metadata" -> kept.add(metadata(e));
         case "spec" -> kept.add(copy(e, spec));
         default -> {} // status, data and anything else no cross-resource rule reads
@@ -116,7 +116,7 @@ public final class IndexFields {
                   "annotations", field.keyPosition(), new MapNode(annotations.position(), spl)));
         }
       } else {
-        kept.add(shareKey(field));
+        kept.add(copyWhole(field));
       }
     }
     return new MapNode.Entry("metadata", e.keyPosition(), new MapNode(metadata.position(), kept));
@@ -152,7 +152,7 @@ public final class IndexFields {
         : scalar;
   }
 
-  private MapNode.Entry shareKey(MapNode.Entry e) {
+  private MapNode.Entry copyWhole(MapNode.Entry e) {
     return copy(e, ALL);
   }
 
