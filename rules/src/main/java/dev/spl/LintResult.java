@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The findings of one lint, sorted, with counts for the summary line.
  *
- * @param linted every resource linted, in input order, for reports that list them (JUnit)
+ * @param linted every resource linted, in input order, for reports that list them (JUnit); empty
+ *     unless the lint was started with {@code listingResources()}
  */
 public record LintResult(
     List<Finding> findings,

@@ -3,6 +3,7 @@ package dev.spl.rules.cross;
 import dev.spl.index.BackendRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -10,7 +11,6 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.schema.SessionPersistenceSite;
-import java.util.ArrayList;
 import java.util.List;
 
 /** SPL122: a backend gets persistence from the route rule and from a policy or its Backend. */
@@ -46,8 +46,8 @@ public final class DoubleAttachment implements IndexRule {
         if (others.isEmpty()) {
           continue;
         }
-        List<dev.spl.model.RelatedLocation> related = new ArrayList<>();
-        others.forEach(s -> related.add(Reporter.at(s.resource(), s.path())));
+        List<RelatedLocation> related =
+            others.stream().map(s -> Reporter.at(s.resource(), s.path())).toList();
         reporter.report(
             INFO,
             route,
