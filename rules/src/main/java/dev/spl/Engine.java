@@ -21,13 +21,18 @@ import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.rules.Suppressions;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.YamlSyntax;
+import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The rule engine: resources in, findings out. It knows nothing of files, terminals or HTTP; the
@@ -85,12 +90,17 @@ public final class Engine {
 
     private final LintOptions options;
     private final RuleContext context;
+    private final Map<GatewayApiVersion, RuleContext> contexts =
+        new EnumMap<>(GatewayApiVersion.class);
     private final List<Finding> findings = new ArrayList<>();
     private final Reporter reporter;
     private final List<Resource> indexed = new ArrayList<>();
     private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
     private final IndexFields indexFields = new IndexFields();
     private final List<ResourceLocation> linted = new ArrayList<>();
+    // The build variants (kustomize overlays) a kept resource belongs to; absent: every variant.
+    private final Map<Resource, Set<String>> variantsOf = new IdentityHashMap<>();
+    private final Set<String> variants = new TreeSet<>();
     private int resourceCount;
     private boolean listResources;
 
@@ -109,8 +119,20 @@ public final class Engine {
       return this;
     }
 
-    /** Lints one part of the input with the single-object rules. */
+    /** Lints one part of the input with the single-object rules, for the run's version. */
     public void accept(LoadedInput part) {
+      accept(part, options.version(), Set.of());
+    }
+
+    /**
+     * Lints one part of the input with the single-object rules, for {@code version}.
+     *
+     * @param variants the builds this part belongs to (for example the kustomize overlays that use
+     *     it); the cross-resource rules see each build apart, with the parts that belong to none
+     *     shared by all. Empty: the part belongs to every build.
+     */
+    public void accept(LoadedInput part, GatewayApiVersion version, Set<String> variants) {
+      RuleContext partContext = contexts.computeIfAbsent(version, RuleContext::new);
       for (LoadProblem p : part.problems()) {
         RuleInfo rule = p.kind() == LoadProblem.Kind.SYNTAX ? YamlSyntax.INFO : NotAResource.INFO;
         if (options.rules().isEnabled(rule.id())) {
@@ -132,19 +154,28 @@ public final class Engine {
           linted.add(new ResourceLocation(resource.position(), resource.ref()));
         }
         for (ResourceRule rule : resourceRules) {
-          rule.check(resource, context, reporter);
+          rule.check(resource, partContext, reporter);
         }
         List<SessionPersistenceSite> own = List.of();
         if (SessionPersistenceLocator.canCarryPersistence(resource)) {
-          own = SessionPersistenceLocator.find(resource, options.version());
+          own = new ArrayList<>(SessionPersistenceLocator.find(resource, version));
           for (SessionPersistenceSite site : own) {
+            boolean foreign = site.writtenFor().isPresent();
             for (SessionPersistenceRule rule : persistenceRules) {
-              rule.check(site, reporter);
+              if (!foreign || rule.checksForeignShapes()) {
+                rule.check(site, reporter);
+              }
             }
           }
+          // An object of another version's shape is reported once; it takes no part in the rest.
+          own.removeIf(site -> site.writtenFor().isPresent());
         }
         if (ResourceIndex.isIndexed(resource) && !indexRules.isEmpty()) {
-          keep(resource, own);
+          Resource kept = keep(resource, own);
+          if (!variants.isEmpty()) {
+            variantsOf.put(kept, variants);
+            this.variants.addAll(variants);
+          }
         }
       }
     }
@@ -155,12 +186,13 @@ public final class Engine {
      * #KEEP_WHOLE} resources only the fields these rules read are kept, which is what bounds a
      * large lint's memory.
      */
-    private void keep(Resource resource, List<SessionPersistenceSite> own) {
+    private Resource keep(Resource resource, List<SessionPersistenceSite> own) {
       Resource kept = indexed.size() < KEEP_WHOLE ? resource : indexFields.project(resource);
       indexed.add(kept);
       if (!own.isEmpty()) {
         sites.put(kept, kept == resource ? own : own.stream().map(s -> s.on(kept)).toList());
       }
+      return kept;
     }
 
     /**
@@ -179,13 +211,29 @@ public final class Engine {
       }
     }
 
+    private void checkBuild(List<Resource> build) {
+      ResourceIndex index = ResourceIndex.build(build, r -> sites.getOrDefault(r, List.of()));
+      for (IndexRule rule : indexRules) {
+        rule.check(index, context, reporter);
+      }
+    }
+
     /** Runs the cross-resource rules over everything accepted and returns the sorted findings. */
     public LintResult finish(int files, int documents) {
-      if (!indexRules.isEmpty()) {
-        ResourceIndex index = ResourceIndex.build(indexed, r -> sites.getOrDefault(r, List.of()));
-        for (IndexRule rule : indexRules) {
-          rule.check(index, context, reporter);
+      if (!indexRules.isEmpty() && variants.isEmpty()) {
+        checkBuild(indexed);
+      } else if (!indexRules.isEmpty()) {
+        // Each variant is one build: its own resources and the shared ones. A shared finding comes
+        // up once per build; the set keeps it once.
+        for (String variant : variants) {
+          checkBuild(
+              indexed.stream()
+                  .filter(r -> variantsOf.getOrDefault(r, Set.of(variant)).contains(variant))
+                  .toList());
         }
+        Set<Finding> unique = new LinkedHashSet<>(findings);
+        findings.clear();
+        findings.addAll(unique);
       }
       Collections.sort(findings);
       return new LintResult(

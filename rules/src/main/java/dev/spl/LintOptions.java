@@ -7,7 +7,7 @@ import dev.spl.schema.GatewayApiVersion;
 public record LintOptions(GatewayApiVersion version, RuleSelection rules) {
 
   public static LintOptions defaults() {
-    return new LintOptions(GatewayApiVersion.LATEST, RuleSelection.all());
+    return new LintOptions(GatewayApiVersion.MAIN, RuleSelection.all());
   }
 
   public LintOptions withVersion(GatewayApiVersion v) {

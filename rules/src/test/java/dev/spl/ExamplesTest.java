@@ -24,14 +24,14 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The examples are tests: every line of a bad.yaml marked {@code # expect: SPLnnn} must carry that
- * finding, no other line may carry any, and good.yaml must lint clean. A first line {@code #
- * gateway-api-version: v1.6} sets the version the example is written for.
+ * finding, no other line may carry any, and good.yaml must lint clean. The folder's {@code
+ * .spl.yaml} sets the version the example is written for.
  */
 class ExamplesTest {
   static final Path EXAMPLES = Path.of("..", "examples");
   private static final Pattern EXPECT =
       Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)");
-  private static final Pattern VERSION = Pattern.compile("(?m)^# gateway-api-version: (\\S+)");
+  private static final Pattern VERSION = Pattern.compile("(?m)^gatewayApiVersion: (\\S+)");
 
   @TestFactory
   Stream<DynamicTest> everyRulesExamples() {
@@ -75,14 +75,18 @@ class ExamplesTest {
     assertEquals(List.of(), findings, file + " must lint clean");
   }
 
-  /** The version an example declares on a "# gateway-api-version:" line, latest otherwise. */
-  static GatewayApiVersion versionOf(String text) {
-    Matcher v = VERSION.matcher(text);
-    return v.find() ? GatewayApiVersion.parse(v.group(1)) : GatewayApiVersion.LATEST;
+  /**
+   * The version an example's folder declares in its .spl.yaml, as `spl lint examples/` reads it.
+   */
+  static GatewayApiVersion versionOf(Path example) throws IOException {
+    String config = Files.readString(example.resolveSibling(".spl.yaml"));
+    Matcher v = VERSION.matcher(config);
+    assertTrue(v.find(), example.resolveSibling(".spl.yaml") + " names no gatewayApiVersion");
+    return GatewayApiVersion.parse(v.group(1));
   }
 
-  static List<Finding> lint(Path file, String text) {
-    GatewayApiVersion version = versionOf(text);
+  static List<Finding> lint(Path file, String text) throws IOException {
+    GatewayApiVersion version = versionOf(file);
     return new Engine()
         .lint(
             new ManifestLoader().loadText(file.toString(), text),

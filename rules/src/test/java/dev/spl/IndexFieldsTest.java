@@ -51,7 +51,7 @@ class IndexFieldsTest {
     int compared = 0;
     for (Path file : exampleFiles()) {
       String text = Files.readString(file, StandardCharsets.UTF_8);
-      GatewayApiVersion version = ExamplesTest.versionOf(text);
+      GatewayApiVersion version = ExamplesTest.versionOf(file);
       List<Resource> resources =
           new ManifestLoader()
               .loadText(file.toString(), text).resources().stream()
@@ -75,7 +75,7 @@ class IndexFieldsTest {
     }
     for (Path file : exampleFiles()) {
       String text = Files.readString(file, StandardCharsets.UTF_8);
-      LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(text));
+      LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(file));
       ManifestLoader loader = new ManifestLoader();
       List<Finding> alone =
           new Engine().lint(loader.loadText(file.toString(), text), options).findings();

@@ -13,7 +13,7 @@ public final class Lint {
   private Lint() {}
 
   public static List<Finding> lint(String yaml) {
-    return lint(yaml, GatewayApiVersion.LATEST);
+    return lint(yaml, GatewayApiVersion.MAIN);
   }
 
   public static List<Finding> lint(String yaml, GatewayApiVersion version) {
@@ -30,7 +30,7 @@ public final class Lint {
   }
 
   public static List<Finding> of(String ruleId, String yaml) {
-    return of(ruleId, yaml, GatewayApiVersion.LATEST);
+    return of(ruleId, yaml, GatewayApiVersion.MAIN);
   }
 
   /** Asserts exactly one finding, at line:column, whose message contains {@code fragment}. */

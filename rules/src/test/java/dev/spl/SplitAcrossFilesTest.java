@@ -42,7 +42,7 @@ class SplitAcrossFilesTest {
     if (documents.length < 2) {
       return; // single-object example: nothing to split
     }
-    GatewayApiVersion version = ExamplesTest.versionOf(text);
+    GatewayApiVersion version = ExamplesTest.versionOf(file);
     Path dir = Files.createDirectories(temp.resolve(rule.info().id()));
     for (int i = 0; i < documents.length; i++) {
       Files.writeString(dir.resolve("doc" + i + ".yaml"), documents[i]);

@@ -186,7 +186,7 @@ public final class LintCommand implements Callable<Integer> {
               ? GatewayApiVersion.parse(gatewayApiVersion)
               : cfg.gatewayApiVersion() != null
                   ? cfg.gatewayApiVersion()
-                  : GatewayApiVersion.LATEST;
+                  : GatewayApiVersion.MAIN;
       return new LintOptions(version, RuleSelection.of(enable, disable, cfg.ruleSeverities()));
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

@@ -29,6 +29,10 @@ public final class ResourceIndex {
   private final Map<ObjectKey, List<SessionPersistenceSite>> policiesByTarget = new HashMap<>();
   private final Map<ObjectKey, List<RouteRule>> rulesByBackend = new HashMap<>();
   private final Map<Resource, List<ObjectKey>> policyTargets = new IdentityHashMap<>();
+  private final List<Duplicate> duplicates = new ArrayList<>();
+
+  /** An object defined a second time in one build: only {@code first} is indexed. */
+  public record Duplicate(Resource first, Resource again) {}
 
   private ResourceIndex() {}
 
@@ -36,7 +40,15 @@ public final class ResourceIndex {
   public static ResourceIndex build(
       Collection<Resource> resources, Function<Resource, List<SessionPersistenceSite>> sitesOf) {
     ResourceIndex index = new ResourceIndex();
+    Map<ObjectKey, Resource> seen = new HashMap<>();
     for (Resource r : resources) {
+      // The same object twice (a copied manifest, two files of one build) is one object: a
+      // duplicate would otherwise collide with itself in every rule.
+      Resource first = seen.putIfAbsent(ObjectKey.of(r), r);
+      if (first != null) {
+        index.duplicates.add(new Duplicate(first, r));
+        continue;
+      }
       if (isReferenceTarget(r)) {
         index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
       }
@@ -118,6 +130,11 @@ public final class ResourceIndex {
       }
     }
     rules.put(route, List.copyOf(list));
+  }
+
+  /** Objects defined more than once, in input order; the index holds each first definition. */
+  public List<Duplicate> duplicates() {
+    return duplicates;
   }
 
   /** Every HTTPRoute and GRPCRoute, in input order. */

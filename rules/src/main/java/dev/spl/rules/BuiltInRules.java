@@ -14,6 +14,7 @@ import dev.spl.rules.cross.CookiePathUnreachable;
 import dev.spl.rules.cross.DeprecatedPolicyAttachment;
 import dev.spl.rules.cross.DeprecatedRouteInline;
 import dev.spl.rules.cross.DoubleAttachment;
+import dev.spl.rules.cross.DuplicateResource;
 import dev.spl.rules.cross.GrpcCookiePersistence;
 import dev.spl.rules.cross.PartialPersistenceInSplit;
 import dev.spl.rules.cross.ServiceAffinityConflict;
@@ -63,6 +64,7 @@ public final class BuiltInRules {
           new SessionNameCollisionInSplit(),
           new SessionNameCollisionAcrossRules(),
           new SessionNameCollisionAcrossRoutes(),
+          new DuplicateResource(),
           new ServiceAffinityConflict(),
           new DeprecatedRouteInline(),
           new DeprecatedPolicyAttachment(),
@@ -92,5 +94,15 @@ public final class BuiltInRules {
       }
     }
     return Optional.empty();
+  }
+
+  /** {@code "; did you mean 'SPL102'?"} for a mistyped id or name, or an empty string. */
+  public static String didYouMean(String idOrName) {
+    List<String> known = new java.util.ArrayList<>();
+    for (Rule r : ALL) {
+      known.add(r.info().id());
+      known.add(r.info().name());
+    }
+    return dev.spl.model.Suggestions.didYouMean(idOrName, known);
   }
 }

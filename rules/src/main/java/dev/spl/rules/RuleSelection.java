@@ -59,7 +59,11 @@ public final class RuleSelection {
         .orElseThrow(
             () ->
                 new IllegalArgumentException(
-                    "unknown rule '" + idOrName + "'; `spl rules` lists them"))
+                    "unknown rule '"
+                        + idOrName
+                        + "'"
+                        + BuiltInRules.didYouMean(idOrName)
+                        + "; `spl rules` lists them"))
         .info()
         .id();
   }

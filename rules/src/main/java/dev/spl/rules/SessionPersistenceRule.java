@@ -5,4 +5,13 @@ import dev.spl.schema.SessionPersistenceSite;
 /** A rule that looks at one sessionPersistence object, already validated against its schema. */
 public interface SessionPersistenceRule extends Rule {
   void check(SessionPersistenceSite site, Reporter reporter);
+
+  /**
+   * True for the one rule that reports an object written in another version's shape ({@link
+   * SessionPersistenceSite#writtenFor}); the others skip such objects, whose every field would
+   * otherwise cascade into findings that one version setting fixes.
+   */
+  default boolean checksForeignShapes() {
+    return false;
+  }
 }

@@ -24,10 +24,23 @@ public final class Suppressions {
     if (annotations == null) {
       return false;
     }
-    return has(annotations, PREFIX + rule.id()) || has(annotations, PREFIX + rule.name());
+    for (MapNode.Entry e : annotations.entries()) {
+      if (e.value() instanceof ScalarNode && namesRule(e.key(), rule)) {
+        return true;
+      }
+    }
+    return false;
   }
 
-  private static boolean has(MapNode annotations, String key) {
-    return annotations.get(key) instanceof ScalarNode;
+  /**
+   * True when annotation {@code key} is {@code ignore.spl.dev/<id or name>} of {@code rule}, in any
+   * case: the same matching SPL003 and {@code spl rules} use, so a key SPL003 accepts suppresses.
+   */
+  static boolean namesRule(String key, RuleInfo rule) {
+    if (!key.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
+      return false;
+    }
+    String named = key.substring(PREFIX.length());
+    return named.equalsIgnoreCase(rule.id()) || named.equalsIgnoreCase(rule.name());
   }
 }

@@ -1,12 +1,15 @@
 package dev.spl.schema;
 
+import dev.spl.model.Suggestions;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
  * The Gateway API release spl validates against. The session persistence schema changed between
- * releases (design.md, "Gateway API versions"); {@link #LATEST} is GEP-1619 as written today.
+ * releases (docs/versions.md); {@link #MAIN} is the unreleased main branch, GEP-1619 as written
+ * today. {@code latest} names the newest release spl knows, never main.
  */
 public enum GatewayApiVersion {
   /** v1.1.0 exactly: its CEL rule lacks the {@code has(self.cookieConfig)} guard. */
@@ -17,7 +20,10 @@ public enum GatewayApiVersion {
   V1_4("v1.4"),
   V1_5("v1.5"),
   V1_6("v1.6"),
-  LATEST("latest");
+  MAIN("main");
+
+  /** What {@code latest} means, and the default when nothing else says: the newest release. */
+  public static final GatewayApiVersion NEWEST_RELEASE = V1_6;
 
   private final String label;
 
@@ -29,9 +35,9 @@ public enum GatewayApiVersion {
     return label;
   }
 
-  /** v1.1-v1.6 use sessionName and cookieConfig; latest uses the cookie/header union. */
+  /** v1.1-v1.6 use sessionName and cookieConfig; main uses the cookie/header union. */
   public boolean usesSessionNameShape() {
-    return this != LATEST;
+    return this != MAIN;
   }
 
   /** idleTimeout was removed in v1.6. */
@@ -39,41 +45,90 @@ public enum GatewayApiVersion {
     return compareTo(V1_5) <= 0;
   }
 
-  /** The session persistence attachment on the Backend resource exists only in latest. */
+  /** The session persistence attachment on the Backend resource exists only in main. */
   public boolean hasBackendAttachment() {
-    return this == LATEST;
+    return this == MAIN;
   }
 
   /**
-   * Parses a user's value: {@code latest}, {@code v1.4}, {@code 1.4}, {@code v1.4.1}. A patch
-   * release maps to its minor version, except {@code v1.1.0}, whose CEL defect is reproduced.
+   * Parses a user's value: {@code main}, {@code latest}, {@code v1.4}, {@code 1.4}, {@code v1.4.1}.
+   * A patch release maps to its minor version, except {@code v1.1.0}, whose CEL defect is
+   * reproduced.
    */
   public static GatewayApiVersion parse(String text) {
+    return tryParse(text)
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "unknown Gateway API version '"
+                        + text
+                        + "'"
+                        + Suggestions.didYouMean(text, labels())
+                        + "; expected one of "
+                        + String.join(", ", labels())));
+  }
+
+  private static Optional<GatewayApiVersion> tryParse(String text) {
     String t = text.trim().toLowerCase(Locale.ROOT);
     if (t.equals("latest")) {
-      return LATEST;
+      return Optional.of(NEWEST_RELEASE);
+    }
+    if (t.equals("main")) {
+      return Optional.of(MAIN);
     }
     if (!t.startsWith("v")) {
       t = "v" + t;
     }
     if (t.equals("v1.1.0")) {
-      return V1_1_0;
+      return Optional.of(V1_1_0);
     }
     String[] parts = t.split("\\.");
     if (parts.length == 2 || (parts.length == 3 && parts[2].matches("\\d+"))) {
       String minor = parts[0] + "." + parts[1];
       for (GatewayApiVersion v : values()) {
         if (v.label.equals(minor)) {
-          return v;
+          return Optional.of(v);
         }
       }
     }
-    throw new IllegalArgumentException(
-        "unknown Gateway API version '" + text + "'; expected one of " + allLabels());
+    return Optional.empty();
+  }
+
+  /**
+   * The version a set of installed CRDs is, from their {@code
+   * gateway.networking.k8s.io/bundle-version} annotation: {@code v1.4.1} is v1.4; a development
+   * build ({@code v0.0.0-dev}) is main; a release newer than spl knows is read as the newest it
+   * knows. Empty for text that is no version at all.
+   */
+  public static Optional<GatewayApiVersion> ofBundleVersion(String bundleVersion) {
+    String t = bundleVersion.trim().toLowerCase(Locale.ROOT);
+    if (t.startsWith("v0.0.0")) {
+      return Optional.of(MAIN);
+    }
+    Optional<GatewayApiVersion> known = tryParse(t);
+    if (known.isPresent()) {
+      return known;
+    }
+    String[] parts = t.replaceFirst("^v", "").split("[.-]");
+    if (parts.length >= 2 && parts[0].equals("1") && parts[1].matches("\\d{1,4}")) {
+      int minor = Integer.parseInt(parts[1]);
+      if (minor > 6) {
+        return Optional.of(NEWEST_RELEASE);
+      }
+    }
+    return Optional.empty();
+  }
+
+  /** Every value {@link #parse} accepts by name, as a user would type it. */
+  public static java.util.List<String> labels() {
+    java.util.List<String> all =
+        new java.util.ArrayList<>(Arrays.stream(values()).map(v -> v.label).toList());
+    all.add("latest");
+    return all;
   }
 
   public static String allLabels() {
-    return Arrays.stream(values()).map(v -> v.label).collect(Collectors.joining(", "));
+    return labels().stream().collect(Collectors.joining(", "));
   }
 
   @Override

@@ -93,7 +93,7 @@ public final class SessionPersistenceLocator {
       return;
     }
     if (attachment == AttachmentPoint.BACKEND && !version.hasBackendAttachment()) {
-      // The field does not exist before latest: the API server prunes the whole object.
+      // The field does not exist before main: the API server prunes the whole object.
       List<SchemaViolation> pruned =
           List.of(
               new SchemaViolation(SchemaViolation.Kind.UNKNOWN_FIELD, "", path, node, "backend"));

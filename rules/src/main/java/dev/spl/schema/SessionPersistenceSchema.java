@@ -103,7 +103,7 @@ public final class SessionPersistenceSchema {
       Field.object("sessionPersistence", ABSOLUTE, COOKIE_CONFIG, IDLE, SESSION_NAME, TYPE);
   private static final Field V1_6 =
       Field.object("sessionPersistence", ABSOLUTE, COOKIE_CONFIG, SESSION_NAME, TYPE);
-  private static final Field LATEST =
+  private static final Field MAIN =
       Field.object(
           "sessionPersistence",
           ABSOLUTE,
@@ -115,8 +115,8 @@ public final class SessionPersistenceSchema {
   private SessionPersistenceSchema() {}
 
   static Field forVersion(GatewayApiVersion version) {
-    if (version == GatewayApiVersion.LATEST) {
-      return LATEST;
+    if (version == GatewayApiVersion.MAIN) {
+      return MAIN;
     }
     return version.hasIdleTimeout() ? UP_TO_V1_5 : V1_6;
   }

@@ -1,10 +1,12 @@
 package dev.spl.schema;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * One sessionPersistence object in a resource, validated against the target version's schema. Rules
@@ -89,6 +91,33 @@ public final class SessionPersistenceSite {
     return celInput;
   }
 
+  /**
+   * The version whose shape this object is written in, when that is not the target version: it uses
+   * fields only another version has (sessionName, cookieConfig, idleTimeout before main; cookie,
+   * header on main) and none of the target's own. Empty when the shape fits the target, or is a mix
+   * that the field-by-field rules should report.
+   */
+  public Optional<GatewayApiVersion> writtenFor() {
+    if (!(node instanceof MapNode map)
+        || (attachment == AttachmentPoint.BACKEND && !version.hasBackendAttachment())) {
+      // A Backend before main is pruned whole, whatever its shape: SPL026 says so.
+      return Optional.empty();
+    }
+    boolean oldShape =
+        map.get("sessionName") != null
+            || map.get("cookieConfig") != null
+            || map.get("idleTimeout") != null;
+    boolean mainShape = map.get("cookie") != null || map.get("header") != null;
+    if (version == GatewayApiVersion.MAIN && oldShape && !mainShape) {
+      return Optional.of(
+          map.get("idleTimeout") != null ? GatewayApiVersion.V1_5 : GatewayApiVersion.V1_6);
+    }
+    if (version.usesSessionNameShape() && mainShape && !oldShape) {
+      return Optional.of(GatewayApiVersion.MAIN);
+    }
+    return Optional.empty();
+  }
+
   /** True when a schema error of a kind that makes the API server skip CEL rules was found. */
   public boolean stopsCel() {
     return celInput == null || violations.stream().anyMatch(v -> v.kind().stopsCel());
@@ -99,7 +128,7 @@ public final class SessionPersistenceSite {
     return stringAt("type");
   }
 
-  /** The defaulted lifetimeType, from cookie (latest) or cookieConfig; null when neither is set. */
+  /** The defaulted lifetimeType, from cookie (main) or cookieConfig; null when neither is set. */
   public String lifetimeType() {
     return stringAt(version.usesSessionNameShape() ? "cookieConfig" : "cookie", "lifetimeType");
   }
@@ -113,7 +142,7 @@ public final class SessionPersistenceSite {
     return absoluteTimeout;
   }
 
-  /** cookie.name (latest) or sessionName (earlier) when the type is Cookie; else null. */
+  /** cookie.name (main) or sessionName (earlier) when the type is Cookie; else null. */
   public String cookieName() {
     if (!"Cookie".equals(type())) {
       return null;
@@ -121,13 +150,13 @@ public final class SessionPersistenceSite {
     return version.usesSessionNameShape() ? stringAt("sessionName") : stringAt("cookie", "name");
   }
 
-  /** The defaulted cookie.path (latest only); null when no cookie object is set. */
+  /** The defaulted cookie.path (main only); null when no cookie object is set. */
   public String cookiePath() {
     return stringAt("cookie", "path");
   }
 
   /**
-   * The name of the session token: cookie.name or header.name (latest), sessionName (earlier); null
+   * The name of the session token: cookie.name or header.name (main), sessionName (earlier); null
    * when unset, in which case the implementation generates a unique one.
    */
   public String sessionName() {

@@ -22,7 +22,7 @@ class LoaderFuzzTest {
     LoadedInput input =
         new ManifestLoader().load(List.of("-"), () -> new ByteArrayInputStream(data));
     for (GatewayApiVersion v :
-        new GatewayApiVersion[] {GatewayApiVersion.LATEST, GatewayApiVersion.V1_1_0}) {
+        new GatewayApiVersion[] {GatewayApiVersion.MAIN, GatewayApiVersion.V1_1_0}) {
       ENGINE.lint(input, LintOptions.defaults().withVersion(v));
     }
   }

@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.schema.GatewayApiVersion.LATEST;
+import static dev.spl.schema.GatewayApiVersion.MAIN;
 import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
 
@@ -16,12 +16,12 @@ public final class CookieNeedsCookieType extends CrdValidationRule {
           "SPL011",
           "cookie-needs-cookie-type",
           Severity.ERROR,
-          "cookie (cookieConfig before latest) is set while type is not Cookie.",
+          "cookie (cookieConfig before main) is set while type is not Cookie.",
           "Cookie settings mean nothing to header-based persistence; since v1.5 the API server"
               + " rejects the combination so that nobody believes a cookie is configured.",
           "Remove cookie/cookieConfig, or set type: Cookie.",
           "GEP-1619; CRD rules 'cookieConfig can only be set with type Cookie' (v1.5, v1.6) and"
-              + " 'cookie must be nil if type is not Cookie' (latest)");
+              + " 'cookie must be nil if type is not Cookie' (main)");
 
   private static final List<CrdCheck> CHECKS =
       List.of(
@@ -31,7 +31,7 @@ public final class CookieNeedsCookieType extends CrdValidationRule {
               "cookieConfig can only be set with type Cookie",
               "remove cookieConfig or set type: Cookie"),
           new CrdCheck(
-              Set.of(LATEST),
+              Set.of(MAIN),
               "!has(self.cookie) || self.type == 'Cookie'",
               "cookie must be nil if type is not Cookie",
               "remove cookie or set type: Cookie"));

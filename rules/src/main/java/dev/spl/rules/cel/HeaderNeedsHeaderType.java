@@ -1,13 +1,13 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.schema.GatewayApiVersion.LATEST;
+import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
 import dev.spl.rules.RuleInfo;
 import java.util.List;
 import java.util.Set;
 
-/** SPL013: header set while the type is not Header (CRD CEL rule, latest). */
+/** SPL013: header set while the type is not Header (CRD CEL rule, main). */
 public final class HeaderNeedsHeaderType extends CrdValidationRule {
   public static final RuleInfo INFO =
       new RuleInfo(
@@ -23,7 +23,7 @@ public final class HeaderNeedsHeaderType extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(
           new CrdCheck(
-              Set.of(LATEST),
+              Set.of(MAIN),
               "!has(self.header) || self.type == 'Header'",
               "header must be nil if type is not Header",
               "set type: Header or remove header"));

@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.schema.GatewayApiVersion.LATEST;
+import static dev.spl.schema.GatewayApiVersion.MAIN;
 import static dev.spl.schema.GatewayApiVersion.V1_1;
 import static dev.spl.schema.GatewayApiVersion.V1_1_0;
 import static dev.spl.schema.GatewayApiVersion.V1_2;
@@ -50,7 +50,7 @@ public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
               MESSAGE,
               FIX),
           new CrdCheck(
-              Set.of(LATEST),
+              Set.of(MAIN),
               "!has(self.cookie) || !has(self.cookie.lifetimeType)"
                   + " || self.cookie.lifetimeType != 'Permanent' || has(self.absoluteTimeout)",
               MESSAGE,

@@ -24,7 +24,7 @@ public final class BackendCrossNamespace implements ResourceRule {
               + " ReferenceGrant and lets one team's route pin sessions with another team's settings."
               + " Implementations reject it.",
           "Create the Backend in the route's namespace, or reference a Service there.",
-          "GEP-1619 (latest): Backend attachment; Gateway API ReferenceGrant");
+          "GEP-1619 (main branch): Backend attachment; Gateway API ReferenceGrant");
 
   @Override
   public RuleInfo info() {

@@ -8,23 +8,21 @@ import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
 
-/**
- * SPL121: sessionPersistence on a BackendLBPolicy or XBackendTrafficPolicy, deprecated in latest.
- */
+/** SPL121: sessionPersistence on a BackendLBPolicy or XBackendTrafficPolicy, deprecated in main. */
 public final class DeprecatedPolicyAttachment implements SessionPersistenceRule {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL121",
           "deprecated-policy-attachment",
           Severity.WARNING,
-          "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in latest).",
+          "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in main).",
           "The policy attachment came first (BackendLBPolicy in v1.1-v1.2, XBackendTrafficPolicy"
-              + " from v1.3); the latest GEP-1619 moves persistence to the Backend resource and"
+              + " from v1.3); GEP-1619 on main moves persistence to the Backend resource and"
               + " deprecates the policy field.",
           "Move the settings to a Backend of type EndpointSelector"
               + " (spec.endpointSelector.sessionPersistence), or lint with the"
               + " --gateway-api-version your cluster runs.",
-          "GEP-1619 (latest): API, Backend attachment");
+          "GEP-1619 (main branch): API, Backend attachment");
 
   @Override
   public RuleInfo info() {
@@ -33,7 +31,7 @@ public final class DeprecatedPolicyAttachment implements SessionPersistenceRule 
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
-    if (site.version() == GatewayApiVersion.LATEST && site.attachment() == AttachmentPoint.POLICY) {
+    if (site.version() == GatewayApiVersion.MAIN && site.attachment() == AttachmentPoint.POLICY) {
       reporter.report(
           INFO,
           site.resource(),

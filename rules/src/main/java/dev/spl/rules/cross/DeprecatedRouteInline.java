@@ -8,21 +8,21 @@ import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
 
-/** SPL120: sessionPersistence inline on an HTTPRoute or GRPCRoute rule, deprecated in latest. */
+/** SPL120: sessionPersistence inline on an HTTPRoute or GRPCRoute rule, deprecated in main. */
 public final class DeprecatedRouteInline implements SessionPersistenceRule {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL120",
           "deprecated-route-inline",
           Severity.WARNING,
-          "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in latest).",
-          "The latest GEP-1619 attaches persistence to the Backend resource, which describes the"
+          "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in main).",
+          "GEP-1619 on main attaches persistence to the Backend resource, which describes the"
               + " endpoints being pinned, and deprecates the route-rule field; implementations may"
               + " drop support for it.",
           "Move the settings to a Backend of type EndpointSelector"
               + " (spec.endpointSelector.sessionPersistence) and reference the Backend from the rule;"
               + " or lint with the --gateway-api-version your cluster runs.",
-          "GEP-1619 (latest): API, Backend attachment");
+          "GEP-1619 (main branch): API, Backend attachment");
 
   @Override
   public RuleInfo info() {
@@ -31,7 +31,7 @@ public final class DeprecatedRouteInline implements SessionPersistenceRule {
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
-    if (site.version() == GatewayApiVersion.LATEST
+    if (site.version() == GatewayApiVersion.MAIN
         && site.attachment() == AttachmentPoint.ROUTE_RULE) {
       reporter.report(
           INFO,

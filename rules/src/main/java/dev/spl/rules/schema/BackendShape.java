@@ -10,7 +10,7 @@ import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.schema.SessionPersistenceLocator;
 
-/** SPL029: a Backend whose type and endpointSelector disagree (latest). */
+/** SPL029: a Backend whose type and endpointSelector disagree (main). */
 public final class BackendShape implements ResourceRule {
   public static final RuleInfo INFO =
       new RuleInfo(

@@ -7,7 +7,10 @@ import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * SPL026: a field the target version does not have. When the field belongs to another version's
@@ -23,10 +26,11 @@ public final class UnknownField implements SessionPersistenceRule {
           "The API server silently drops (prunes) unknown fields, or rejects them under kubectl's"
               + " strict field validation. Either way the setting does nothing. The session"
               + " persistence schema changed between releases: sessionName and cookieConfig (v1.1-v1.6)"
-              + " became cookie and header in the latest API, idleTimeout went away in v1.6, and the"
-              + " Backend attachment exists only in latest.",
-          "Lint with --gateway-api-version set to the release your cluster runs (the message names"
-              + " the one the object looks written for), or rename the field for the target version:"
+              + " became cookie and header on the main branch, idleTimeout went away in v1.6, and the"
+              + " Backend attachment exists only in main.",
+          "Lint for the release your cluster runs: gatewayApiVersion in .spl.yaml or"
+              + " --gateway-api-version (the message names the one the object looks written for); spl"
+              + " also takes it from Gateway API CRDs in the input. Or rename the field for the target version:"
               + " sessionName becomes cookie.name or header.name, cookieConfig becomes cookie.",
           "Gateway API CRDs per release; Kubernetes structural schema pruning");
 
@@ -37,8 +41,8 @@ public final class UnknownField implements SessionPersistenceRule {
           "cookieConfig", GatewayApiVersion.V1_6,
           "cookieConfig.lifetimeType", GatewayApiVersion.V1_6,
           "idleTimeout", GatewayApiVersion.V1_5,
-          "cookie", GatewayApiVersion.LATEST,
-          "header", GatewayApiVersion.LATEST);
+          "cookie", GatewayApiVersion.MAIN,
+          "header", GatewayApiVersion.MAIN);
 
   @Override
   public RuleInfo info() {
@@ -46,7 +50,17 @@ public final class UnknownField implements SessionPersistenceRule {
   }
 
   @Override
+  public boolean checksForeignShapes() {
+    return true;
+  }
+
+  @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
+    Optional<GatewayApiVersion> writtenFor = site.writtenFor();
+    if (writtenFor.isPresent()) {
+      reporter.report(INFO, site.resource(), site.path(), foreignShape(site, writtenFor.get()));
+      return;
+    }
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.UNKNOWN_FIELD) {
         reporter.report(INFO, site.resource(), v.path(), message(v, site.version()));
@@ -54,9 +68,27 @@ public final class UnknownField implements SessionPersistenceRule {
     }
   }
 
+  private static String foreignShape(SessionPersistenceSite site, GatewayApiVersion writtenFor) {
+    List<String> fields = new ArrayList<>();
+    for (SchemaViolation v : site.violations()) {
+      if (v.kind() == SchemaViolation.Kind.UNKNOWN_FIELD && !v.field().contains(".")) {
+        fields.add(v.field());
+      }
+    }
+    return "written for "
+        + writtenFor
+        + " ("
+        + String.join(", ", fields)
+        + "), linted as "
+        + site.version()
+        + "; set gatewayApiVersion: "
+        + writtenFor
+        + " in .spl.yaml";
+  }
+
   private static String message(SchemaViolation v, GatewayApiVersion target) {
     if (v.detail().equals("backend")) {
-      return "Backend sessionPersistence exists only in latest, not "
+      return "Backend sessionPersistence exists only in main, not "
           + target
           + "; the API server drops it";
     }

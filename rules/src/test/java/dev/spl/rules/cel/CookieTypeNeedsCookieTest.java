@@ -22,12 +22,16 @@ class CookieTypeNeedsCookieTest {
   }
 
   @Test
-  void v1ShapeIsPrunedOnLatestAndFails() {
+  void v1FieldsNextToMainOnesArePrunedAndTheCelRuleFails() {
+    // A mix of shapes is checked field by field: sessionName is pruned, leaving no cookie.
     assertOne(
-        of("SPL012", route("{sessionName: s, cookieConfig: {lifetimeType: Session}}")),
-        9,
-        5,
-        "cookie");
+        of("SPL012", route("{sessionName: s, header: {name: X-S}, type: Cookie}")), 9, 5, "cookie");
+  }
+
+  @Test
+  void anObjectWhollyInTheV1ShapeIsLeftToSpl026() {
+    assertTrue(
+        of("SPL012", route("{sessionName: s, cookieConfig: {lifetimeType: Session}}")).isEmpty());
   }
 
   @Test

@@ -1,0 +1,46 @@
+package dev.spl.rules.cross;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Lint;
+import dev.spl.model.Finding;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DuplicateResourceTest {
+  private static final String ROUTE =
+      """
+      apiVersion: gateway.networking.k8s.io/v1
+      kind: HTTPRoute
+      metadata: {name: cart, namespace: %s}
+      spec:
+        parentRefs: [{name: public}]
+        hostnames: [shop.example.com]
+        rules:
+        - backendRefs: [{name: cart}]
+          sessionPersistence: {sessionName: cart-session}
+      """;
+
+  @Test
+  void theSameRouteTwiceIsOneWarningNotACollisionWithItself() {
+    String twice = ROUTE.formatted("shop") + "---\n" + ROUTE.formatted("shop");
+    List<Finding> all = Lint.lint(twice, GatewayApiVersion.V1_6);
+    assertEquals(List.of("SPL104"), all.stream().map(Finding::ruleId).toList(), all.toString());
+    Finding f = assertOne(all, 13, 12, "HTTPRoute shop/cart is also defined at test.yaml:1:1");
+    assertEquals(1, f.related().get(0).position().line());
+  }
+
+  @Test
+  void theSameNameInAnotherNamespaceIsAnotherObject() {
+    String two = ROUTE.formatted("shop") + "---\n" + ROUTE.formatted("staging");
+    assertTrue(of("SPL104", two, GatewayApiVersion.V1_6).isEmpty());
+    // ...while two routes on one hostname with one cookie name still collide (SPL103).
+    String renamed = ROUTE.formatted("shop").replace("name: cart,", "name: cart2,");
+    String collide = ROUTE.formatted("shop") + "---\n" + renamed;
+    assertEquals(1, of("SPL103", collide, GatewayApiVersion.V1_6).size());
+  }
+}
