@@ -72,6 +72,10 @@ public final class Spl implements Runnable {
     cl.setParameterExceptionHandler(
         (ex, a) -> {
           err.println("spl: " + ex.getMessage());
+          if (ex instanceof CommandLine.UnmatchedArgumentException u
+              && !u.getSuggestions().isEmpty()) {
+            err.println("Did you mean: " + String.join(" or ", u.getSuggestions()) + "?");
+          }
           err.println(
               "Try '"
                   + ex.getCommandLine().getCommandSpec().qualifiedName()

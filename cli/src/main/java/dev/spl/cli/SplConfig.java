@@ -4,11 +4,14 @@ import dev.spl.load.LoadLimits;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.ParsedDocument;
 import dev.spl.load.YamlStreamReader;
+import dev.spl.model.Finding;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
+import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.model.Suggestions;
 import dev.spl.rules.BuiltInRules;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
@@ -32,11 +35,46 @@ record SplConfig(
     GatewayApiVersion gatewayApiVersion,
     String failOn,
     Map<String, Severity> ruleSeverities,
-    List<String> exclude) {
+    List<String> exclude,
+    List<ResourceSuppression> suppressions,
+    Skip skip) {
 
   static final String FILE_NAME = ".spl.yaml";
-  private static final Set<String> KEYS = Set.of("gatewayApiVersion", "failOn", "rules", "exclude");
-  private static final Set<String> FAIL_ON = Set.of("error", "warning", "info", "never");
+  private static final Set<String> KEYS =
+      Set.of("gatewayApiVersion", "failOn", "rules", "exclude", "suppressions", "skip");
+
+  /**
+   * Findings on matching resources are dropped, for manifests nobody can annotate (third-party
+   * charts, vendored files). Globs match kind, namespace and name; empty rules = every rule.
+   */
+  record ResourceSuppression(
+      String kind, String namespace, String name, Set<String> ruleIds, String reason) {
+    boolean matches(Finding f) {
+      ResourceRef r = f.resource();
+      return r != null
+          && (ruleIds.isEmpty() || ruleIds.contains(f.ruleId()))
+          && glob(kind, r.kind())
+          && glob(namespace, r.namespace())
+          && glob(name, r.name());
+    }
+
+    private static boolean glob(String pattern, String value) {
+      return pattern == null
+          || FileSystems.getDefault().getPathMatcher("glob:" + pattern).matches(Path.of(value));
+    }
+  }
+
+  /** Kinds and namespaces whose resources are not reported on at all. */
+  record Skip(Set<String> kinds, Set<String> namespaces) {
+    static final Skip NONE = new Skip(Set.of(), Set.of());
+
+    boolean matches(Finding f) {
+      ResourceRef r = f.resource();
+      return r != null && (kinds.contains(r.kind()) || namespaces.contains(r.namespace()));
+    }
+  }
+
+  private static final Set<String> FAIL_ON = Set.of("error", "warning", "warn", "info", "never");
 
   /** A configuration file that cannot be used, with where and why. */
   static final class Invalid extends Exception {
@@ -46,7 +84,7 @@ record SplConfig(
   }
 
   static SplConfig none() {
-    return new SplConfig(null, null, null, Map.of(), List.of());
+    return new SplConfig(null, null, null, Map.of(), List.of(), List.of(), Skip.NONE);
   }
 
   /** {@code .spl.yaml} in {@code dir} or its nearest parent that has one. */
@@ -74,7 +112,7 @@ record SplConfig(
         LoadProblem p = docs.get(0).problems().get(0);
         throw new Invalid(p.position() + ": " + p.message());
       }
-      return new SplConfig(file, null, null, Map.of(), List.of());
+      return new SplConfig(file, null, null, Map.of(), List.of(), List.of(), Skip.NONE);
     }
     if (!(docs.get(0).root() instanceof MapNode root)) {
       throw new Invalid(
@@ -84,6 +122,8 @@ record SplConfig(
     String failOn = null;
     Map<String, Severity> rules = new HashMap<>();
     List<String> exclude = new ArrayList<>();
+    List<ResourceSuppression> suppressions = new ArrayList<>();
+    Skip skip = Skip.NONE;
     for (MapNode.Entry e : root.entries()) {
       String at = e.keyPosition() + ": ";
       switch (e.key()) {
@@ -109,20 +149,33 @@ record SplConfig(
           for (MapNode.Entry r : ruleMap.entries()) {
             String where = r.keyPosition() + ": ";
             if (BuiltInRules.find(r.key()).isEmpty()) {
-              throw new Invalid(where + "unknown rule '" + r.key() + "'; `spl rules` lists them");
+              throw new Invalid(
+                  where
+                      + "unknown rule '"
+                      + r.key()
+                      + "'"
+                      + BuiltInRules.didYouMean(r.key())
+                      + "; `spl rules` lists them");
             }
             String level =
                 r.value() instanceof ScalarNode s && s.value() instanceof Boolean b && !b
                     ? "off" // YAML reads an unquoted off as false
                     : string(r, where);
+            if (level.equals("warn")) {
+              level = "warning";
+            }
+            String id = BuiltInRules.find(r.key()).orElseThrow().info().id();
             if (level.equals("off")) {
-              rules.put(r.key(), null);
+              rules.put(id, null);
             } else {
               try {
-                rules.put(r.key(), Severity.parse(level));
+                rules.put(id, Severity.parse(level));
               } catch (IllegalArgumentException bad) {
                 throw new Invalid(
-                    where + "rule level must be off, info, warning or error, not '" + level + "'");
+                    where
+                        + "rule level must be off, info, warning (warn) or error, not '"
+                        + level
+                        + "'");
               }
             }
           }
@@ -138,6 +191,8 @@ record SplConfig(
             exclude.add(glob);
           }
         }
+        case "suppressions" -> suppressions.addAll(suppressions(e, at));
+        case "skip" -> skip = skip(e, at);
         default ->
             throw new Invalid(
                 at
@@ -145,11 +200,109 @@ record SplConfig(
                     + e.key()
                     + "' in "
                     + FILE_NAME
+                    + Suggestions.didYouMean(e.key(), KEYS)
                     + "; expected one of "
                     + String.join(", ", KEYS.stream().sorted().toList()));
       }
     }
-    return new SplConfig(file, version, failOn, rules, List.copyOf(exclude));
+    return new SplConfig(
+        file, version, failOn, rules, List.copyOf(exclude), List.copyOf(suppressions), skip);
+  }
+
+  private static final Set<String> SUPPRESSION_KEYS =
+      Set.of("kind", "namespace", "name", "rules", "reason");
+
+  private static List<ResourceSuppression> suppressions(MapNode.Entry e, String at) throws Invalid {
+    if (!(e.value() instanceof ListNode list)) {
+      throw new Invalid(
+          at + "suppressions must be a list of {kind, namespace, name, rules, reason}");
+    }
+    List<ResourceSuppression> out = new ArrayList<>();
+    for (Node item : list.items()) {
+      if (!(item instanceof MapNode m)) {
+        throw new Invalid(item.position() + ": a suppression must be a mapping");
+      }
+      Map<String, String> values = new HashMap<>();
+      Set<String> ruleIds = new java.util.TreeSet<>();
+      for (MapNode.Entry f : m.entries()) {
+        String where = f.keyPosition() + ": ";
+        if (!SUPPRESSION_KEYS.contains(f.key())) {
+          throw new Invalid(
+              where
+                  + "unknown key '"
+                  + f.key()
+                  + "' in a suppression"
+                  + Suggestions.didYouMean(f.key(), SUPPRESSION_KEYS)
+                  + "; expected kind, namespace, name, rules, reason");
+        }
+        if (f.key().equals("rules")) {
+          for (String r : strings(f, where)) {
+            ruleIds.add(
+                BuiltInRules.find(r)
+                    .orElseThrow(
+                        () ->
+                            new Invalid(
+                                where
+                                    + "unknown rule '"
+                                    + r
+                                    + "'"
+                                    + BuiltInRules.didYouMean(r)
+                                    + "; `spl rules` lists them"))
+                    .info()
+                    .id());
+          }
+        } else {
+          values.put(f.key(), string(f, where));
+        }
+      }
+      if (values.getOrDefault("reason", "").isBlank()) {
+        throw new Invalid(item.position() + ": a suppression needs a reason (why it is safe)");
+      }
+      if (!values.containsKey("kind") && !values.containsKey("name")) {
+        throw new Invalid(item.position() + ": a suppression needs a kind or a name to match");
+      }
+      out.add(
+          new ResourceSuppression(
+              values.get("kind"),
+              values.get("namespace"),
+              values.get("name"),
+              Set.copyOf(ruleIds),
+              values.get("reason")));
+    }
+    return out;
+  }
+
+  private static Skip skip(MapNode.Entry e, String at) throws Invalid {
+    if (!(e.value() instanceof MapNode m)) {
+      throw new Invalid(at + "skip must be a mapping with kinds and namespaces lists");
+    }
+    Set<String> kinds = Set.of();
+    Set<String> namespaces = Set.of();
+    for (MapNode.Entry f : m.entries()) {
+      String where = f.keyPosition() + ": ";
+      switch (f.key()) {
+        case "kinds" -> kinds = Set.copyOf(strings(f, where));
+        case "namespaces" -> namespaces = Set.copyOf(strings(f, where));
+        default ->
+            throw new Invalid(
+                where + "unknown key '" + f.key() + "' in skip; expected kinds, namespaces");
+      }
+    }
+    return new Skip(kinds, namespaces);
+  }
+
+  private static List<String> strings(MapNode.Entry e, String at) throws Invalid {
+    if (!(e.value() instanceof ListNode list)) {
+      throw new Invalid(at + e.key() + " must be a list of strings");
+    }
+    List<String> out = new ArrayList<>();
+    for (Node n : list.items()) {
+      if (!(n instanceof ScalarNode s) || !(s.value() instanceof String text)) {
+        throw new Invalid(n.position() + ": " + e.key() + " items must be strings");
+      }
+      out.add(text);
+    }
+    return out;
   }
 
   private static String string(MapNode.Entry e, String at) throws Invalid {
@@ -157,6 +310,16 @@ record SplConfig(
       return String.valueOf(s.value());
     }
     throw new Invalid(at + e.key() + " must be a string");
+  }
+
+  /** True when this configuration switches {@code f}'s rule off or sets its severity. */
+  boolean hasRuleLevel(Finding f) {
+    return ruleSeverities.containsKey(f.ruleId());
+  }
+
+  /** The severity this configuration gives {@code f}'s rule; null: off. */
+  Severity ruleLevel(Finding f) {
+    return ruleSeverities.get(f.ruleId());
   }
 
   /**

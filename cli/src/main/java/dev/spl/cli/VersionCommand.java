@@ -9,6 +9,8 @@ import picocli.CommandLine.Command;
 /** {@code spl version}. */
 @Command(
     name = "version",
+    mixinStandardHelpOptions = true,
+    versionProvider = dev.spl.cli.VersionCommand.Provider.class,
     description = "Prints spl's version and the Gateway API versions it knows.")
 public final class VersionCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

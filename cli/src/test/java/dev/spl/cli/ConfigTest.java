@@ -52,7 +52,7 @@ class ConfigTest {
   void gatewayApiVersionFromConfigAndFlagWins() throws IOException {
     assertFalse(lintWith("gatewayApiVersion: v1.6\n").out().contains("SPL026"));
     assertTrue(
-        lintWith("gatewayApiVersion: v1.6\n", "--gateway-api-version", "latest")
+        lintWith("gatewayApiVersion: v1.6\n", "--gateway-api-version", "main")
             .out()
             .contains("SPL026"));
   }

@@ -14,6 +14,11 @@ import org.junit.jupiter.api.io.TempDir;
 class ContextAndQuietTest {
   @TempDir Path repo;
 
+  @org.junit.jupiter.api.BeforeEach
+  void routesAreWrittenForMain() throws IOException {
+    Files.writeString(repo.resolve(".spl.yaml"), "gatewayApiVersion: main\n");
+  }
+
   static String route(String name, String cookie) {
     return """
         apiVersion: gateway.networking.k8s.io/v1

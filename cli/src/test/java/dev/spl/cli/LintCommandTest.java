@@ -19,13 +19,16 @@ class LintCommandTest {
             "lint",
             EXAMPLES.resolve("SPL010-permanent-needs-absolute-timeout/bad.yaml").toString());
     String[] lines = run.out().split("\n");
-    assertEquals(2, lines.length, run.out());
+    assertEquals(3, lines.length, run.out());
     assertEquals(
         "../examples/SPL010-permanent-needs-absolute-timeout/bad.yaml:10:5: error SPL010 AbsoluteTimeout"
             + " must be specified when cookie lifetimeType is Permanent; add absoluteTimeout, e.g. 24h"
-            + " (Backend shop/cart, spec.endpointSelector.sessionPersistence)",
+            + " (Backend spl010/cart, spec.endpointSelector.sessionPersistence)",
         lines[0]);
     assertEquals("1 error, 0 warnings, 0 info in 1 file (1 document, 1 resource)", lines[1]);
+    assertEquals(
+        "Gateway API main (../examples/SPL010-permanent-needs-absolute-timeout/.spl.yaml)",
+        lines[2]);
     assertEquals(1, run.status());
   }
 
@@ -50,7 +53,10 @@ class LintCommandTest {
         CliRun.of("lint", "--gateway-api-version", "v1.6", v16.toString())
             .out()
             .contains("SPL025"));
-    assertTrue(CliRun.of("lint", v16.toString()).out().contains("SPL026"));
+    assertTrue(
+        CliRun.of("lint", "--gateway-api-version", "main", v16.toString())
+            .out()
+            .contains("SPL026"));
   }
 
   @Test
@@ -65,7 +71,10 @@ class LintCommandTest {
   void aWholeDirectoryIsLinted() throws IOException {
     long files;
     try (var walk = Files.walk(EXAMPLES)) {
-      files = walk.filter(p -> p.toString().endsWith(".yaml")).count();
+      files =
+          walk.filter(p -> p.toString().endsWith(".yaml"))
+              .filter(p -> !p.getFileName().toString().startsWith("."))
+              .count();
     }
     CliRun run = CliRun.of("lint", "--format", "json", EXAMPLES.toString());
     assertEquals(1, run.status());

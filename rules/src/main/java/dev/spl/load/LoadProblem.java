@@ -16,7 +16,7 @@ public record LoadProblem(
     NOT_A_RESOURCE
   }
 
-  static LoadProblem syntax(SourcePosition at, String message) {
+  public static LoadProblem syntax(SourcePosition at, String message) {
     return new LoadProblem(Kind.SYNTAX, message, at, null);
   }
 

@@ -108,6 +108,16 @@ public final class ManifestLoader {
     return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
   }
 
+  /**
+   * Reads one file. Named by the user ({@code explicit}), a file that is no manifest is an input
+   * error; found in a directory walk, it is simply empty.
+   */
+  public LoadedInput loadFile(Path file, String name, boolean explicit) {
+    Accumulator acc = new Accumulator(null);
+    acc.readFile(file, name, explicit);
+    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+  }
+
   /** Parses one text, as if read from a file named {@code name}. */
   public LoadedInput loadText(String name, String text) {
     Accumulator acc = new Accumulator(null);
@@ -116,15 +126,25 @@ public final class ManifestLoader {
   }
 
   private static List<Path> manifestFiles(Path dir, Accumulator acc) {
+    try {
+      return listManifestFiles(dir);
+    } catch (IOException | UncheckedIOException e) {
+      acc.inputErrors.add(dir + ": cannot list directory: " + e.getMessage());
+      return List.of();
+    }
+  }
+
+  /**
+   * The *.yaml, *.yml and *.json files under {@code dir}, sorted, leaving out hidden files and
+   * folders (.git, .github, tool configs).
+   */
+  public static List<Path> listManifestFiles(Path dir) throws IOException {
     try (Stream<Path> walk = Files.walk(dir)) {
       return walk.filter(Files::isRegularFile)
           .filter(f -> !isHidden(dir, f))
           .filter(ManifestLoader::isManifestName)
           .sorted()
           .toList();
-    } catch (IOException | UncheckedIOException e) {
-      acc.inputErrors.add(dir + ": cannot list directory: " + e.getMessage());
-      return List.of();
     }
   }
 

@@ -21,6 +21,10 @@ public final class GithubFormatter implements FindingFormatter {
             case INFO -> "notice";
           };
       StringBuilder message = new StringBuilder(f.message());
+      String renderedBy = result.inputs().renderedFrom().get(f.position().file());
+      if (renderedBy != null) {
+        message.append(" [in the output of ").append(renderedBy).append(']');
+      }
       if (f.resource() != null) {
         message.append(" (").append(f.resource().describe());
         if (!f.field().isEmpty()) {

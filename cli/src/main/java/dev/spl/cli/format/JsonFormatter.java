@@ -1,5 +1,6 @@
 package dev.spl.cli.format;
 
+import dev.spl.InputNotes;
 import dev.spl.LintResult;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
@@ -29,6 +30,10 @@ public final class JsonFormatter implements FindingFormatter {
         g.writeNumberProperty("column", f.position().column());
         writeResource(g, f.resource());
         g.writeStringProperty("field", f.field());
+        String renderedBy = result.inputs().renderedFrom().get(f.position().file());
+        if (renderedBy != null) {
+          g.writeStringProperty("renderedBy", renderedBy);
+        }
         g.writeName("related");
         g.writeStartArray();
         for (RelatedLocation r : f.related()) {
@@ -51,6 +56,17 @@ public final class JsonFormatter implements FindingFormatter {
       g.writeNumberProperty("errors", result.count(Severity.ERROR));
       g.writeNumberProperty("warnings", result.count(Severity.WARNING));
       g.writeNumberProperty("infos", result.count(Severity.INFO));
+      g.writeNumberProperty("skipped", result.inputs().skipped().size());
+      g.writeName("gatewayApiVersions");
+      g.writeStartArray();
+      for (InputNotes.VersionChoice v : result.inputs().versions()) {
+        g.writeStartObject();
+        g.writeStringProperty("version", v.version().label());
+        g.writeStringProperty("reason", v.reason());
+        g.writeNumberProperty("files", v.files());
+        g.writeEndObject();
+      }
+      g.writeEndArray();
       g.writeEndObject();
       g.writeEndObject();
     }

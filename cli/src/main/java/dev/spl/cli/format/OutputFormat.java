@@ -14,10 +14,12 @@ public enum OutputFormat {
    * @param color whether text may use ANSI colours
    * @param quiet whether text omits the summary line
    * @param failOn the least severity that fails the run, or null for never (JUnit failures)
+   * @param verbose whether text lists the files skipped
    */
-  public FindingFormatter formatter(boolean color, boolean quiet, Severity failOn) {
+  public FindingFormatter formatter(
+      boolean color, boolean quiet, Severity failOn, boolean verbose) {
     return switch (this) {
-      case text -> new TextFormatter(color, quiet);
+      case text -> new TextFormatter(color, quiet, verbose);
       case json -> new JsonFormatter();
       case sarif -> new SarifFormatter();
       case github -> new GithubFormatter();

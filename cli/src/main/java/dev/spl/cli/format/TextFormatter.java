@@ -1,27 +1,39 @@
 package dev.spl.cli.format;
 
+import dev.spl.InputNotes;
 import dev.spl.LintResult;
 import dev.spl.model.Finding;
 import dev.spl.model.Severity;
+import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 
 /** {@code file:line:col: severity SPLnnn message (Kind ns/name, field)} and a summary line. */
 public final class TextFormatter implements FindingFormatter {
   private static final String RESET = "\u001b[0m";
   private final boolean color;
   private final boolean quiet;
+  private final boolean verbose;
 
-  public TextFormatter(boolean color, boolean quiet) {
+  public TextFormatter(boolean color, boolean quiet, boolean verbose) {
     this.color = color;
     this.quiet = quiet;
+    this.verbose = verbose;
   }
 
   @Override
   public void write(LintResult result, PrintWriter out) {
     for (Finding f : result.findings()) {
       StringBuilder line = new StringBuilder();
-      line.append(f.position())
-          .append(": ")
+      line.append(f.position());
+      String renderedBy = result.inputs().renderedFrom().get(f.position().file());
+      if (renderedBy != null) {
+        line.append(" [").append(renderedBy).append(']');
+      }
+      line.append(": ")
           .append(paint(f.severity(), f.severity().label()))
           .append(' ')
           .append(f.ruleId())
@@ -39,9 +51,44 @@ public final class TextFormatter implements FindingFormatter {
           .forEach(
               r -> out.println("    related: " + r.position() + " " + r.resource().describe()));
     }
+    if (verbose) {
+      result.inputs().skipped().forEach(f -> out.println("skipped: " + f));
+    }
     if (!quiet) {
       out.println(summary(result));
+      out.println(versions(result.inputs()));
     }
+  }
+
+  /**
+   * Which Gateway API version was used, and why: one line. Reasons are named when few; many
+   * .spl.yaml files are counted (--format json lists each).
+   */
+  static String versions(InputNotes inputs) {
+    Map<GatewayApiVersion, List<InputNotes.VersionChoice>> byVersion = new LinkedHashMap<>();
+    for (InputNotes.VersionChoice v : inputs.versions()) {
+      byVersion.computeIfAbsent(v.version(), k -> new ArrayList<>()).add(v);
+    }
+    if (byVersion.isEmpty()) {
+      return "Gateway API version: none needed (no files)";
+    }
+    List<String> parts = new ArrayList<>();
+    for (var e : byVersion.entrySet()) {
+      int files = e.getValue().stream().mapToInt(InputNotes.VersionChoice::files).sum();
+      List<String> reasons = e.getValue().stream().map(InputNotes.VersionChoice::reason).toList();
+      String why =
+          reasons.size() <= 2
+              ? String.join("; ", reasons)
+              : "set by " + reasons.size() + " .spl.yaml files";
+      parts.add(
+          e.getKey()
+              + (byVersion.size() > 1 ? " for " + plural(files, "file") : "")
+              + " ("
+              + why
+              + ")");
+    }
+    return (byVersion.size() == 1 ? "Gateway API " : "Gateway API versions: ")
+        + String.join(", ", parts);
   }
 
   static String summary(LintResult r) {
@@ -58,7 +105,12 @@ public final class TextFormatter implements FindingFormatter {
         + plural(r.documents(), "document")
         + ", "
         + plural(r.resources(), "resource")
-        + ")";
+        + ")"
+        + (r.inputs().skipped().isEmpty()
+            ? ""
+            : "; skipped "
+                + plural(r.inputs().skipped().size(), "file")
+                + " that are not objects to lint (--verbose lists them)");
   }
 
   private static String plural(long n, String word) {

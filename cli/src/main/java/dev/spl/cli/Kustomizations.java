@@ -1,0 +1,161 @@
+package dev.spl.cli;
+
+import dev.spl.load.LoadLimits;
+import dev.spl.load.ParsedDocument;
+import dev.spl.load.YamlStreamReader;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.ScalarNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The kustomize builds in the input, read from the kustomization files themselves (no kustomize
+ * needed). Each top-level kustomization (one no other kustomization uses) is a build of its own:
+ * the files it and its bases list as resources belong to it, so that a dev and a prod overlay of
+ * one route are two variants, not two routes. Files listed as patches are parts of objects, not
+ * objects, and are not linted alone.
+ */
+final class Kustomizations {
+  static final Set<String> FILE_NAMES =
+      Set.of("kustomization.yaml", "kustomization.yml", "Kustomization");
+
+  /** One kustomization file: the files and directories it lists. */
+  private record Kustomization(Path dir, List<Path> resources, Set<Path> patches) {}
+
+  private final Map<Path, Kustomization> byDir = new LinkedHashMap<>();
+  private final Map<Path, Set<String>> variants = new HashMap<>();
+  private final Set<Path> patches = new HashSet<>();
+  private final List<String> problems = new ArrayList<>();
+
+  static boolean isKustomization(Path file) {
+    return FILE_NAMES.contains(file.getFileName().toString());
+  }
+
+  /** Reads the kustomization files; names builds by their directory as {@code display} shows it. */
+  static Kustomizations read(
+      List<Path> kustomizationFiles, java.util.function.Function<Path, String> display) {
+    Kustomizations k = new Kustomizations();
+    for (Path file : kustomizationFiles) {
+      k.parse(file.toAbsolutePath().normalize());
+    }
+    Set<Path> used = new HashSet<>();
+    for (Kustomization kz : k.byDir.values()) {
+      for (Path r : kz.resources()) {
+        if (k.byDir.containsKey(r)) {
+          used.add(r);
+        }
+      }
+    }
+    for (Kustomization top : k.byDir.values()) {
+      if (!used.contains(top.dir())) {
+        String name = display.apply(top.dir());
+        k.collect(top, name.isEmpty() ? "." : name, new HashSet<>());
+      }
+    }
+    for (Path p : k.variants.keySet()) {
+      k.patches.remove(p); // listed as a resource somewhere: an object after all
+    }
+    return k;
+  }
+
+  private void parse(Path file) {
+    Path dir = file.getParent();
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (IOException e) {
+      problems.add(file + ": cannot read: " + e.getMessage());
+      return;
+    }
+    List<ParsedDocument> docs =
+        new YamlStreamReader(LoadLimits.defaults()).read(file.toString(), text);
+    List<Path> resources = new ArrayList<>();
+    Set<Path> patchFiles = new HashSet<>();
+    if (!docs.isEmpty() && docs.get(0).root() instanceof MapNode root) {
+      for (String key : List.of("resources", "bases", "components")) {
+        for (String ref : strings(root.get(key))) {
+          if (!isRemote(ref)) {
+            resources.add(dir.resolve(ref).normalize());
+          }
+        }
+      }
+      for (String ref : strings(root.get("patchesStrategicMerge"))) {
+        if (!ref.contains("\n") && !isRemote(ref)) {
+          patchFiles.add(dir.resolve(ref).normalize());
+        }
+      }
+      for (String key : List.of("patches", "patchesJson6902")) {
+        if (root.get(key) instanceof ListNode list) {
+          for (Node item : list.items()) {
+            if (item instanceof MapNode m && m.string("path") != null) {
+              patchFiles.add(dir.resolve(m.string("path")).normalize());
+            } else if (item instanceof ScalarNode s && s.value() instanceof String path) {
+              patchFiles.add(dir.resolve(path).normalize());
+            }
+          }
+        }
+      }
+    }
+    byDir.put(dir, new Kustomization(dir, resources, patchFiles));
+    patches.addAll(patchFiles);
+  }
+
+  private void collect(Kustomization k, String variant, Set<Path> visiting) {
+    if (!visiting.add(k.dir())) {
+      return; // a cycle: kustomize rejects it; spl just stops
+    }
+    for (Path r : k.resources()) {
+      Kustomization base = byDir.get(r);
+      if (base != null) {
+        collect(base, variant, visiting);
+      } else if (Files.isDirectory(r)) {
+        problems.add(r + ": listed as a kustomize resource but holds no kustomization file");
+      } else {
+        variants.computeIfAbsent(r, p -> new TreeSet<>()).add(variant);
+      }
+    }
+    visiting.remove(k.dir());
+  }
+
+  private static boolean isRemote(String ref) {
+    return ref.contains("://") || ref.startsWith("github.com/") || ref.contains("?ref=");
+  }
+
+  private static List<String> strings(Node node) {
+    List<String> out = new ArrayList<>();
+    if (node instanceof ListNode list) {
+      for (Node item : list.items()) {
+        if (item instanceof ScalarNode s && s.value() instanceof String text) {
+          out.add(text);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The builds {@code file} belongs to; empty when no kustomization lists it (shared by all). */
+  Set<String> variantsOf(Path file) {
+    return variants.getOrDefault(file.toAbsolutePath().normalize(), Set.of());
+  }
+
+  /** True for a file kustomize applies as a patch, and no build lists as a resource. */
+  boolean isPatch(Path file) {
+    return patches.contains(file.toAbsolutePath().normalize());
+  }
+
+  /** Kustomization files that could not be read, and resources that point nowhere. */
+  List<String> problems() {
+    return problems;
+  }
+}

@@ -1,0 +1,418 @@
+package dev.spl.cli;
+
+import dev.spl.Engine;
+import dev.spl.InputNotes;
+import dev.spl.load.LoadProblem;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.SourcePosition;
+import dev.spl.schema.GatewayApiVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+
+/**
+ * Reads what {@code spl lint} is given the way a repository is laid out, and feeds it to a lint:
+ *
+ * <ul>
+ *   <li>in a directory walk, only Kubernetes objects are linted: CI and tool configs, Helm's
+ *       Chart.yaml and values, kustomization files and kustomize patches are skipped and counted;
+ *   <li>a directory holding Chart.yaml is rendered with Helm and its output linted;
+ *   <li>each top-level kustomization is a build of its own for the cross-resource rules;
+ *   <li>each file is linted for the Gateway API version chosen for it: the flag, the nearest
+ *       .spl.yaml, the Gateway API CRDs in the input, or the newest release.
+ * </ul>
+ */
+final class RepositoryReader {
+  private final Engine.LintRun run;
+  private final Configs configs;
+  private final GatewayApiVersion flagVersion; // null: automatic
+  private final boolean ignoreNonManifests;
+  private final HelmOptions helm;
+  private final Consumer<LoadedInput> progress;
+  private final Consumer<String> warn;
+  private final ManifestLoader strict = new ManifestLoader();
+  private final ManifestLoader lenient = ManifestLoader.lenient();
+
+  private final List<String> inputErrors = new ArrayList<>();
+  private final List<String> skipped = new ArrayList<>();
+  private final Map<String, String> renderedFrom = new TreeMap<>();
+  private final Map<String, VersionCount> versions = new LinkedHashMap<>();
+  private Optional<CrdVersion> crdVersion; // found lazily, once
+  private List<Path> crdCandidates = List.of();
+  private Optional<HelmCharts.Renderer> renderer; // looked up when the first chart is found
+  private int files;
+  private int documents;
+
+  /** --helm-values and --helm-set, applied to every chart rendered. */
+  record HelmOptions(List<Path> valuesFiles, List<String> sets) {}
+
+  private record CrdVersion(GatewayApiVersion version, String file) {}
+
+  private static final class VersionCount {
+    final GatewayApiVersion version;
+    final String reason;
+    int files;
+
+    VersionCount(GatewayApiVersion version, String reason) {
+      this.version = version;
+      this.reason = reason;
+    }
+  }
+
+  RepositoryReader(
+      Engine.LintRun run,
+      Configs configs,
+      GatewayApiVersion flagVersion,
+      boolean ignoreNonManifests,
+      HelmOptions helm,
+      Consumer<LoadedInput> progress,
+      Consumer<String> warn) {
+    this.run = run;
+    this.configs = configs;
+    this.flagVersion = flagVersion;
+    this.ignoreNonManifests = ignoreNonManifests;
+    this.helm = helm;
+    this.progress = progress;
+    this.warn = warn;
+  }
+
+  /**
+   * Reads {@code paths}; {@code skip} leaves out files (the PATHs themselves, when reading the
+   * --context around them).
+   */
+  void read(List<String> paths, Supplier<InputStream> stdin, Predicate<Path> skip)
+      throws SplConfig.Invalid {
+    Map<String, List<Path>> walks = new LinkedHashMap<>(); // directory PATH -> its files
+    List<Path> named = new ArrayList<>();
+    List<Path> charts = new ArrayList<>();
+    boolean readsStdin = false;
+    for (String path : paths) {
+      Path p = Path.of(path);
+      if (path.equals("-")) {
+        readsStdin = true;
+      } else if (Files.isDirectory(p)) {
+        List<Path> walked = new ArrayList<>();
+        walk(p, walked, charts, skip);
+        walks.put(path, walked);
+      } else if (Files.isRegularFile(p)) {
+        if (skip.test(p) || configs.forFile(p).excludes(p)) {
+          continue;
+        }
+        Optional<Path> chart = chartOf(p);
+        if (chart.isEmpty()) {
+          named.add(p);
+        } else if (!charts.contains(chart.get())) {
+          charts.add(chart.get());
+        }
+      } else if (Files.exists(p)) {
+        inputErrors.add(path + ": not a regular file or directory");
+      } else {
+        inputErrors.add(path + ": no such file or directory");
+      }
+    }
+    crdCandidates = new ArrayList<>(named);
+    walks.values().forEach(crdCandidates::addAll);
+    if (readsStdin) {
+      readStdin(stdin);
+    }
+    for (Map.Entry<String, List<Path>> walk : walks.entrySet()) {
+      List<Path> walked = walk.getValue();
+      Kustomizations builds =
+          Kustomizations.read(
+              walked.stream().filter(Kustomizations::isKustomization).toList(),
+              RepositoryReader::display);
+      inputErrors.addAll(builds.problems());
+      int before = documents;
+      for (Path f : walked) {
+        if (Kustomizations.isKustomization(f)) {
+          skipped.add(display(f) + " (kustomization)");
+        } else if (builds.isPatch(f)) {
+          skipped.add(display(f) + " (kustomize patch: part of an object, not one)");
+        } else {
+          readFile(f, false, builds.variantsOf(f));
+        }
+      }
+      if (documents == before && !ignoreNonManifests && charts.isEmpty()) {
+        inputErrors.add(
+            walk.getKey()
+                + (walked.isEmpty()
+                    ? ": no *.yaml, *.yml or *.json file in this directory"
+                    : ": holds no manifest"));
+      }
+    }
+    for (Path f : named) {
+      if (Kustomizations.isKustomization(f) && ignoreNonManifests) {
+        skipped.add(display(f) + " (kustomization)");
+      } else {
+        readFile(f, true, Set.of());
+      }
+    }
+    for (Path chart : charts) {
+      render(chart);
+    }
+  }
+
+  private void walk(Path dir, List<Path> walked, List<Path> charts, Predicate<Path> skip)
+      throws SplConfig.Invalid {
+    List<Path> all;
+    try {
+      all = ManifestLoader.listManifestFiles(dir);
+    } catch (IOException | RuntimeException e) {
+      inputErrors.add(dir + ": cannot list directory: " + e.getMessage());
+      return;
+    }
+    List<Path> chartRoots = new ArrayList<>();
+    for (Path f : all) {
+      if (f.getFileName().toString().equals("Chart.yaml")) {
+        chartRoots.add(f.getParent());
+      }
+    }
+    for (Path f : all) {
+      // A file in a chart is part of its rendering; the outermost chart renders its subcharts.
+      Optional<Path> chart =
+          chartRoots.stream()
+              .filter(f::startsWith)
+              .min((a, b) -> a.getNameCount() - b.getNameCount());
+      if (skip.test(f) || configs.forFile(f).excludes(f)) {
+        continue;
+      }
+      if (chart.isEmpty()) {
+        walked.add(f);
+      } else if (!charts.contains(chart.get())) {
+        charts.add(chart.get());
+      }
+    }
+  }
+
+  /** The chart a file belongs to: the nearest directory above it holding Chart.yaml. */
+  private static Optional<Path> chartOf(Path file) {
+    for (Path d = file.toAbsolutePath().normalize().getParent(); d != null; d = d.getParent()) {
+      if (Files.isRegularFile(d.resolve("Chart.yaml"))) {
+        return Optional.of(Path.of("").toAbsolutePath().relativize(d));
+      }
+    }
+    return Optional.empty();
+  }
+
+  private void readFile(Path f, boolean named, Set<String> variants) throws SplConfig.Invalid {
+    ManifestLoader loader = named && !ignoreNonManifests ? strict : lenient;
+    String name = named ? f.toString() : f.normalize().toString();
+    LoadedInput part = loader.loadFile(f, name, named);
+    files++;
+    inputErrors.addAll(part.inputErrors());
+    if (part.resources().isEmpty() && part.problems().isEmpty()) {
+      if (!named || ignoreNonManifests) {
+        skipped.add(name + " (no Kubernetes object)");
+      }
+      return;
+    }
+    documents += part.documents();
+    run.accept(part, versionFor(f), variants);
+    progress.accept(part);
+  }
+
+  private void readStdin(Supplier<InputStream> stdin) throws SplConfig.Invalid {
+    byte[] bytes;
+    try (InputStream in = stdin.get()) {
+      bytes = in.readAllBytes();
+    } catch (IOException e) {
+      inputErrors.add("cannot read standard input: " + e.getMessage());
+      return;
+    }
+    String text = new String(bytes, StandardCharsets.UTF_8);
+    LoadedInput part =
+        (ignoreNonManifests ? lenient : strict).loadText(ManifestLoader.STDIN_NAME, text);
+    files++;
+    documents += part.documents();
+    if (part.resources().isEmpty() && part.problems().isEmpty() && !ignoreNonManifests) {
+      inputErrors.add(ManifestLoader.STDIN_NAME + ": holds no manifest");
+    }
+    Optional<CrdVersion> own = crdVersionIn(part.resources(), ManifestLoader.STDIN_NAME);
+    GatewayApiVersion version =
+        flagVersion == null
+                && configs.forWorkingDirectory().gatewayApiVersion() == null
+                && own.isPresent()
+            ? count(own.get().version(), "Gateway API CRDs in " + own.get().file())
+            : versionFor(Path.of(ManifestLoader.STDIN_NAME));
+    run.accept(part, version, Set.of());
+    progress.accept(part);
+  }
+
+  private void render(Path chart) throws SplConfig.Invalid {
+    if (renderer == null) {
+      renderer = HelmCharts.renderer();
+      if (renderer.isEmpty()) {
+        warn.accept(
+            "no Helm here (neither helm-java nor a helm on the PATH): Helm charts are skipped, not"
+                + " linted");
+      }
+    }
+    String chartName = display(chart);
+    if (renderer.isEmpty()) {
+      skipped.add(chartName + " (Helm chart; no Helm to render it)");
+      return;
+    }
+    String rendered;
+    try {
+      rendered = renderer.get().render(chart, helm.valuesFiles(), helm.sets());
+    } catch (HelmCharts.RenderFailure e) {
+      SourcePosition at =
+          HelmCharts.locate(chart, e.getMessage())
+              .map(l -> new SourcePosition(display(l.file()), l.line(), l.column()))
+              .orElse(new SourcePosition(display(chart.resolve("Chart.yaml")), 1, 1));
+      LoadedInput failure =
+          new LoadedInput(
+              List.of(),
+              List.of(
+                  LoadProblem.syntax(
+                      at, "Helm cannot render chart " + chartName + ": " + e.getMessage())),
+              List.of(),
+              1,
+              1);
+      files++;
+      run.accept(failure, versionFor(chart.resolve("Chart.yaml")), Set.of());
+      return;
+    }
+    for (Map.Entry<Path, String> t : HelmCharts.byTemplate(chart, rendered).entrySet()) {
+      String name = display(t.getKey());
+      renderedFrom.put(name, "helm template " + chartName);
+      LoadedInput part = lenient.loadText(name, t.getValue());
+      files++;
+      documents += part.documents();
+      run.accept(part, versionFor(t.getKey()), Set.of());
+      progress.accept(part);
+    }
+  }
+
+  /** The version for {@code file}: the flag, its .spl.yaml, CRDs in the input, newest release. */
+  private GatewayApiVersion versionFor(Path file) throws SplConfig.Invalid {
+    if (flagVersion != null) {
+      return count(flagVersion, "--gateway-api-version");
+    }
+    SplConfig cfg = configs.forFile(file);
+    if (cfg.gatewayApiVersion() != null) {
+      return count(cfg.gatewayApiVersion(), display(cfg.file()));
+    }
+    Optional<CrdVersion> crds = crdVersion();
+    if (crds.isPresent()) {
+      return count(crds.get().version(), "Gateway API CRDs in " + crds.get().file());
+    }
+    return count(
+        GatewayApiVersion.NEWEST_RELEASE,
+        "the newest release; no .spl.yaml or Gateway API CRDs in the input name one");
+  }
+
+  private GatewayApiVersion count(GatewayApiVersion v, String reason) {
+    versions.computeIfAbsent(v + " " + reason, k -> new VersionCount(v, reason)).files++;
+    return v;
+  }
+
+  /**
+   * The version of the Gateway API CRDs in the input, from their bundle-version annotation. Only
+   * files that mention it are parsed, and only once, when the first file needs it.
+   */
+  private Optional<CrdVersion> crdVersion() {
+    if (crdVersion != null) {
+      return crdVersion;
+    }
+    crdVersion = Optional.empty();
+    byte[] needle = BUNDLE_VERSION.getBytes(StandardCharsets.UTF_8);
+    for (Path f : crdCandidates) {
+      try {
+        if (indexOf(Files.readAllBytes(f), needle) < 0) {
+          continue;
+        }
+      } catch (IOException e) {
+        continue; // reported when the file itself is read
+      }
+      Optional<CrdVersion> found =
+          crdVersionIn(lenient.loadFile(f, f.toString(), false).resources(), display(f));
+      if (found.isPresent()) {
+        crdVersion = found;
+        break;
+      }
+    }
+    return crdVersion;
+  }
+
+  private static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
+
+  private static Optional<CrdVersion> crdVersionIn(List<Resource> resources, String file) {
+    for (Resource r : resources) {
+      if (!r.kind().equals("CustomResourceDefinition") || r.metadata() == null) {
+        continue;
+      }
+      MapNode annotations = r.metadata().map("annotations");
+      String bundle = annotations == null ? null : annotations.string(BUNDLE_VERSION);
+      if (bundle != null && r.name().contains("gateway.networking")) {
+        Optional<GatewayApiVersion> v = GatewayApiVersion.ofBundleVersion(bundle);
+        if (v.isPresent()) {
+          return Optional.of(new CrdVersion(v.get(), file + " (bundle-version " + bundle + ")"));
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static int indexOf(byte[] haystack, byte[] needle) {
+    outer:
+    for (int i = 0; i <= haystack.length - needle.length; i++) {
+      for (int j = 0; j < needle.length; j++) {
+        if (haystack[i + j] != needle[j]) {
+          continue outer;
+        }
+      }
+      return i;
+    }
+    return -1;
+  }
+
+  /** A path as the user would write it: relative to the working directory when near it. */
+  static String display(Path p) {
+    Path cwd = Path.of("").toAbsolutePath();
+    Path abs = p.toAbsolutePath().normalize();
+    Path relative = cwd.relativize(abs);
+    // ../examples reads well; ../../../tmp/x does not.
+    return relative.startsWith("../../..") ? abs.toString() : relative.toString();
+  }
+
+  List<String> inputErrors() {
+    return inputErrors;
+  }
+
+  int files() {
+    return files;
+  }
+
+  int documents() {
+    return documents;
+  }
+
+  /** What the summary says of the input: versions and why, skipped files, renderings. */
+  InputNotes notes() {
+    List<InputNotes.VersionChoice> used = new ArrayList<>();
+    for (VersionCount c : versions.values()) {
+      if (c.files > 0) {
+        used.add(new InputNotes.VersionChoice(c.version, c.reason, c.files));
+      }
+    }
+    return new InputNotes(
+        List.copyOf(used), List.copyOf(new LinkedHashSet<>(skipped)), Map.copyOf(renderedFrom));
+  }
+}

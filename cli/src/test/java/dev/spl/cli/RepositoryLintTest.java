@@ -1,0 +1,169 @@
+package dev.spl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code spl lint .} with no flags on a repository laid out as platform teams lay theirs out:
+ * vendored Gateway API CRDs, a kustomize base with dev and prod overlays (patches included), a Helm
+ * chart, plain manifests, CI and tool configs. The output must be exactly its two real problems: a
+ * session name shared by two routes on one hostname, and a bad duration that only the chart's
+ * rendering shows.
+ */
+class RepositoryLintTest {
+  static final Path SHOP = Path.of("src/test/resources/repos/shop");
+
+  private static final List<String> REAL_PROBLEMS =
+      List.of(
+          "charts/storefront/templates/httproute.yaml:20:7 [helm template charts/storefront]:"
+              + " error SPL021",
+          "manifests/search.yaml:22:7: warning SPL103");
+
+  @Test
+  void reportsExactlyTheRealProblemsWithTheVersionOfItsCrds() {
+    CliRun run = CliRun.of("lint", SHOP.toString());
+    assertEquals(1, run.status(), run.out() + run.err());
+    assertEquals(REAL_PROBLEMS, findings(run.out(), SHOP.toString() + "/"), run.out());
+    assertTrue(run.out().contains("Gateway API v1.4 (Gateway API CRDs in " + SHOP), run.out());
+    assertTrue(run.out().contains("skipped 8 files"), run.out());
+    assertEquals("", run.err());
+  }
+
+  @Test
+  void withoutItsCrdsTheNewestReleaseFindsTheSame(@TempDir Path temp) throws IOException {
+    Path copy = temp.resolve("shop");
+    copyTree(SHOP, copy);
+    deleteTree(copy.resolve("vendor"));
+    CliRun run = CliRun.of("lint", copy.toString());
+    assertEquals(1, run.status(), run.out() + run.err());
+    assertEquals(REAL_PROBLEMS, findings(run.out(), copy + "/"), run.out());
+    assertTrue(run.out().contains("Gateway API v1.6 (the newest release"), run.out());
+  }
+
+  @Test
+  void overlaysTakenAsOneBuildWouldCollideAndDuplicate(@TempDir Path temp) throws IOException {
+    // Control: without their kustomization files the two overlays' routes are one build again.
+    Path copy = temp.resolve("shop");
+    copyTree(SHOP, copy);
+    for (String env : List.of("dev", "prod")) {
+      Files.delete(copy.resolve("deploy/overlays/" + env + "/kustomization.yaml"));
+    }
+    String out = CliRun.of("lint", copy.toString()).out();
+    assertTrue(out.contains("warning SPL104 HTTPRoute default/checkout is also defined"), out);
+  }
+
+  @Test
+  void verboseListsWhatWasSkippedAndWhy() {
+    String out = CliRun.of("lint", "--verbose", SHOP.toString()).out();
+    assertTrue(
+        out.contains(
+            "skipped: " + SHOP + "/deploy/overlays/dev/service-patch.yaml (kustomize patch"),
+        out);
+    assertTrue(
+        out.contains("skipped: " + SHOP + "/deploy/base/kustomization.yaml (kustomization)"), out);
+    assertTrue(out.contains("skipped: " + SHOP + "/mkdocs.yml (no Kubernetes object)"), out);
+  }
+
+  @Test
+  void aChartThatDoesNotRenderIsOnePositionedError(@TempDir Path temp) throws IOException {
+    Path copy = temp.resolve("shop");
+    copyTree(SHOP, copy);
+    Path route = copy.resolve("charts/storefront/templates/httproute.yaml");
+    Files.writeString(
+        route,
+        Files.readString(route)
+            .replace(".Values.hostname | quote", ".Values.hostname | nosuchfunc"));
+    CliRun run = CliRun.of("lint", copy.toString());
+    List<String> lines = run.out().lines().filter(l -> l.contains("SPL001")).toList();
+    assertEquals(1, lines.size(), run.out());
+    assertTrue(lines.get(0).contains("charts/storefront/templates/httproute.yaml:"), lines.get(0));
+    assertTrue(lines.get(0).contains("Helm cannot render chart"), lines.get(0));
+    assertTrue(lines.get(0).contains("nosuchfunc"), lines.get(0));
+  }
+
+  @Test
+  void theReadmesFirstCommandReportsOnlyWhatTheBadExamplesMark() throws IOException {
+    CliRun run = CliRun.of("lint", "../examples");
+    assertEquals(1, run.status());
+    List<String> found =
+        run.out()
+            .lines()
+            .filter(l -> l.matches("^\\.\\./examples/.*:\\d+:\\d+: .*"))
+            .map(
+                l -> {
+                  String[] parts = l.split(":", 4);
+                  String rule = l.replaceFirst(".*? (SPL\\d{3}) .*", "$1");
+                  return parts[0] + ":" + parts[1] + " " + rule;
+                })
+            .sorted()
+            .toList();
+    List<String> marked;
+    try (Stream<Path> files = Files.walk(Path.of("../examples"))) {
+      marked =
+          files
+              .filter(f -> f.getFileName().toString().startsWith("bad"))
+              .flatMap(RepositoryLintTest::markers)
+              .sorted()
+              .toList();
+    }
+    assertEquals(marked, found);
+  }
+
+  private static Stream<String> markers(Path file) {
+    try {
+      List<String> lines = Files.readAllLines(file);
+      return java.util.stream.IntStream.range(0, lines.size())
+          .boxed()
+          .flatMap(
+              i -> {
+                var m =
+                    java.util.regex.Pattern.compile(
+                            "#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)")
+                        .matcher(lines.get(i));
+                return m.find()
+                    ? Stream.of(m.group(1).split("\\s*,\\s*"))
+                        .map(id -> file + ":" + (i + 1) + " " + id)
+                    : Stream.empty();
+              });
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** Each finding's location, severity and rule, with {@code root} taken off the path. */
+  private static List<String> findings(String out, String root) {
+    return out.lines()
+        .filter(l -> l.matches(".*:\\d+:\\d+.*: (error|warning|info) SPL\\d{3} .*"))
+        .map(l -> l.replace(root, "").replaceFirst("(SPL\\d{3}) .*", "$1"))
+        .toList();
+  }
+
+  static void copyTree(Path from, Path to) throws IOException {
+    try (Stream<Path> all = Files.walk(from)) {
+      for (Path p : (Iterable<Path>) all::iterator) {
+        Path target = to.resolve(from.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(target);
+        } else {
+          Files.copy(p, target);
+        }
+      }
+    }
+  }
+
+  private static void deleteTree(Path dir) throws IOException {
+    try (Stream<Path> all = Files.walk(dir)) {
+      for (Path p : all.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    }
+  }
+}

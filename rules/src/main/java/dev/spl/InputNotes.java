@@ -1,0 +1,23 @@
+package dev.spl;
+
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the adapter that read a lint's input says about it, for the summary: which Gateway API
+ * version was used for how many files and why, which files were skipped as no manifests, and which
+ * linted files are renderings (a Helm chart's templates) rather than text as written.
+ *
+ * @param versions each version used, with its reason and file count
+ * @param skipped files that were not linted because they hold no Kubernetes objects
+ * @param renderedFrom for a file name that findings carry, what rendered it (e.g. {@code helm
+ *     template charts/shop}); positions in such files are in the rendered text
+ */
+public record InputNotes(
+    List<VersionChoice> versions, List<String> skipped, Map<String, String> renderedFrom) {
+  public static final InputNotes NONE = new InputNotes(List.of(), List.of(), Map.of());
+
+  /** One version and why it was chosen, e.g. v1.4 "CRDs in vendor/gateway-api.yaml", 12 files. */
+  public record VersionChoice(GatewayApiVersion version, String reason, int files) {}
+}
