@@ -174,6 +174,7 @@ public final class YamlStreamReader {
       if (node instanceof MappingNode mapping) {
         List<MapNode.Entry> entries = new ArrayList<>(mapping.getValue().size());
         Map<String, Integer> index = new HashMap<>(); // key -> position in entries
+        List<MapNode> merged = new ArrayList<>();
         for (NodeTuple tuple : mapping.getValue()) {
           org.snakeyaml.engine.v2.nodes.Node keyNode = tuple.getKeyNode();
           SourcePosition keyAt = at(keyNode);
@@ -181,6 +182,10 @@ public final class YamlStreamReader {
           if (key == null) {
             problems.add(
                 LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
+            continue;
+          }
+          if (isMergeKey(keyNode)) {
+            merge(tuple.getValueNode(), keyAt, depth, merged);
             continue;
           }
           Integer seen = index.putIfAbsent(key, entries.size());
@@ -206,6 +211,16 @@ public final class YamlStreamReader {
                 seen, entry); // the last value wins, in the first one's place, as go-yaml does
           }
         }
+        // Merge keys (YAML 1.1, which Kubernetes' reader follows): a key written here wins, and
+        // among merged mappings the first wins. Merged values keep the position they were
+        // written at, under the anchor.
+        for (MapNode source : merged) {
+          for (MapNode.Entry e : source.entries()) {
+            if (index.putIfAbsent(e.key(), entries.size()) == null) {
+              entries.add(e);
+            }
+          }
+        }
         return new MapNode(at, entries);
       }
       if (node instanceof SequenceNode sequence) {
@@ -218,6 +233,31 @@ public final class YamlStreamReader {
       org.snakeyaml.engine.v2.nodes.ScalarNode scalar =
           (org.snakeyaml.engine.v2.nodes.ScalarNode) node;
       return new ScalarNode(at, scalarValue(scalar));
+    }
+
+    /** {@code <<} written plain (a quoted "<<" is an ordinary key). */
+    private boolean isMergeKey(org.snakeyaml.engine.v2.nodes.Node keyNode) {
+      return keyNode instanceof org.snakeyaml.engine.v2.nodes.ScalarNode s
+          && s.getValue().equals("<<")
+          && s.isPlain();
+    }
+
+    private void merge(
+        org.snakeyaml.engine.v2.nodes.Node value,
+        SourcePosition keyAt,
+        int depth,
+        List<MapNode> merged) {
+      List<org.snakeyaml.engine.v2.nodes.Node> sources =
+          value instanceof SequenceNode seq ? seq.getValue() : List.of(value);
+      for (org.snakeyaml.engine.v2.nodes.Node source : sources) {
+        if (source instanceof MappingNode) {
+          merged.add((MapNode) convert(source, depth + 1));
+        } else {
+          problems.add(
+              LoadProblem.syntax(
+                  keyAt, "YAML syntax error: a merge key (<<) takes a mapping or a list of them"));
+        }
+      }
     }
 
     private String keyText(org.snakeyaml.engine.v2.nodes.Node keyNode) {

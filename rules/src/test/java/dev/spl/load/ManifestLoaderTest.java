@@ -175,4 +175,57 @@ class ManifestLoaderTest {
     assertEquals(List.of("a", "b"), in.resources().stream().map(r -> r.name()).toList());
     assertEquals(List.of(), in.problems());
   }
+
+  @Test
+  void mergeKeysAreExpandedWithTheMergedValuesPositions() {
+    String yaml =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r, namespace: shop}
+        x-session: &session
+          sessionName: shop
+          absoluteTimeout: 1d
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence:
+              <<: *session
+              sessionName: own
+        """;
+    LoadedInput in = new ManifestLoader().loadText("m.yaml", yaml);
+    assertEquals(List.of(), in.problems());
+    List<dev.spl.model.Finding> findings =
+        new dev.spl.Engine()
+            .lint(
+                in,
+                dev.spl.LintOptions.defaults().withVersion(dev.spl.schema.GatewayApiVersion.V1_6))
+            .findings();
+    // The merged absoluteTimeout is checked where it is written; the key written here wins, and
+    // "<<" is no unknown field.
+    assertEquals(
+        List.of("SPL021 m.yaml:6:3"),
+        findings.stream().map(f -> f.ruleId() + " " + f.position()).toList(),
+        findings.toString());
+    MapNode sp =
+        (MapNode)
+            in.resources()
+                .get(0)
+                .nodeAt(dev.spl.model.FieldPath.of("spec", "rules", 0, "sessionPersistence"));
+    assertEquals("own", sp.string("sessionName"));
+  }
+
+  @Test
+  void aQuotedMergeKeyIsAnOrdinaryKeyAndAMergeOfAScalarIsAnError() {
+    LoadedInput quoted =
+        new ManifestLoader()
+            .loadText("q.yaml", "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n\"<<\": 1\n");
+    assertEquals(List.of(), quoted.problems());
+    LoadedInput scalar =
+        new ManifestLoader()
+            .loadText(
+                "s.yaml", "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec: {<<: 1}\n");
+    assertEquals(1, scalar.problems().size());
+    assertTrue(scalar.problems().get(0).message().contains("merge key"));
+  }
 }

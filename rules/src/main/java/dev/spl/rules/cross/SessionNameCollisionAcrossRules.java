@@ -8,6 +8,7 @@ import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -28,7 +29,9 @@ public final class SessionNameCollisionAcrossRules implements IndexRule {
               + " rejects it or routes by a token meant for other endpoints. Header names are"
               + " compared case-insensitively, as HTTP does. Two rules reaching the same persistent"
               + " backend through one policy share one session and are fine.",
-          "Use a distinct cookie or header name on each rule, or one rule for the shared backends.",
+          "Use a distinct cookie or header name on each rule, or one rule for the shared backends."
+              + " Cookies on disjoint paths (/cart and /search) do not collide: before main the"
+              + " cookie path follows each rule's path match, on main it is cookie.path.",
           "GEP-1619: 'Users should avoid reusing session names'");
 
   @Override
@@ -36,33 +39,70 @@ public final class SessionNameCollisionAcrossRules implements IndexRule {
     return INFO;
   }
 
+  /** One rule's use of a session name, with the cookie path it is scoped to (null: all). */
+  private record Use(int rule, EffectivePersistence persistence, String cookiePath) {}
+
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (Resource route : index.routes()) {
-      Map<String, EffectivePersistence> first = new HashMap<>();
-      Map<String, Integer> firstRule = new HashMap<>();
+      Map<String, List<Use>> byName = new HashMap<>();
       for (RouteRule rule : index.rules(route)) {
         for (EffectivePersistence p : EffectivePersistence.of(index, rule)) {
           String key = p.site().nameKey();
           if (key == null) {
             continue;
           }
-          EffectivePersistence earlier = first.putIfAbsent(key, p);
-          firstRule.putIfAbsent(key, rule.index());
-          if (earlier != null && earlier.site() != p.site() && firstRule.get(key) != rule.index()) {
-            reporter.report(
-                INFO,
-                route,
-                p.routeField(),
-                "session name \""
-                    + p.site().sessionName()
-                    + "\" is also used by rule "
-                    + firstRule.get(key)
-                    + " of this route; use a distinct name per rule",
-                List.of(Reporter.at(earlier.site().resource(), earlier.site().sessionNameField())));
-          }
+          Use use = new Use(rule.index(), p, cookiePath(p, rule));
+          List<Use> earlier = byName.computeIfAbsent(key, k -> new ArrayList<>());
+          earlier.stream()
+              .filter(e -> e.rule() != use.rule() && e.persistence().site() != p.site())
+              .filter(e -> overlap(e.cookiePath(), use.cookiePath()))
+              .findFirst()
+              .ifPresent(e -> report(reporter, route, e, use));
+          earlier.add(use);
         }
       }
     }
+  }
+
+  private static void report(Reporter reporter, Resource route, Use earlier, Use use) {
+    reporter.report(
+        INFO,
+        route,
+        use.persistence().routeField(),
+        "session name \""
+            + use.persistence().site().sessionName()
+            + "\" is also used by rule "
+            + earlier.rule()
+            + " of this route; use a distinct name per rule",
+        List.of(
+            Reporter.at(
+                earlier.persistence().site().resource(),
+                earlier.persistence().site().sessionNameField())));
+  }
+
+  /**
+   * The Path a cookie is scoped to. GEP-1619: on main it is cookie.path ("/" by default); before,
+   * implementations scope it to the rule's path, which keeps a name unique per route path. A rule
+   * with several or regular-expression matches may be sent anywhere ("/"). Headers: null.
+   */
+  private static String cookiePath(EffectivePersistence p, RouteRule rule) {
+    if (!"Cookie".equals(p.site().type() == null ? "Cookie" : p.site().type())) {
+      return null;
+    }
+    if (!p.site().version().usesSessionNameShape()) {
+      return p.site().cookiePath() == null ? "/" : p.site().cookiePath();
+    }
+    List<CookiePaths.PathMatch> matches = CookiePaths.of(rule.node());
+    if (matches.size() == 1 && !matches.get(0).type().equals("RegularExpression")) {
+      String path = matches.get(0).value();
+      return path.length() > 1 && path.endsWith("/") ? path.substring(0, path.length() - 1) : path;
+    }
+    return "/";
+  }
+
+  /** True when some request carries both cookies: one path path-matches the other (RFC 6265). */
+  private static boolean overlap(String a, String b) {
+    return a == null || b == null || CookiePaths.pathMatches(a, b) || CookiePaths.pathMatches(b, a);
   }
 }

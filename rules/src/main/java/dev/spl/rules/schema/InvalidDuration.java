@@ -1,26 +1,49 @@
 package dev.spl.rules.schema;
 
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SchemaViolation;
+import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
+import java.time.Duration;
 
-/** SPL021: absoluteTimeout or idleTimeout is not a GEP-2257 duration. */
-public final class InvalidDuration implements SessionPersistenceRule {
+/**
+ * SPL021: a duration in an object spl reads is not a GEP-2257 duration, or breaks its CRD's CEL
+ * rule: session persistence timeouts, HTTPRoute rule timeouts and retry backoff, and the retry
+ * budget intervals of XBackendTrafficPolicy.
+ */
+public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL021",
           "invalid-duration",
           Severity.ERROR,
-          "absoluteTimeout or idleTimeout is not a GEP-2257 duration.",
+          "A Gateway API duration is not a GEP-2257 duration, or breaks its CRD's CEL rule.",
           "Gateway API durations are a strict subset of Go's: one to four parts, each 1-5 digits"
               + " followed by h, m, s or ms, and nothing else. Days, decimals, spaces, signs and"
-              + " microseconds are rejected by the API server.",
+              + " microseconds are rejected by the API server. spl checks every duration of the"
+              + " objects it reads: sessionPersistence absoluteTimeout/idleTimeout, HTTPRoute"
+              + " rules[].timeouts.request/backendRequest (backendRequest may not exceed a non-zero"
+              + " request) and rules[].retry.backoff (v1.2+), and XBackendTrafficPolicy"
+              + " retryConstraint.budget.interval (1s to 1h) and minRetryRate.interval (over 0, at"
+              + " most 1h).",
           "Write the duration as parts such as 24h, 1h30m, 90s or 500ms; for a week use 168h.",
-          "GEP-2257; CRD pattern ^([0-9]{1,5}(h|m|s|ms)){1,4}$");
+          "GEP-2257; CRD pattern ^([0-9]{1,5}(h|m|s|ms)){1,4}$ and the HTTPRoute and"
+              + " XBackendTrafficPolicy CEL rules on timeouts and intervals");
+
+  private static final Duration ONE_SECOND = Duration.ofSeconds(1);
+  private static final Duration ONE_HOUR = Duration.ofHours(1);
 
   @Override
   public RuleInfo info() {
@@ -39,6 +62,106 @@ public final class InvalidDuration implements SessionPersistenceRule {
             v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));
       }
     }
+  }
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    MapNode spec = resource.spec();
+    if (spec == null) {
+      return;
+    }
+    if (resource.is(SessionPersistenceLocator.GATEWAY_GROUP, "HTTPRoute")) {
+      checkRouteRules(resource, spec, context, reporter);
+    } else if (resource.is(SessionPersistenceLocator.EXPERIMENTAL_GROUP, "XBackendTrafficPolicy")
+        && context.version().compareTo(GatewayApiVersion.V1_3) >= 0) {
+      MapNode retry = spec.map("retryConstraint");
+      if (retry != null) {
+        FieldPath at = FieldPath.of("spec", "retryConstraint");
+        GatewayDuration budget =
+            duration(resource, retry.map("budget"), at.key("budget"), "interval", reporter);
+        if (budget != null
+            && (budget.value().compareTo(ONE_SECOND) < 0
+                || budget.value().compareTo(ONE_HOUR) > 0)) {
+          reporter.report(
+              INFO,
+              resource,
+              at.key("budget").key("interval"),
+              "retry budget interval "
+                  + budget.text()
+                  + " is outside 1s..1h; the API server rejects it");
+        }
+        GatewayDuration rate =
+            duration(
+                resource, retry.map("minRetryRate"), at.key("minRetryRate"), "interval", reporter);
+        if (rate != null && (rate.value().isZero() || rate.value().compareTo(ONE_HOUR) > 0)) {
+          reporter.report(
+              INFO,
+              resource,
+              at.key("minRetryRate").key("interval"),
+              "minRetryRate interval "
+                  + rate.text()
+                  + " must be over 0s and at most 1h; the API server rejects it");
+        }
+      }
+    }
+  }
+
+  private static void checkRouteRules(
+      Resource route, MapNode spec, RuleContext context, Reporter reporter) {
+    ListNode rules = spec.list("rules");
+    if (rules == null) {
+      return;
+    }
+    for (int i = 0; i < rules.size(); i++) {
+      if (!(rules.get(i) instanceof MapNode rule)) {
+        continue;
+      }
+      FieldPath at = FieldPath.of("spec", "rules", i);
+      MapNode timeouts = rule.map("timeouts");
+      GatewayDuration request = duration(route, timeouts, at.key("timeouts"), "request", reporter);
+      GatewayDuration backend =
+          duration(route, timeouts, at.key("timeouts"), "backendRequest", reporter);
+      if (request != null
+          && backend != null
+          && !request.value().isZero()
+          && backend.value().compareTo(request.value()) > 0) {
+        reporter.report(
+            INFO,
+            route,
+            at.key("timeouts").key("backendRequest"),
+            "backendRequest "
+                + backend.text()
+                + " is longer than request "
+                + request.text()
+                + "; the API server rejects it: shorten it or raise request");
+      }
+      if (context.version().compareTo(GatewayApiVersion.V1_2) >= 0) {
+        duration(route, rule.map("retry"), at.key("retry"), "backoff", reporter);
+      }
+    }
+  }
+
+  /**
+   * The duration at {@code parent.key}, or null when absent or invalid (then reported). Values that
+   * are no string are SPL027's business for persistence and left alone elsewhere.
+   */
+  private static GatewayDuration duration(
+      Resource resource, MapNode parent, FieldPath parentPath, String key, Reporter reporter) {
+    if (parent == null
+        || !(parent.get(key) instanceof ScalarNode s)
+        || !(s.value() instanceof String text)) {
+      return null;
+    }
+    GatewayDuration d = GatewayDuration.parse(text);
+    if (d == null) {
+      reporter.report(
+          INFO,
+          resource,
+          parentPath.key(key),
+          key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));
+      return null;
+    }
+    return d;
   }
 
   static String hint(String text) {

@@ -77,4 +77,65 @@ class SessionNameCollisionAcrossRulesTest {
         """;
     assertTrue(of("SPL102", yaml, GatewayApiVersion.V1_4).isEmpty());
   }
+
+  static String routeWithPaths(String path1, String sp1, String path2, String sp2) {
+    return """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {type: PathPrefix, value: %s}}]
+            backendRefs: [{name: a}]
+            sessionPersistence: %s
+          - matches: [{path: {type: PathPrefix, value: %s}}]
+            backendRefs: [{name: b}]
+            sessionPersistence: %s
+        """
+        .formatted(path1, sp1, path2, sp2);
+  }
+
+  @Test
+  void beforeMainTheCookiePathFollowsEachRulesPath() {
+    // GEP-1619: sessions are unique per route path; Envoy Gateway's e2e manifest does this.
+    String sp = "{sessionName: s, type: Cookie}";
+    assertTrue(
+        of("SPL102", routeWithPaths("/cart", sp, "/search", sp), GatewayApiVersion.V1_6).isEmpty());
+    // "/" is sent with every request, so it meets /cart's cookie
+    assertOne(
+        of("SPL102", routeWithPaths("/", sp, "/cart", sp), GatewayApiVersion.V1_6),
+        11,
+        26,
+        "also used by rule 0");
+    // /cart and /cartoon are different path elements
+    assertTrue(
+        of("SPL102", routeWithPaths("/cart", sp, "/cartoon", sp), GatewayApiVersion.V1_6)
+            .isEmpty());
+  }
+
+  @Test
+  void onMainTheCookiePathIsCookiePath() {
+    String cart = "{cookie: {name: s, path: /cart}}";
+    String search = "{cookie: {name: s, path: /search}}";
+    String root = "{cookie: {name: s}}";
+    assertTrue(
+        of("SPL102", routeWithPaths("/cart", cart, "/search", search), GatewayApiVersion.MAIN)
+            .isEmpty());
+    // default path "/": the rules' own paths do not scope it
+    assertOne(
+        of("SPL102", routeWithPaths("/cart", root, "/search", search), GatewayApiVersion.MAIN),
+        11,
+        35,
+        "also used by rule 0");
+  }
+
+  @Test
+  void headersCollideWhateverThePaths() {
+    String h = "{type: Header, sessionName: X-S}";
+    assertOne(
+        of("SPL102", routeWithPaths("/cart", h, "/search", h), GatewayApiVersion.V1_6),
+        11,
+        40,
+        "also used by rule 0");
+  }
 }

@@ -45,4 +45,98 @@ class InvalidDurationTest {
         of("SPL021", backend("{absoluteTimeout: " + value + ", cookie: {name: s}}")).isEmpty(),
         value);
   }
+
+  private static String routeRule(String rule) {
+    return """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+        """
+        + "    "
+        + rule
+        + "\n";
+  }
+
+  @Test
+  void routeTimeoutsAreDurationsToo() {
+    assertOne(
+        of("SPL021", routeRule("timeouts: {request: 1.5s}"), GatewayApiVersion.V1_6),
+        7,
+        16,
+        "request \"1.5s\" is not a GEP-2257 duration; decimals");
+  }
+
+  @Test
+  void backendRequestMayNotExceedANonZeroRequest() {
+    assertOne(
+        of(
+            "SPL021",
+            routeRule("timeouts: {request: 10s, backendRequest: 1m}"),
+            GatewayApiVersion.V1_4),
+        7,
+        30,
+        "backendRequest 1m is longer than request 10s");
+    // request 0s disables the request timeout: any backendRequest is fine
+    assertTrue(
+        of(
+                "SPL021",
+                routeRule("timeouts: {request: 0s, backendRequest: 1m}"),
+                GatewayApiVersion.V1_4)
+            .isEmpty());
+    assertTrue(
+        of(
+                "SPL021",
+                routeRule("timeouts: {request: 1m, backendRequest: 60s}"),
+                GatewayApiVersion.V1_4)
+            .isEmpty());
+  }
+
+  @Test
+  void retryBackoffFromV12() {
+    String bad = routeRule("retry: {attempts: 2, backoff: 1d}");
+    assertOne(of("SPL021", bad, GatewayApiVersion.V1_2), 7, 26, "write 24h");
+    assertTrue(of("SPL021", bad, GatewayApiVersion.V1_1).isEmpty());
+  }
+
+  @Test
+  void retryBudgetIntervalsOfXBackendTrafficPolicy() {
+    String policy =
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p, namespace: shop}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: a}]
+          retryConstraint:
+            budget: {percent: 20, interval: %s}
+            minRetryRate: {count: 10, interval: %s}
+        """;
+    assertOne(
+        of("SPL021", policy.formatted("2h", "1s"), GatewayApiVersion.V1_4),
+        7,
+        27,
+        "retry budget interval 2h is outside 1s..1h");
+    assertOne(
+        of("SPL021", policy.formatted("10s", "0s"), GatewayApiVersion.V1_4),
+        8,
+        31,
+        "minRetryRate interval 0s must be over 0s");
+    assertOne(
+        of("SPL021", policy.formatted("10s", "1 s"), GatewayApiVersion.V1_6), 8, 31, "spaces");
+    assertTrue(of("SPL021", policy.formatted("10s", "1s"), GatewayApiVersion.V1_4).isEmpty());
+    // Envoy Gateway's own BackendTrafficPolicy is another API
+    assertTrue(
+        of(
+                "SPL021",
+                policy
+                    .formatted("2h", "0s")
+                    .replace(
+                        "gateway.networking.x-k8s.io/v1alpha1", "gateway.envoyproxy.io/v1alpha1")
+                    .replace("XBackendTrafficPolicy", "BackendTrafficPolicy"),
+                GatewayApiVersion.V1_4)
+            .isEmpty());
+  }
 }
