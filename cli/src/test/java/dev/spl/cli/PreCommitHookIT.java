@@ -96,6 +96,8 @@ class PreCommitHookIT {
 
   @Test
   void goodPassesBadIsBlockedAndContextCatchesCrossFileProblems() throws Exception {
+    // The repository's manifests are written for Gateway API's main branch (Backend, cookie).
+    add(".spl.yaml", "gatewayApiVersion: main\n");
     add(
         "manifests/service.yaml",
         """

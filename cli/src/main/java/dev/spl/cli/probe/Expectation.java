@@ -34,14 +34,27 @@ record Expectation(
     return new Expectation(false, null, "/", false, null, "default");
   }
 
-  /** The first sessionPersistence object in {@code file}, read as {@code version}. */
+  /**
+   * The first sessionPersistence object in {@code file}, read as {@code version}; null reads each
+   * object in the shape it is written in (a Backend as main, sessionName as the newest release).
+   */
   static Expectation fromManifest(String file, GatewayApiVersion version) {
     var input = new ManifestLoader().load(List.of(file), () -> null);
     if (!input.inputErrors().isEmpty()) {
       throw new IllegalArgumentException(input.inputErrors().get(0));
     }
     for (Resource r : input.resources()) {
-      for (SessionPersistenceSite site : SessionPersistenceLocator.find(r, version)) {
+      GatewayApiVersion as =
+          version != null
+              ? version
+              : SessionPersistenceLocator.isBackend(r)
+                  ? GatewayApiVersion.MAIN
+                  : GatewayApiVersion.NEWEST_RELEASE;
+      List<SessionPersistenceSite> sites = SessionPersistenceLocator.find(r, as);
+      if (version == null && !sites.isEmpty() && sites.get(0).writtenFor().isPresent()) {
+        sites = SessionPersistenceLocator.find(r, sites.get(0).writtenFor().get());
+      }
+      for (SessionPersistenceSite site : sites) {
         if (site.celInput() == null) {
           continue;
         }
@@ -57,8 +70,7 @@ record Expectation(
     }
     throw new IllegalArgumentException(
         file
-            + " holds no sessionPersistence for Gateway API "
-            + version
-            + " (try --gateway-api-version)");
+            + " holds no sessionPersistence"
+            + (version == null ? "" : " for Gateway API " + version + " (try another version)"));
   }
 }

@@ -69,8 +69,8 @@ public final class ProbeCommand implements Callable<Integer> {
 
   @Option(
       names = "--gateway-api-version",
-      defaultValue = "latest",
-      description = "How to read --expect-from (default: ${DEFAULT-VALUE}).")
+      description =
+          "How to read --expect-from (default: the version each object's shape is written for).")
   String gatewayApiVersion;
 
   @Option(
@@ -153,7 +153,9 @@ public final class ProbeCommand implements Callable<Integer> {
     }
     try {
       if (expectFrom != null) {
-        return Expectation.fromManifest(expectFrom, GatewayApiVersion.parse(gatewayApiVersion));
+        return Expectation.fromManifest(
+            expectFrom,
+            gatewayApiVersion == null ? null : GatewayApiVersion.parse(gatewayApiVersion));
       }
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
