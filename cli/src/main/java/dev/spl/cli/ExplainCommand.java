@@ -46,6 +46,13 @@ public final class ExplainCommand implements Runnable {
             text ->
                 printExample(
                     out, "Bad (examples/" + RuleExamples.folder(info) + "/bad.yaml)", text));
+    RuleExamples.config(info)
+        .ifPresent(
+            text ->
+                printExample(
+                    out,
+                    "Both linted with (examples/" + RuleExamples.folder(info) + "/.spl.yaml)",
+                    text));
     RuleExamples.good(info)
         .ifPresent(
             text ->

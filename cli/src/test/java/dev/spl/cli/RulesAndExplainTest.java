@@ -39,6 +39,12 @@ class RulesAndExplainTest {
         Files.readString(
             Path.of("..", "examples", "SPL010-permanent-needs-absolute-timeout", "bad.yaml"));
     assertTrue(run.out().contains("    " + bad.split("\n")[9]), "the bad example is shown as is");
+    assertTrue(
+        run.out()
+            .contains(
+                "(examples/SPL010-permanent-needs-absolute-timeout/.spl.yaml):\n\n"
+                    + "    gatewayApiVersion: main"),
+        "the version the examples are written for is shown");
   }
 
   @Test

@@ -27,6 +27,11 @@ public final class RuleExamples {
     return read(rule, "good.yaml");
   }
 
+  /** The examples' {@code .spl.yaml}: the Gateway API version they are written for. */
+  public static Optional<String> config(RuleInfo rule) {
+    return read(rule, ".spl.yaml");
+  }
+
   private static Optional<String> read(RuleInfo rule, String file) {
     String resource = "/examples/" + folder(rule) + "/" + file;
     try (InputStream in = RuleExamples.class.getResourceAsStream(resource)) {
