@@ -38,7 +38,67 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
 
   /** One route's persistence seen on one Gateway. */
   private record Attached(
-      Resource route, ParentRef parent, List<String> hosts, EffectivePersistence p) {}
+      Resource route, ParentRef parent, List<String> hosts, EffectivePersistence p) {
+
+    boolean collidesWith(Attached other) {
+      return other.route() != route
+          && other.p().site() != p.site()
+          && other.parent().sharesListenerWith(parent)
+          && Hostnames.overlap(other.hosts(), hosts);
+    }
+
+    /** True when every hostname is exact: such a route is found by host, without a scan. */
+    boolean hasOnlyExactHosts() {
+      return !hosts.isEmpty() && hosts.stream().noneMatch(h -> h.startsWith("*"));
+    }
+  }
+
+  /**
+   * The routes of one bucket. Exact hostnames are indexed, so that a route finds an earlier one on
+   * its hostname at once; only routes with wildcard or no hostnames are scanned. Each route is
+   * reported once, against the first route it collides with: a group of n colliding routes costs n
+   * findings and linear time, never n squared.
+   */
+  private static final class Routes {
+    private final Map<String, List<Attached>> byHost = new HashMap<>();
+    private final List<Attached> wide = new ArrayList<>(); // wildcard or no hostnames
+    private final List<Attached> all = new ArrayList<>();
+
+    Attached firstCollision(Attached a) {
+      if (a.hasOnlyExactHosts()) {
+        for (String host : a.hosts()) {
+          for (Attached other : byHost.getOrDefault(host, List.of())) {
+            if (a.collidesWith(other)) {
+              return other;
+            }
+          }
+        }
+        for (Attached other : wide) {
+          if (a.collidesWith(other)) {
+            return other;
+          }
+        }
+        return null;
+      }
+      for (Attached other : all) {
+        if (a.collidesWith(other)) {
+          return other;
+        }
+      }
+      return null;
+    }
+
+    void add(Attached a) {
+      all.add(a);
+      if (a.hasOnlyExactHosts()) {
+        for (String host : a.hosts()) {
+          byHost.computeIfAbsent(host, k -> new ArrayList<>()).add(a);
+        }
+      } else {
+        wide.add(a);
+      }
+    }
+  }
 
   @Override
   public RuleInfo info() {
@@ -47,10 +107,9 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    Map<Bucket, List<Attached>> byGatewayAndName = new HashMap<>();
+    Map<Bucket, Routes> byGatewayAndName = new HashMap<>();
     for (Resource route : index.routes()) {
       List<String> hosts = Hostnames.of(route);
-      Set<String> reported = new HashSet<>();
       List<EffectivePersistence> persistence = new ArrayList<>();
       for (RouteRule rule : index.rules(route)) {
         persistence.addAll(EffectivePersistence.of(index, rule));
@@ -58,34 +117,32 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
       if (persistence.isEmpty()) {
         continue;
       }
+      Set<String> reported = new HashSet<>();
       for (ParentRef parent : ParentRef.of(route)) {
         for (EffectivePersistence p : persistence) {
           String name = p.site().nameKey();
           if (name == null) {
             continue;
           }
-          ObjectKey gw = parent.gateway();
-          List<Attached> bucket =
-              byGatewayAndName.computeIfAbsent(new Bucket(gw, name), k -> new ArrayList<>());
-          for (Attached other : bucket) {
-            if (other.route() != route
-                && other.p().site() != p.site()
-                && other.parent().sharesListenerWith(parent)
-                && Hostnames.overlap(other.hosts(), hosts)
-                && reported.add(name + "|" + other.route().ref())) {
-              reporter.report(
-                  INFO,
-                  route,
-                  p.routeField(),
-                  "session name \""
-                      + p.site().sessionName()
-                      + "\" is also used by "
-                      + other.route().ref().describe()
-                      + " on the same listener; use a distinct name",
-                  List.of(Reporter.at(other.route(), other.p().routeField())));
-            }
+          Routes bucket =
+              byGatewayAndName.computeIfAbsent(
+                  new Bucket(parent.gateway(), name), k -> new Routes());
+          Attached attached = new Attached(route, parent, hosts, p);
+          Attached other = reported.contains(name) ? null : bucket.firstCollision(attached);
+          if (other != null) {
+            reported.add(name);
+            reporter.report(
+                INFO,
+                route,
+                p.routeField(),
+                "session name \""
+                    + p.site().sessionName()
+                    + "\" is also used by "
+                    + other.route().ref().describe()
+                    + " on the same listener; use a distinct name",
+                List.of(Reporter.at(other.route(), other.p().routeField())));
           }
-          bucket.add(new Attached(route, parent, hosts, p));
+          bucket.add(attached);
         }
       }
     }

@@ -70,4 +70,30 @@ class SessionNameCollisionAcrossRoutesTest {
         of("SPL103", route("a", "{name: gw}", "[]", "s1") + route("b", "{name: gw}", "[]", "s2"))
             .isEmpty());
   }
+
+  @Test
+  void aGroupOfCollidingRoutesIsReportedOncePerRoute() {
+    StringBuilder yaml = new StringBuilder();
+    int routes = 3000;
+    for (int i = 0; i < routes; i++) {
+      yaml.append(
+          """
+          ---
+          apiVersion: gateway.networking.k8s.io/v1
+          kind: HTTPRoute
+          metadata: {name: r%d, namespace: shop}
+          spec:
+            parentRefs: [{name: public}]
+            hostnames: [shop.example.com]
+            rules:
+            - backendRefs: [{name: s%d}]
+              sessionPersistence: {sessionName: shop}
+          """
+              .formatted(i, i));
+    }
+    var findings = of("SPL103", yaml.toString(), dev.spl.schema.GatewayApiVersion.V1_6);
+    // every route but the first, each against r0: n - 1 findings, not n(n-1)/2
+    org.junit.jupiter.api.Assertions.assertEquals(routes - 1, findings.size());
+    assertTrue(findings.stream().allMatch(f -> f.message().contains("HTTPRoute shop/r0")));
+  }
 }
