@@ -1,6 +1,7 @@
 package dev.spl;
 
 import dev.spl.index.IndexFields;
+import dev.spl.index.LiveIndex;
 import dev.spl.index.ResourceIndex;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
@@ -25,6 +26,7 @@ import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.IdentityHashMap;
@@ -215,6 +217,19 @@ public final class Engine {
       ResourceIndex index = ResourceIndex.build(build, r -> sites.getOrDefault(r, List.of()));
       for (IndexRule rule : indexRules) {
         rule.check(index, context, reporter);
+      }
+    }
+
+    /**
+     * Adds objects a {@link LiveIndex} keeps, already validated and projected: only the
+     * cross-resource rules see them (an admission webhook's neighbours of the reviewed object).
+     */
+    public void acceptKept(Collection<LiveIndex.Entry> kept) {
+      for (LiveIndex.Entry e : kept) {
+        indexed.add(e.resource());
+        if (!e.sites().isEmpty()) {
+          sites.put(e.resource(), e.sites());
+        }
       }
     }
 

@@ -3,7 +3,6 @@ package dev.spl.webhook;
 import dev.spl.Engine;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
-import dev.spl.index.ObjectKey;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
@@ -35,10 +34,19 @@ final class AdmissionHandler {
           "gateway.networking.x-k8s.io/Backend", "gateway.networking.x-k8s.io/XBackend",
           "gateway.networking.x-k8s.io/XBackendTrafficPolicy", "/Service");
 
+  private static final Set<String> REVIEWED_KIND_NAMES =
+      REVIEWED_KINDS.stream()
+          .map(k -> k.substring(k.indexOf('/') + 1))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
+  /** True for the kind names this handler reviews (the metrics' fixed label values). */
+  static boolean reviewsKind(String kind) {
+    return REVIEWED_KIND_NAMES.contains(kind);
+  }
+
   private final Engine engine;
   private final LintOptions options;
   private final ClusterState cluster;
-  private final boolean warnOnExisting;
   private final boolean failClosed;
 
   /** What one review decided, for the response, the log line and the metrics. */
@@ -54,16 +62,10 @@ final class AdmissionHandler {
       List<Finding> findings,
       boolean internalError) {}
 
-  AdmissionHandler(
-      Engine engine,
-      LintOptions options,
-      ClusterState cluster,
-      boolean warnOnExisting,
-      boolean failClosed) {
+  AdmissionHandler(Engine engine, LintOptions options, ClusterState cluster, boolean failClosed) {
     this.engine = engine;
     this.options = options;
     this.cluster = cluster;
-    this.warnOnExisting = warnOnExisting;
     this.failClosed = failClosed;
   }
 
@@ -114,11 +116,25 @@ final class AdmissionHandler {
     if (metadata != null && text(metadata, "name") != null) {
       name = text(metadata, "name"); // request.name is empty for generateName on CREATE
     }
+    if (metadata != null && metadata.hasNonNull("deletionTimestamp")) {
+      // Being deleted: its finalizers must be able to go, whatever it breaks.
+      return new Outcome(
+          response(uid, true, null, List.of()),
+          uid,
+          kind,
+          operation,
+          namespace,
+          name,
+          dryRun,
+          "allowed",
+          List.of(),
+          false);
+    }
     try {
       List<Finding> findings = lint(object, namespace, uid);
-      if (warnOnExisting
-          && operation.equals("UPDATE")
-          && request.get("oldObject") instanceof ObjectNode old) {
+      // An update is judged by what it changes: an error the old object had too only warns, so an
+      // object that already breaks a rule can still be labelled, scaled or fixed step by step.
+      if (operation.equals("UPDATE") && request.get("oldObject") instanceof ObjectNode old) {
         findings = demoteExisting(findings, lint(old, namespace, uid));
       }
       List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
@@ -170,15 +186,14 @@ final class AdmissionHandler {
     }
     LoadedInput input =
         new ManifestLoader().loadText("admission:" + uid, JSON.writeValueAsString(copy));
-    Set<ObjectKey> reviewed = new HashSet<>();
     Set<ResourceRef> refs = new HashSet<>();
     for (Resource r : input.resources()) {
-      reviewed.add(ObjectKey.of(r));
       refs.add(r.ref());
     }
     Engine.LintRun run = engine.start(options);
-    run.acceptContext(
-        cluster.resources().stream().filter(r -> !reviewed.contains(ObjectKey.of(r))).toList());
+    for (Resource r : input.resources()) {
+      run.acceptKept(cluster.neighbours(r));
+    }
     run.accept(input);
     LintResult result = run.finish(1, 1);
     return result.findings().stream()
@@ -190,7 +205,7 @@ final class AdmissionHandler {
         .toList();
   }
 
-  /** --warn-on-existing: an error the old object had too does not block the update. */
+  /** An error the old object had too does not block the update; it is returned as a warning. */
   private static List<Finding> demoteExisting(List<Finding> now, List<Finding> before) {
     Set<String> existing = new HashSet<>();
     before.forEach(f -> existing.add(f.ruleId() + "|" + f.field() + "|" + f.message()));

@@ -1,15 +1,21 @@
 package dev.spl.webhook;
 
+import dev.spl.index.LiveIndex;
 import dev.spl.model.Resource;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 
 /** The cluster objects the cross-resource rules compare an admitted object with. */
 interface ClusterState {
 
-  /** The cached objects, parsed; the object under review is not removed from them. */
-  Collection<Resource> resources();
+  /**
+   * The cached objects the cross-resource rules need to judge {@code reviewed} (its neighbours),
+   * validated and projected when they changed; its own cached copy is left out.
+   */
+  List<LiveIndex.Entry> neighbours(Resource reviewed);
+
+  /** How many objects are cached. */
+  int size();
 
   /** Kinds being watched, and whether each one's cache has synced. */
   Map<String, Boolean> syncState();
@@ -25,8 +31,13 @@ interface ClusterState {
   ClusterState NONE =
       new ClusterState() {
         @Override
-        public Collection<Resource> resources() {
+        public List<LiveIndex.Entry> neighbours(Resource reviewed) {
           return List.of();
+        }
+
+        @Override
+        public int size() {
+          return 0;
         }
 
         @Override

@@ -1,17 +1,20 @@
 package dev.spl.webhook;
 
+import dev.spl.index.LiveIndex;
+import dev.spl.index.ObjectKey;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Resource;
+import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
-import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -62,15 +65,16 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
 
   private final KubernetesClient client;
   private final JsonLog log;
-  private final Map<String, Resource> objects = new ConcurrentHashMap<>();
+  private final LiveIndex objects;
   // skip() removes entries from fabric8's threads while requests read them
   private final Map<String, SharedIndexInformer<GenericKubernetesResource>> informers =
       new ConcurrentHashMap<>();
   private final Map<String, String> skipped = new ConcurrentHashMap<>();
 
-  InformerClusterState(KubernetesClient client, JsonLog log) {
+  InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
     this.log = log;
+    this.objects = new LiveIndex(version);
   }
 
   /** Starts every informer; returns at once, readiness reports the sync. */
@@ -125,17 +129,21 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
 
       @Override
       public void onDelete(GenericKubernetesResource obj, boolean finalStateUnknown) {
-        objects.remove(key(kind, obj));
+        parse(kind, obj).ifPresent(r -> objects.remove(ObjectKey.of(r)));
       }
     };
   }
 
   private void put(Kind kind, GenericKubernetesResource obj) {
+    parse(kind, obj).ifPresent(objects::put);
+  }
+
+  private Optional<Resource> parse(Kind kind, GenericKubernetesResource obj) {
     String json = client.getKubernetesSerialization().asJson(obj);
     LoadedInput parsed = new ManifestLoader().loadText("cluster:" + key(kind, obj), json);
-    if (parsed.resources().size() == 1) {
-      objects.put(key(kind, obj), parsed.resources().get(0));
-    }
+    return parsed.resources().size() == 1
+        ? Optional.of(parsed.resources().get(0))
+        : Optional.empty();
   }
 
   private static String key(Kind kind, GenericKubernetesResource obj) {
@@ -147,8 +155,13 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   }
 
   @Override
-  public Collection<Resource> resources() {
-    return objects.values();
+  public List<LiveIndex.Entry> neighbours(Resource reviewed) {
+    return objects.neighbours(reviewed);
+  }
+
+  @Override
+  public int size() {
+    return objects.size();
   }
 
   @Override

@@ -67,8 +67,9 @@ public final class WebhookMain implements Callable<Integer> {
   @Option(
       names = "--warn-on-existing",
       arity = "0..1",
-      defaultValue = "${env:SPL_WARN_ON_EXISTING:-false}",
-      description = "On UPDATE, only warn about errors the object already had.")
+      defaultValue = "${env:SPL_WARN_ON_EXISTING:-true}",
+      description =
+          "Deprecated, no effect: an UPDATE is always denied only for errors it introduces.")
   boolean warnOnExisting;
 
   @Option(
@@ -108,10 +109,9 @@ public final class WebhookMain implements Callable<Integer> {
     LintOptions options = new LintOptions(version, RuleSelection.all());
     KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
     InformerClusterState informers =
-        client == null ? null : new InformerClusterState(client, log).start();
+        client == null ? null : new InformerClusterState(client, log, version).start();
     ClusterState cluster = informers == null ? ClusterState.NONE : informers;
-    AdmissionHandler handler =
-        new AdmissionHandler(engine, options, cluster, warnOnExisting, failClosed);
+    AdmissionHandler handler = new AdmissionHandler(engine, options, cluster, failClosed);
     WebhookServer server =
         new WebhookServer(
                 new WebhookServer.Settings(

@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
+import java.util.Set;
 
 /** The webhook's Prometheus metrics; the engine knows nothing of them. */
 final class WebhookMetrics {
@@ -66,8 +67,13 @@ final class WebhookMetrics {
           .help("Times the serving certificate was reloaded from its files")
           .register(registry);
 
+  /** Label values come from this fixed set only: a request cannot grow the metrics. */
+  private static final Set<String> OPERATIONS = Set.of("CREATE", "UPDATE", "DELETE", "CONNECT");
+
   void recordReview(AdmissionHandler.Outcome o, double seconds) {
-    requests.labelValues(o.kind(), o.operation(), o.verdict(), String.valueOf(o.dryRun())).inc();
+    String kind = AdmissionHandler.reviewsKind(o.kind()) ? o.kind() : "other";
+    String operation = OPERATIONS.contains(o.operation()) ? o.operation() : "other";
+    requests.labelValues(kind, operation, o.verdict(), String.valueOf(o.dryRun())).inc();
     latency.observe(seconds);
     for (Finding f : o.findings()) {
       findings.labelValues(f.ruleId(), f.severity().label()).inc();
@@ -86,7 +92,7 @@ final class WebhookMetrics {
     for (Map.Entry<String, Boolean> e : cluster.syncState().entrySet()) {
       cacheSynced.labelValues(e.getKey()).set(e.getValue() ? 1 : 0);
     }
-    cachedObjects.set(cluster.resources().size());
+    cachedObjects.set(cluster.size());
     certificateReloads.set(reloads);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {

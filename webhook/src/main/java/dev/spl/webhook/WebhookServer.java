@@ -52,6 +52,7 @@ final class WebhookServer implements AutoCloseable {
   private CertificateReloader reloader;
   private ServerConnector connector;
   private volatile boolean tlsLoaded;
+  private volatile String lastReadiness = "";
 
   WebhookServer(
       Settings settings,
@@ -166,7 +167,15 @@ final class WebhookServer implements AutoCloseable {
     try {
       body = JSON.readTree(ctx.bodyAsBytes());
     } catch (JacksonException e) {
-      invalid(ctx, 400, "the body is not valid JSON: " + e.getOriginalMessage());
+      // Where, never what: the body is the client's and is not echoed back or logged.
+      var at = e.getLocation();
+      invalid(
+          ctx,
+          400,
+          "the body is not valid JSON"
+              + (at == null
+                  ? ""
+                  : " (line " + at.getLineNr() + ", column " + at.getColumnNr() + ")"));
       return;
     }
     AdmissionHandler.Outcome outcome;
@@ -182,15 +191,15 @@ final class WebhookServer implements AutoCloseable {
     log.info(
         "review",
         "uid",
-        outcome.uid(),
+        clip(outcome.uid()),
         "kind",
-        outcome.kind(),
+        clip(outcome.kind()),
         "namespace",
-        outcome.namespace(),
+        clip(outcome.namespace()),
         "name",
-        outcome.name(),
+        clip(outcome.name()),
         "operation",
-        outcome.operation(),
+        clip(outcome.operation()),
         "dryRun",
         outcome.dryRun(),
         "verdict",
@@ -199,6 +208,11 @@ final class WebhookServer implements AutoCloseable {
         outcome.findings().size(),
         "latencyMs",
         Math.round(seconds * 1e6) / 1e3);
+  }
+
+  /** Request values in the log are cut to a Kubernetes name's length: a log line stays a line. */
+  private static String clip(String value) {
+    return value == null || value.length() <= 253 ? value : value.substring(0, 253) + "...";
   }
 
   private void invalid(Context ctx, int status, String message) {
@@ -220,14 +234,20 @@ final class WebhookServer implements AutoCloseable {
         notReady.add("cache: " + e.getKey() + " not synced");
       }
     }
-    StringBuilder body = new StringBuilder(notReady.isEmpty() ? "ready\n" : "not ready\n");
-    notReady.forEach(n -> body.append(n).append('\n'));
-    cluster
-        .skipped()
-        .forEach(
-            (kind, why) ->
-                body.append("skipped: ").append(kind).append(" (").append(why).append(")\n"));
-    ctx.status(notReady.isEmpty() ? 200 : 503).contentType("text/plain").result(body.toString());
+    cluster.skipped().forEach((kind, why) -> notReady.add("skipped: " + kind + " (" + why + ")"));
+    // The details (API server addresses, errors) go to the log, once per change, not to callers.
+    String details = String.join("; ", notReady);
+    if (!details.equals(lastReadiness)) {
+      lastReadiness = details;
+      log.info("readiness", "ready", isReady(notReady), "details", details);
+    }
+    ctx.status(isReady(notReady) ? 200 : 503)
+        .contentType("text/plain")
+        .result(isReady(notReady) ? "ready\n" : "not ready; see the log\n");
+  }
+
+  private static boolean isReady(List<String> notReady) {
+    return notReady.stream().allMatch(n -> n.startsWith("skipped: "));
   }
 
   CertificateReloader reloader() {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.index.LiveIndex;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -15,7 +16,6 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -27,7 +27,7 @@ class AdmissionHandlerTest {
   static final JsonMapper JSON = JsonMapper.builder().build();
 
   static AdmissionHandler handler(ClusterState cluster) {
-    return new AdmissionHandler(new Engine(), LintOptions.defaults(), cluster, false, false);
+    return new AdmissionHandler(new Engine(), LintOptions.defaults(), cluster, false);
   }
 
   static JsonNode response(AdmissionHandler h, String body) throws Exception {
@@ -35,11 +35,17 @@ class AdmissionHandlerTest {
   }
 
   static ClusterState clusterOf(String yaml) {
-    List<Resource> resources = new ManifestLoader().loadText("cluster", yaml).resources();
+    LiveIndex index = new LiveIndex(LintOptions.defaults().version());
+    new ManifestLoader().loadText("cluster", yaml).resources().forEach(index::put);
     return new ClusterState() {
       @Override
-      public Collection<Resource> resources() {
-        return resources;
+      public List<LiveIndex.Entry> neighbours(Resource reviewed) {
+        return index.neighbours(reviewed);
+      }
+
+      @Override
+      public int size() {
+        return index.size();
       }
 
       @Override
@@ -200,15 +206,17 @@ class AdmissionHandlerTest {
   }
 
   @Test
-  void warnOnExistingLetsAnUntouchedProblemThrough() throws Exception {
+  void anUpdateIsDeniedOnlyForWhatItIntroduces() throws Exception {
     String old = Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
     String update =
         Reviews.review("u-upd", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", old)
             .replace("\"object\":", "\"oldObject\": " + old + ", \"object\":");
-    AdmissionHandler strict = handler(ClusterState.NONE);
-    assertFalse(response(strict, update).get("allowed").asBoolean());
-    AdmissionHandler lenient =
-        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, true, false);
+    // the same object created is denied...
+    String create =
+        Reviews.review("u-new", "CREATE", "gateway.networking.x-k8s.io", "XBackend", "shop", old);
+    assertFalse(response(handler(ClusterState.NONE), create).get("allowed").asBoolean());
+    // ...while an update that leaves the problem as it was is let through with a warning
+    AdmissionHandler lenient = handler(ClusterState.NONE);
     JsonNode r = response(lenient, update);
     assertTrue(r.get("allowed").asBoolean(), r.toString());
     assertTrue(r.get("warnings").get(0).asString().startsWith("SPL021"));
@@ -236,16 +244,14 @@ class AdmissionHandlerTest {
           }
         });
     AdmissionHandler open =
-        new AdmissionHandler(
-            new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false, false);
+        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false);
     AdmissionHandler.Outcome o = open.review(JSON.readTree(Reviews.goodBackend()));
     assertTrue(o.internalError());
     assertTrue(o.review().get("response").get("allowed").asBoolean());
     assertTrue(
         o.review().get("response").get("warnings").get(0).asString().contains("internal error"));
     AdmissionHandler closed =
-        new AdmissionHandler(
-            new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false, true);
+        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, true);
     assertFalse(
         closed
             .review(JSON.readTree(Reviews.goodBackend()))
@@ -253,5 +259,25 @@ class AdmissionHandlerTest {
             .get("response")
             .get("allowed")
             .asBoolean());
+  }
+
+  @Test
+  void anObjectBeingDeletedIsNeverBlocked() throws Exception {
+    String old = Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
+    // The finalizer goes; whatever the object breaks, even newly, deletion must go through.
+    String oldWithFinalizer =
+        old.replace("1d", "24h")
+            .replace(
+                "\"metadata\": {", "\"metadata\": {\"finalizers\": [\"example.com/cleanup\"], ");
+    String deleting =
+        old.replace(
+            "\"metadata\": {", "\"metadata\": {\"deletionTimestamp\": \"2026-11-30T10:00:00Z\", ");
+    assertTrue(deleting.contains("deletionTimestamp"), deleting);
+    String update =
+        Reviews.review(
+                "u-fin", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", deleting)
+            .replace("\"object\":", "\"oldObject\": " + oldWithFinalizer + ", \"object\":");
+    JsonNode r = response(handler(ClusterState.NONE), update);
+    assertTrue(r.get("allowed").asBoolean(), r.toString());
   }
 }

@@ -19,7 +19,7 @@ import tools.jackson.databind.node.ObjectNode;
 class AdmissionReviewFuzzTest {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private static final AdmissionHandler HANDLER =
-      new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, true, false);
+      new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false);
   private static final String[] OPERATIONS = {"CREATE", "UPDATE", "DELETE", "CONNECT", ""};
   private static final String[][] KINDS = {
     {"gateway.networking.k8s.io", "HTTPRoute"},

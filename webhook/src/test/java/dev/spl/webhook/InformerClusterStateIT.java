@@ -53,7 +53,9 @@ class InformerClusterStateIT {
 
   private InformerClusterState start() {
     return new InformerClusterState(
-            client, new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)))
+            client,
+            new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+            LintOptions.defaults().version())
         .start();
   }
 
@@ -98,9 +100,9 @@ class InformerClusterStateIT {
         .create();
     state = start();
     await("caches to sync", state::isSynced);
-    await("the Service in the cache", () -> state.resources().size() == 1);
+    await("the Service in the cache", () -> state.size() == 1);
     AdmissionHandler handler =
-        new AdmissionHandler(new Engine(), LintOptions.defaults(), state, false, false);
+        new AdmissionHandler(new Engine(), LintOptions.defaults(), state, false);
     String route =
         Reviews.review(
             "u1",
@@ -122,13 +124,13 @@ class InformerClusterStateIT {
     state = start();
     await("caches to sync", state::isSynced);
     createRoute("r1", "a");
-    await("the added route", () -> state.resources().size() == 1);
+    await("the added route", () -> state.size() == 1);
     client
         .genericKubernetesResources(InformerClusterState.KINDS.get(1).context())
         .inNamespace("shop")
         .withName("r1")
         .delete();
-    await("the deleted route to leave", () -> state.resources().isEmpty());
+    await("the deleted route to leave", () -> state.size() == 0);
   }
 
   @Test

@@ -44,7 +44,7 @@ class WebhookServerIT {
     key = dir.resolve("tls.key");
     certA = TestCertificates.write(cert, key, "cert-A", false);
     AdmissionHandler handler =
-        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false, false);
+        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false);
     server =
         new WebhookServer(
                 new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
