@@ -1,0 +1,129 @@
+package dev.spl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.index.LiveIndex;
+import dev.spl.index.ObjectKey;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.model.ResourceRef;
+import dev.spl.schema.GatewayApiVersion;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A webhook review sees only the reviewed object's neighbours from a {@link LiveIndex}. For every
+ * object of every example, reviewing it against the others must give exactly the findings a full
+ * lint of the example gives on it or relating to it.
+ */
+class LiveIndexTest {
+
+  @Test
+  void reviewingAgainstNeighboursFindsWhatAFullLintFinds() throws IOException {
+    int compared = 0;
+    for (Path file : exampleFiles()) {
+      String text = Files.readString(file, StandardCharsets.UTF_8);
+      GatewayApiVersion version = ExamplesTest.versionOf(file);
+      LintOptions options = LintOptions.defaults().withVersion(version);
+      ManifestLoader loader = new ManifestLoader();
+      List<Finding> full =
+          new Engine().lint(loader.loadText(file.toString(), text), options).findings();
+      List<Resource> all = loader.loadText(file.toString(), text).resources();
+      // The kinds a webhook reviews: what carries persistence, and Services.
+      for (Resource reviewed :
+          all.stream()
+              .filter(
+                  r ->
+                      dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
+                          || r.kind().equals("Service"))
+              .toList()) {
+        LiveIndex cluster = new LiveIndex(version);
+        all.stream().filter(r -> r != reviewed).forEach(cluster::put);
+        Engine.LintRun run = new Engine().start(options);
+        run.acceptKept(cluster.neighbours(reviewed));
+        run.accept(new dev.spl.load.LoadedInput(List.of(reviewed), List.of(), List.of(), 1, 1));
+        List<Finding> review = involving(run.finish(1, 1).findings(), reviewed.ref());
+        // A cluster holds one object per key: the reviewed object replaces its cached copy, so
+        // a duplicate (SPL104) exists only in files.
+        List<Finding> expected =
+            involving(full, reviewed.ref()).stream()
+                .filter(f -> !f.ruleId().equals("SPL104"))
+                .toList();
+        assertEquals(
+            keys(expected), keys(review), file + ": review of " + reviewed.ref().describe());
+        compared += review.size();
+      }
+    }
+    assertTrue(compared > 20, "the examples hold findings to compare: " + compared);
+  }
+
+  @Test
+  void aChangedObjectIsReindexedAndARemovedOneForgotten() {
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: %s}]
+            sessionPersistence: {sessionName: s}
+        """;
+    String service =
+        "apiVersion: v1\nkind: Service\nmetadata: {name: legacy, namespace: shop}\n"
+            + "spec: {sessionAffinity: ClientIP}\n";
+    ManifestLoader loader = new ManifestLoader();
+    Resource svc = loader.loadText("s.yaml", service).resources().get(0);
+    LiveIndex cluster = new LiveIndex(GatewayApiVersion.V1_6);
+    cluster.put(loader.loadText("r.yaml", route.formatted("legacy")).resources().get(0));
+    assertEquals(1, cluster.neighbours(svc).size(), "the route refers to the Service");
+    cluster.put(loader.loadText("r.yaml", route.formatted("other")).resources().get(0));
+    assertEquals(0, cluster.neighbours(svc).size(), "the route now refers elsewhere");
+    cluster.put(loader.loadText("r.yaml", route.formatted("legacy")).resources().get(0));
+    cluster.remove(new ObjectKey("gateway.networking.k8s.io", "HTTPRoute", "shop", "r"));
+    assertEquals(0, cluster.neighbours(svc).size(), "the route is gone");
+    assertEquals(0, cluster.size());
+  }
+
+  private static List<Finding> involving(List<Finding> findings, ResourceRef ref) {
+    return findings.stream()
+        .filter(
+            f ->
+                ref.equals(f.resource())
+                    || f.related().stream().anyMatch(r -> ref.equals(r.resource())))
+        .toList();
+  }
+
+  /**
+   * Rule and the objects involved. Which of two colliding objects carries a finding depends on the
+   * order they are seen in; a review sees the reviewed object last, so it is the one reported.
+   */
+  private static List<String> keys(List<Finding> findings) {
+    List<String> out = new ArrayList<>();
+    for (Finding f : findings) {
+      java.util.TreeSet<String> objects = new java.util.TreeSet<>();
+      objects.add(f.resource().describe());
+      f.related().forEach(r -> objects.add(r.resource().describe()));
+      out.add(f.ruleId() + " " + objects);
+    }
+    out.sort(null);
+    return out;
+  }
+
+  private static List<Path> exampleFiles() throws IOException {
+    try (Stream<Path> files = Files.walk(ExamplesTest.EXAMPLES)) {
+      return files
+          .filter(p -> p.getFileName().toString().matches("(bad|good)\\.yaml"))
+          .sorted()
+          .toList();
+    }
+  }
+}
