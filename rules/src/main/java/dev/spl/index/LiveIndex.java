@@ -22,8 +22,24 @@ import java.util.concurrent.ConcurrentHashMap;
  * for one writer and many readers.
  */
 public final class LiveIndex {
-  /** One kept object with its validated session persistence. */
-  public record Entry(Resource resource, List<SessionPersistenceSite> sites) {}
+  /**
+   * One kept object with its validated session persistence, and what it refers to: the Gateways and
+   * backends of a route, the targets of a policy (computed once, when it changes).
+   */
+  public record Entry(
+      Resource resource,
+      List<SessionPersistenceSite> sites,
+      List<ObjectKey> parents,
+      List<ObjectKey> backends,
+      Set<String> nameKeys) {}
+
+  /**
+   * At most this many of the routes sharing a Gateway with a reviewed route, among those that use
+   * one of its session names: one is enough for SPL103 to report the reviewed route (which it does
+   * against the first it collides with), and a tenant's thousands of routes on one Gateway must not
+   * make each review cost thousands.
+   */
+  static final int SHARING_ROUTES = 32;
 
   private static final String GATEWAY_GROUP = SessionPersistenceLocator.GATEWAY_GROUP;
 
@@ -62,21 +78,40 @@ public final class LiveIndex {
     // An object of another version's shape takes no part in the cross-resource rules (Engine).
     List<SessionPersistenceSite> keptSites =
         sites.stream().filter(s -> s.writtenFor().isEmpty()).map(s -> s.on(kept)).toList();
-    objects.put(key, new Entry(kept, keptSites));
+    Entry entry = entry(kept, keptSites);
+    objects.put(key, entry);
     List<Link> out = new ArrayList<>();
-    if (SessionPersistenceLocator.isRoute(kept)) {
-      for (ParentRef p : ParentRef.of(kept)) {
-        out.add(link(routesByParent, p.gateway().normalized(), key));
-      }
-      for (ObjectKey backend : backendsOf(kept)) {
-        out.add(link(routesByBackend, backend, key));
-      }
-    } else if (SessionPersistenceLocator.isPolicy(kept)) {
-      for (ObjectKey target : targetsOf(kept)) {
-        out.add(link(policiesByTarget, target, key));
-      }
+    for (ObjectKey gateway : entry.parents()) {
+      out.add(link(routesByParent, gateway, key));
+    }
+    for (ObjectKey backend : entry.backends()) {
+      out.add(
+          link(
+              SessionPersistenceLocator.isRoute(kept) ? routesByBackend : policiesByTarget,
+              backend,
+              key));
     }
     links.put(key, out);
+  }
+
+  private static Entry entry(Resource r, List<SessionPersistenceSite> sites) {
+    Set<String> names = new java.util.HashSet<>();
+    for (SessionPersistenceSite site : sites) {
+      if (site.nameKey() != null) {
+        names.add(site.nameKey());
+      }
+    }
+    if (SessionPersistenceLocator.isRoute(r)) {
+      List<ObjectKey> parents = new ArrayList<>();
+      for (ParentRef p : ParentRef.of(r)) {
+        parents.add(p.gateway().normalized());
+      }
+      return new Entry(r, sites, List.copyOf(parents), backendsOf(r), Set.copyOf(names));
+    }
+    if (SessionPersistenceLocator.isPolicy(r)) {
+      return new Entry(r, sites, List.of(), targetsOf(r), Set.copyOf(names));
+    }
+    return new Entry(r, sites, List.of(), List.of(), Set.of());
   }
 
   /** Removes the object of this kind, namespace and name. */
@@ -101,16 +136,21 @@ public final class LiveIndex {
     ObjectKey self = ObjectKey.of(reviewed).normalized();
     Map<ObjectKey, Entry> out = new LinkedHashMap<>();
     List<ObjectKey> routes = new ArrayList<>();
+    Entry own = entry(reviewed, List.of());
     if (SessionPersistenceLocator.isRoute(reviewed)) {
-      for (ParentRef p : ParentRef.of(reviewed)) {
-        routes.addAll(referrers(routesByParent, p.gateway().normalized()));
-        addGateway(p.gateway().normalized(), out);
+      Set<String> names = namesOf(reviewed);
+      for (ObjectKey gateway : own.parents()) {
+        addGateway(gateway, out);
+        routes.addAll(sharing(gateway, names, self));
       }
-      for (ObjectKey backend : backendsOf(reviewed)) {
-        addTarget(backend, out, routes);
+      for (ObjectKey backend : own.backends()) {
+        add(backend, out);
+        for (ObjectKey policy : referrers(policiesByTarget, backend)) {
+          add(policy, out);
+        }
       }
     } else if (SessionPersistenceLocator.isPolicy(reviewed)) {
-      for (ObjectKey target : targetsOf(reviewed)) {
+      for (ObjectKey target : own.backends()) {
         addTarget(target, out, routes);
       }
     } else {
@@ -122,10 +162,10 @@ public final class LiveIndex {
         continue;
       }
       out.put(r, route);
-      for (ParentRef p : ParentRef.of(route.resource())) {
-        addGateway(p.gateway().normalized(), out);
+      for (ObjectKey gateway : route.parents()) {
+        addGateway(gateway, out);
       }
-      for (ObjectKey backend : backendsOf(route.resource())) {
+      for (ObjectKey backend : route.backends()) {
         add(backend, out);
         for (ObjectKey policy : referrers(policiesByTarget, backend)) {
           add(policy, out);
@@ -134,6 +174,52 @@ public final class LiveIndex {
     }
     out.remove(self);
     return new ArrayList<>(out.values());
+  }
+
+  /**
+   * Routes on {@code gateway} that may use one of {@code names}: by their own persistence, or
+   * through a policy on a backend. At most {@value #SHARING_ROUTES}.
+   */
+  private List<ObjectKey> sharing(ObjectKey gateway, Set<String> names, ObjectKey self) {
+    List<ObjectKey> out = new ArrayList<>();
+    if (names.isEmpty()) {
+      return out; // an unnamed session collides with nothing (SPL103 needs a name)
+    }
+    for (ObjectKey r : referrers(routesByParent, gateway)) {
+      Entry route = objects.get(r);
+      if (route == null || r.equals(self)) {
+        continue;
+      }
+      boolean shares =
+          route.nameKeys().stream().anyMatch(names::contains)
+              || route.backends().stream().anyMatch(policiesByTarget::containsKey);
+      if (shares) {
+        out.add(r);
+        if (out.size() == SHARING_ROUTES) {
+          break;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The session names a reviewed route uses, inline or through policies on its backends. */
+  private Set<String> namesOf(Resource route) {
+    Set<String> names = new java.util.HashSet<>();
+    for (SessionPersistenceSite site : SessionPersistenceLocator.find(route, version)) {
+      if (site.nameKey() != null) {
+        names.add(site.nameKey());
+      }
+    }
+    for (ObjectKey backend : backendsOf(route)) {
+      for (ObjectKey policy : referrers(policiesByTarget, backend)) {
+        Entry p = objects.get(policy);
+        if (p != null) {
+          names.addAll(p.nameKeys());
+        }
+      }
+    }
+    return names;
   }
 
   private void addTarget(ObjectKey target, Map<ObjectKey, Entry> out, List<ObjectKey> routes) {

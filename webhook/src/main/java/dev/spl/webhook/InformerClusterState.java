@@ -63,6 +63,8 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
               true),
           new Kind("gateway.networking.x-k8s.io", "v1alpha1", "XBackend", "xbackends", true));
 
+  static final long LIST_PAGE = 500;
+
   private final KubernetesClient client;
   private final JsonLog log;
   private final LiveIndex objects;
@@ -82,7 +84,12 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
     for (Kind kind : KINDS) {
       try {
         SharedIndexInformer<GenericKubernetesResource> informer =
-            client.genericKubernetesResources(kind.context()).inAnyNamespace().runnableInformer(0);
+            client
+                .genericKubernetesResources(kind.context())
+                .inAnyNamespace()
+                .withLimit(LIST_PAGE) // a big cluster's list comes in pages, not one huge body
+                .runnableInformer(0);
+        informer.itemStore(new MetadataOnlyStore());
         informer.addEventHandler(handler(kind));
         informers.put(kind.label(), informer);
         informer
@@ -139,8 +146,17 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   }
 
   private Optional<Resource> parse(Kind kind, GenericKubernetesResource obj) {
+    // The API server leaves apiVersion and kind out of the items of a list.
+    if (obj.getKind() == null) {
+      obj.setKind(kind.kind());
+    }
+    if (obj.getApiVersion() == null) {
+      obj.setApiVersion(
+          kind.group().isEmpty() ? kind.version() : kind.group() + "/" + kind.version());
+    }
     String json = client.getKubernetesSerialization().asJson(obj);
-    LoadedInput parsed = new ManifestLoader().loadText("cluster:" + key(kind, obj), json);
+    // One file name for every cached object: findings name them by kind, namespace and name.
+    LoadedInput parsed = new ManifestLoader().loadText("cluster", json);
     return parsed.resources().size() == 1
         ? Optional.of(parsed.resources().get(0))
         : Optional.empty();

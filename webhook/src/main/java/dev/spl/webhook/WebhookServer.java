@@ -30,6 +30,13 @@ final class WebhookServer implements AutoCloseable {
    */
   static final long MAX_BODY_BYTES = 3L * 1024 * 1024;
 
+  /**
+   * A whole body must arrive within this, or the request is answered 408 and closed. The API server
+   * sends a review at once; 10 s is far above a 3 MiB body's transfer time on a cluster network,
+   * and a third of the longest review timeout the API server allows (30 s).
+   */
+  static final long BODY_DEADLINE_MILLIS = 10_000;
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** Where and how to serve. */
@@ -40,7 +47,28 @@ final class WebhookServer implements AutoCloseable {
       Path keyFile,
       long idleTimeoutMillis,
       long shutdownGraceMillis,
-      long certCheckMillis) {}
+      long certCheckMillis,
+      long bodyDeadlineMillis) {
+
+    Settings(
+        String host,
+        int port,
+        Path certFile,
+        Path keyFile,
+        long idleTimeoutMillis,
+        long shutdownGraceMillis,
+        long certCheckMillis) {
+      this(
+          host,
+          port,
+          certFile,
+          keyFile,
+          idleTimeoutMillis,
+          shutdownGraceMillis,
+          certCheckMillis,
+          BODY_DEADLINE_MILLIS);
+    }
+  }
 
   private final Settings settings;
   private final AdmissionHandler handler;
@@ -83,7 +111,15 @@ final class WebhookServer implements AutoCloseable {
                   cfg.startup.showJavalinBanner = false;
                   cfg.http.maxRequestSize = MAX_BODY_BYTES;
                   cfg.jetty.modifyServer(
-                      server -> server.setStopTimeout(settings.shutdownGraceMillis()));
+                      server -> {
+                        server.setStopTimeout(settings.shutdownGraceMillis());
+                        // Bodies are read whole, asynchronously, before a thread handles them.
+                        server.setHandler(
+                            new WholeBodyHandler(
+                                server.getHandler(),
+                                (int) MAX_BODY_BYTES,
+                                settings.bodyDeadlineMillis()));
+                      });
                   cfg.jetty.addConnector(
                       (server, httpConfig) -> {
                         HttpConfiguration https = new HttpConfiguration(httpConfig);
@@ -258,7 +294,13 @@ final class WebhookServer implements AutoCloseable {
   @Override
   public void close() {
     if (app != null) {
-      app.stop();
+      try {
+        app.stop();
+      } catch (RuntimeException e) {
+        // Keep-alive connections idle past the grace period (the API server keeps them): the
+        // in-flight reviews are done; the rest are closed as the server goes.
+        log.info("stopped after the grace period with idle connections open");
+      }
     }
     if (reloader != null) {
       reloader.close();

@@ -150,6 +150,15 @@ class InformerClusterStateIT {
         .withPath("/apis/gateway.networking.x-k8s.io/v1alpha1/xbackends")
         .andReturn(404, "{\"kind\":\"Status\",\"code\":404}")
         .always();
+    // informers list in pages
+    server
+        .expect()
+        .get()
+        .withPath(
+            "/apis/gateway.networking.x-k8s.io/v1alpha1/xbackends?limit="
+                + InformerClusterState.LIST_PAGE)
+        .andReturn(404, "{\"kind\":\"Status\",\"code\":404}")
+        .always();
     state = start();
     await(
         "the missing kind to be reported",

@@ -1,0 +1,281 @@
+package dev.spl.webhook;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.rules.RuleSelection;
+import dev.spl.schema.GatewayApiVersion;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.List;
+import java.util.concurrent.Executors;
+
+/**
+ * The webhook's cost per review as the cluster grows: a stand-in API server on loopback serves N
+ * objects (half Services, half routes) to the webhook's informers, which list and watch it; reviews
+ * go over HTTPS with the JDK client. Prints the median and p99 of one review of a route and of an
+ * unrelated Service at each N, and the heap the cluster state takes. Run with
+ * bench/webhook/scale.sh.
+ */
+public final class ScaleBench {
+  private static final int WARMUP = 100;
+  private static final int REVIEWS = 300;
+
+  public static void main(String[] args) throws Exception {
+    List<Integer> sizes = new ArrayList<>();
+    for (String a : args) {
+      sizes.add(Integer.parseInt(a));
+    }
+    if (sizes.isEmpty()) {
+      sizes = List.of(100, 1_000, 10_000, 50_000);
+    }
+    System.out.println(
+        "| cluster | route review median / p99 | Service review median / p99 | cluster state in heap |");
+    System.out.println("|---|---|---|---|");
+    for (int n : sizes) {
+      run(n, false);
+    }
+    run(3_000, true);
+  }
+
+  private static void run(int n, boolean oneHostname) throws Exception {
+    int routes = oneHostname ? n : n / 2;
+    int services = oneHostname ? 0 : n - n / 2;
+    Path dir = Files.createTempDirectory("spl-scale");
+    try (StandInApiServer api = new StandInApiServer(routes, services, oneHostname);
+        KubernetesClient client =
+            new KubernetesClientBuilder()
+                .withConfig(new ConfigBuilder().withMasterUrl(api.url()).build())
+                .build()) {
+      long before = usedHeapAfterGc();
+      PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
+      InformerClusterState state =
+          new InformerClusterState(client, new JsonLog(quiet), GatewayApiVersion.V1_6).start();
+      long deadline = System.nanoTime() + 600_000_000_000L;
+      while (!(state.isSynced() && state.size() >= routes + services + 1)) {
+        if (System.nanoTime() > deadline) {
+          throw new IllegalStateException("informers did not sync: " + state.size());
+        }
+        Thread.sleep(50);
+      }
+      long cacheBytes = usedHeapAfterGc() - before;
+      Path cert = dir.resolve("tls.crt");
+      Path key = dir.resolve("tls.key");
+      var certificate = TestCertificates.write(cert, key, "localhost", false);
+      LintOptions options = new LintOptions(GatewayApiVersion.V1_6, RuleSelection.all());
+      try (WebhookServer server =
+          new WebhookServer(
+                  new WebhookServer.Settings("127.0.0.1", 0, cert, key, 15_000, 1_000, 1_000),
+                  new AdmissionHandler(new Engine(), options, state, false),
+                  state,
+                  new WebhookMetrics(),
+                  new JsonLog(quiet),
+                  () -> true)
+              .start()) {
+        HttpClient http =
+            HttpClient.newBuilder().sslContext(TestCertificates.trusting(certificate)).build();
+        URI uri = URI.create("https://localhost:" + server.port() + "/validate");
+        String routeReview =
+            Reviews.review(
+                "u-route",
+                "CREATE",
+                "gateway.networking.k8s.io",
+                "HTTPRoute",
+                "shop",
+                route("probe", oneHostname ? "shop.example.com" : "probe.example.com", "svc-0"));
+        String serviceReview =
+            Reviews.review(
+                "u-svc",
+                "CREATE",
+                "",
+                "Service",
+                "shop",
+                "{\"apiVersion\": \"v1\", \"kind\": \"Service\", \"metadata\": {\"name\": \"probe-svc\"},"
+                    + " \"spec\": {\"selector\": {\"app\": \"probe\"}}}");
+        String routeTimes = measure(http, uri, routeReview);
+        String serviceTimes = oneHostname ? "-" : measure(http, uri, serviceReview);
+        System.out.printf(
+            "| %s | %s | %s | %.1f MiB (%d B per object) |%n",
+            oneHostname ? n + " routes, one hostname and cookie name" : n + " objects",
+            routeTimes,
+            serviceTimes,
+            cacheBytes / 1048576.0,
+            cacheBytes / Math.max(1, n));
+      }
+      state.close();
+    }
+  }
+
+  /**
+   * A stand-in for the API server's list and watch of the kinds spl watches: every list answers the
+   * objects made up front at once, every watch stays open and quiet, unknown kinds are 404.
+   * fabric8's CRUD mock server was the first choice, but each create scans every stored object, so
+   * filling it with 50,000 takes hours.
+   */
+  static final class StandInApiServer implements AutoCloseable {
+    private final com.sun.net.httpserver.HttpServer http;
+    private final java.util.Map<String, List<String>> lists = new HashMap<>();
+    private final java.util.Map<String, String[]> listKinds = new HashMap<>();
+
+    StandInApiServer(int routes, int services, boolean oneHostname) throws Exception {
+      List<String> routeItems = new ArrayList<>();
+      for (int i = 0; i < routes; i++) {
+        routeItems.add(
+            route(
+                "r-" + i,
+                oneHostname ? "shop.example.com" : "r-" + i + ".example.com",
+                "svc-" + i));
+      }
+      List<String> serviceItems = new ArrayList<>();
+      for (int i = 0; i < services; i++) {
+        serviceItems.add(
+            ("{\"apiVersion\": \"v1\", \"kind\": \"Service\", \"metadata\": {\"name\":"
+                    + " \"svc-%d\", \"namespace\": \"shop\", \"resourceVersion\": \"1\","
+                    + " \"uid\": \"s-%d\", \"labels\": {\"app.kubernetes.io/name\": \"svc-%d\","
+                    + " \"app.kubernetes.io/part-of\": \"shop\"}}, \"spec\": {\"selector\":"
+                    + " {\"app.kubernetes.io/name\": \"svc-%d\"}, \"ports\": [{\"name\": \"http\","
+                    + " \"port\": 8080}]}}")
+                .formatted(i, i, i, i));
+      }
+      String gateway =
+          "{\"apiVersion\": \"gateway.networking.k8s.io/v1\", \"kind\": \"Gateway\","
+              + " \"metadata\": {\"name\": \"public\", \"namespace\": \"shop\","
+              + " \"resourceVersion\": \"1\"}, \"spec\": {\"gatewayClassName\": \"eg\","
+              + " \"listeners\": []}}";
+      String group = "/apis/gateway.networking.k8s.io/v1/";
+      serve("/api/v1/services", "v1", "ServiceList", serviceItems);
+      serve(group + "httproutes", "gateway.networking.k8s.io/v1", "HTTPRouteList", routeItems);
+      serve(group + "gateways", "gateway.networking.k8s.io/v1", "GatewayList", List.of(gateway));
+      for (String empty : List.of("grpcroutes", "gatewayclasses")) {
+        serve(group + empty, "gateway.networking.k8s.io/v1", "List", List.of());
+      }
+      http =
+          com.sun.net.httpserver.HttpServer.create(
+              new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+      http.setExecutor(Executors.newCachedThreadPool());
+      http.createContext(
+          "/",
+          exchange -> {
+            String query = String.valueOf(exchange.getRequestURI().getQuery());
+            String path = exchange.getRequestURI().getPath();
+            byte[] body = lists.containsKey(path) ? page(path, query) : null;
+            if (body == null) {
+              exchange.sendResponseHeaders(404, -1);
+              exchange.close();
+            } else if (query.contains("watch=true")) {
+              exchange.getResponseHeaders().add("Content-Type", "application/json");
+              exchange.sendResponseHeaders(200, 0);
+              try {
+                Thread.sleep(3_600_000); // a watch with nothing to say
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              exchange.close();
+            } else {
+              exchange.getResponseHeaders().add("Content-Type", "application/json");
+              exchange.sendResponseHeaders(200, body.length);
+              exchange.getResponseBody().write(body);
+              exchange.close();
+            }
+          });
+      http.start();
+    }
+
+    private void serve(String path, String apiVersion, String kind, List<String> items) {
+      lists.put(path, items);
+      listKinds.put(path, new String[] {apiVersion, kind});
+    }
+
+    /** One page of a list, as the API server pages with limit and continue. */
+    private byte[] page(String path, String query) {
+      List<String> items = lists.get(path);
+      int from = 0;
+      int limit = items.size();
+      for (String param : query.split("&")) {
+        if (param.startsWith("continue=")) {
+          from = Integer.parseInt(param.substring(9));
+        } else if (param.startsWith("limit=")) {
+          limit = Integer.parseInt(param.substring(6));
+        }
+      }
+      int to = Math.min(items.size(), from + limit);
+      String next = to < items.size() ? ", \"continue\": \"" + to + "\"" : "";
+      String[] k = listKinds.get(path);
+      return ("{\"apiVersion\": \""
+              + k[0]
+              + "\", \"kind\": \""
+              + k[1]
+              + "\","
+              + " \"metadata\": {\"resourceVersion\": \"1\""
+              + next
+              + "}, \"items\": ["
+              + String.join(",", items.subList(from, to))
+              + "]}")
+          .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    String url() {
+      return "http://127.0.0.1:" + http.getAddress().getPort();
+    }
+
+    @Override
+    public void close() {
+      http.stop(0);
+      ((java.util.concurrent.ExecutorService) http.getExecutor()).shutdownNow();
+    }
+  }
+
+  private static String measure(HttpClient http, URI uri, String body) throws Exception {
+    List<Double> millis = new ArrayList<>();
+    for (int i = 0; i < WARMUP + REVIEWS; i++) {
+      long start = System.nanoTime();
+      HttpResponse<String> r =
+          http.send(
+              HttpRequest.newBuilder(uri)
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(body))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      if (r.statusCode() != 200) {
+        throw new IllegalStateException("review failed: " + r.statusCode() + " " + r.body());
+      }
+      if (i >= WARMUP) {
+        millis.add((System.nanoTime() - start) / 1e6);
+      }
+    }
+    Collections.sort(millis);
+    return String.format(
+        "%.2f ms / %.2f ms",
+        millis.get(millis.size() / 2), millis.get((int) Math.ceil(millis.size() * 0.99) - 1));
+  }
+
+  private static String route(String name, String host, String service) {
+    return ("{\"apiVersion\": \"gateway.networking.k8s.io/v1\", \"kind\": \"HTTPRoute\","
+            + " \"metadata\": {\"name\": \"%s\", \"namespace\": \"shop\", \"resourceVersion\": \"1\"},"
+            + " \"spec\": {\"parentRefs\": [{\"name\": \"public\"}], \"hostnames\": [\"%s\"],"
+            + " \"rules\": [{\"backendRefs\": [{\"name\": \"%s\", \"port\": 8080}],"
+            + " \"sessionPersistence\": {\"sessionName\": \"shop\"}}]}}")
+        .formatted(name, host, service);
+  }
+
+  private static long usedHeapAfterGc() throws InterruptedException {
+    Runtime rt = Runtime.getRuntime();
+    for (int i = 0; i < 3; i++) {
+      System.gc();
+      Thread.sleep(100);
+    }
+    return rt.totalMemory() - rt.freeMemory();
+  }
+}

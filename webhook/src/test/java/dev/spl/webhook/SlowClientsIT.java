@@ -1,0 +1,131 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Clients that announce a body and send it a byte at a time (slowloris) hold connections, not the
+ * server's threads: /healthz and /validate still answer, within a second, and a trickled body is
+ * cut off at the deadline with 408.
+ */
+class SlowClientsIT {
+  @TempDir Path dir;
+  WebhookServer server;
+  X509Certificate cert;
+  final List<SSLSocket> slow = new ArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    cert =
+        TestCertificates.write(dir.resolve("tls.crt"), dir.resolve("tls.key"), "localhost", false);
+    server =
+        new WebhookServer(
+                new WebhookServer.Settings(
+                    "127.0.0.1",
+                    0,
+                    dir.resolve("tls.crt"),
+                    dir.resolve("tls.key"),
+                    30_000,
+                    1_000,
+                    1_000,
+                    4_000),
+                new AdmissionHandler(
+                    new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+                ClusterState.NONE,
+                new WebhookMetrics(),
+                new JsonLog(
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+                () -> true)
+            .start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    for (SSLSocket s : slow) {
+      s.close();
+    }
+    server.close();
+  }
+
+  private SSLSocket trickle() throws Exception {
+    SSLSocket s =
+        (SSLSocket)
+            TestCertificates.trusting(cert)
+                .getSocketFactory()
+                .createSocket("127.0.0.1", server.port());
+    s.setSoTimeout(15_000);
+    OutputStream out = s.getOutputStream();
+    out.write(
+        ("POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                + "Content-Length: 1000\r\n\r\n{")
+            .getBytes(StandardCharsets.US_ASCII));
+    out.flush();
+    return s;
+  }
+
+  @Test
+  void fourHundredSlowBodiesLeaveTheServerAnswering() throws Exception {
+    for (int i = 0; i < 400; i++) {
+      slow.add(trickle());
+    }
+    HttpClient client = HttpClient.newBuilder().sslContext(TestCertificates.trusting(cert)).build();
+    URI base = URI.create("https://localhost:" + server.port());
+    for (int round = 0; round < 5; round++) {
+      for (SSLSocket s : slow) {
+        try {
+          s.getOutputStream().write(' '); // a byte now and then: no idle timeout ever fires
+        } catch (java.io.IOException cutOff) {
+          // past the deadline the server closes them, as it should
+        }
+      }
+      HttpResponse<String> health =
+          client.send(
+              HttpRequest.newBuilder(base.resolve("/healthz"))
+                  .timeout(Duration.ofSeconds(1))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, health.statusCode());
+      HttpResponse<String> review =
+          client.send(
+              HttpRequest.newBuilder(base.resolve("/validate"))
+                  .timeout(Duration.ofSeconds(1))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(Reviews.goodBackend()))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, review.statusCode(), review.body());
+      assertTrue(review.body().contains("\"allowed\":true"), review.body());
+    }
+  }
+
+  @Test
+  void aTrickledBodyIsCutOffAtTheDeadline() throws Exception {
+    SSLSocket s = trickle();
+    slow.add(s);
+    InputStream in = s.getInputStream();
+    String answer = new String(in.readNBytes(12), StandardCharsets.US_ASCII);
+    assertEquals("HTTP/1.1 408", answer);
+  }
+}
