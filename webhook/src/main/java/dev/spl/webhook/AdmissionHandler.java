@@ -237,7 +237,21 @@ final class AdmissionHandler {
               + (f.field().isEmpty() ? "" : f.field() + ": ")
               + f.message();
       if (m.length() + item.length() > MAX_MESSAGE_LENGTH) {
-        m.append("; and ").append(errors.size() - i).append(" more (run spl lint for all)");
+        // Every rule id is still named, so the author knows what to look up.
+        if (i == 0) {
+          m.append(cut(item, MAX_MESSAGE_LENGTH / 2));
+          i++;
+        }
+        if (i < errors.size()) {
+          m.append("; and ")
+              .append(errors.size() - i)
+              .append(" more: ")
+              .append(
+                  String.join(
+                      ", ",
+                      errors.subList(i, errors.size()).stream().map(Finding::ruleId).toList()))
+              .append(" (run spl lint for all)");
+        }
         break;
       }
       m.append(item);
@@ -261,7 +275,21 @@ final class AdmissionHandler {
   }
 
   static String truncate(String s) {
-    return s.length() <= MAX_WARNING_LENGTH ? s : s.substring(0, MAX_WARNING_LENGTH - 1) + "\u2026";
+    return cut(s, MAX_WARNING_LENGTH);
+  }
+
+  /**
+   * {@code s} in at most {@code max} characters, ending in an ellipsis, never half a code point.
+   */
+  static String cut(String s, int max) {
+    if (s.length() <= max) {
+      return s;
+    }
+    int end = max - 1;
+    if (Character.isHighSurrogate(s.charAt(end - 1))) {
+      end--;
+    }
+    return s.substring(0, end) + "\u2026";
   }
 
   private static JsonNode response(

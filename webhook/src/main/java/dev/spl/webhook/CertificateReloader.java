@@ -32,6 +32,7 @@ final class CertificateReloader implements AutoCloseable {
           });
   private volatile byte[] lastHash;
   private volatile byte[] lastFailedHash;
+  private volatile String lastError;
   private volatile int reloads;
 
   CertificateReloader(Path certFile, Path keyFile, SslContextFactory.Server ssl, JsonLog log) {
@@ -64,16 +65,20 @@ final class CertificateReloader implements AutoCloseable {
       KeyStore store = PemKeyStore.load(certFile, keyFile);
       ssl.reload(f -> f.setKeyStore(store));
       lastHash = now;
+      lastError = null;
       reloads++;
       log.info("certificate reloaded", "subject", PemKeyStore.subject(store));
     } catch (Exception e) {
       // Mid-rotation the two files may not match yet; the old certificate stays in service.
       // Each broken content is reported once, not every poll.
+      // A missing file has no hash: compare the error itself, so it is logged once too.
       lastFailedHash = now;
-      log.warn(
-          "certificate reload failed, keeping the current one",
-          "error",
-          String.valueOf(e.getMessage()));
+      String error = String.valueOf(e.getMessage());
+      if (now == null && error.equals(lastError)) {
+        return;
+      }
+      lastError = error;
+      log.warn("certificate reload failed, keeping the current one", "error", error);
     }
   }
 

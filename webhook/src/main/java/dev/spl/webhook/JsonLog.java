@@ -11,16 +11,27 @@ final class JsonLog {
   private static final JsonMapper JSON = JsonMapper.builder().build();
   private final PrintStream out;
   private final boolean quietInfo;
+  private final boolean debug;
 
   JsonLog(PrintStream out) {
     this(out, "info");
   }
 
-  /** {@code level} "warn" or "error" drops the per-review info lines (SPL_LOG_LEVEL). */
+  /**
+   * {@code level} "warn" or "error" drops the per-review info lines, "debug" adds client hang-ups
+   * (SPL_LOG_LEVEL).
+   */
   JsonLog(PrintStream out, String level) {
     this.out = out;
+    this.debug = level != null && level.equalsIgnoreCase("debug");
     this.quietInfo =
         level != null && (level.equalsIgnoreCase("warn") || level.equalsIgnoreCase("error"));
+  }
+
+  void debug(String message, Object... fields) {
+    if (debug) {
+      write("debug", message, fields);
+    }
   }
 
   void info(String message, Object... fields) {

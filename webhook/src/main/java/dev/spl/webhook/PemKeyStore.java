@@ -56,10 +56,40 @@ final class PemKeyStore {
     if (key == null) {
       throw new GeneralSecurityException(keyFile + " holds no unencrypted PEM private key");
     }
+    if (!belongTogether(key, chain.get(0).getPublicKey())) {
+      // Mid-rotation a new certificate may sit next to the old key: serving the pair would fail
+      // every handshake.
+      throw new GeneralSecurityException(
+          "the private key in " + keyFile + " does not belong to the certificate in " + certFile);
+    }
     KeyStore store = KeyStore.getInstance("PKCS12");
     store.load(null, null);
     store.setKeyEntry("webhook", key, PASSWORD, chain.toArray(new Certificate[0]));
     return store;
+  }
+
+  /** True when a signature made with {@code key} verifies with {@code publicKey}. */
+  static boolean belongTogether(PrivateKey key, java.security.PublicKey publicKey)
+      throws GeneralSecurityException {
+    if (!key.getAlgorithm().equals(publicKey.getAlgorithm())) {
+      return false;
+    }
+    String algorithm =
+        switch (key.getAlgorithm()) {
+          case "RSA" -> "SHA256withRSA";
+          case "EC" -> "SHA256withECDSA";
+          default -> key.getAlgorithm(); // Ed25519, Ed448
+        };
+    byte[] challenge = new byte[32];
+    new java.security.SecureRandom().nextBytes(challenge);
+    java.security.Signature signer = java.security.Signature.getInstance(algorithm);
+    signer.initSign(key);
+    signer.update(challenge);
+    byte[] signature = signer.sign();
+    java.security.Signature verifier = java.security.Signature.getInstance(algorithm);
+    verifier.initVerify(publicKey);
+    verifier.update(challenge);
+    return verifier.verify(signature);
   }
 
   /** The subject of the serving certificate, for logs. */

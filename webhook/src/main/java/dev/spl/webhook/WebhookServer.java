@@ -158,6 +158,11 @@ final class WebhookServer implements AutoCloseable {
                   cfg.routes.exception(
                       Exception.class,
                       (e, ctx) -> {
+                        if (e instanceof java.io.IOException) {
+                          // the client hung up or broke the connection: its business, not ours
+                          log.debug("client went away", "path", ctx.path());
+                          return;
+                        }
                         log.error(
                             "request failed",
                             "path",

@@ -280,4 +280,35 @@ class AdmissionHandlerTest {
     JsonNode r = response(handler(ClusterState.NONE), update);
     assertTrue(r.get("allowed").asBoolean(), r.toString());
   }
+
+  @Test
+  void cuttingNeverSplitsACodePoint() {
+    String emoji = "\uD83C\uDF6A"; // a cookie, two chars
+    String text = "x".repeat(AdmissionHandler.MAX_WARNING_LENGTH - 2) + emoji + "tail";
+    String cut = AdmissionHandler.truncate(text);
+    assertTrue(cut.length() <= AdmissionHandler.MAX_WARNING_LENGTH, cut);
+    assertFalse(Character.isHighSurrogate(cut.charAt(cut.length() - 2)), "half a code point");
+    assertTrue(cut.endsWith("\u2026"));
+  }
+
+  @Test
+  void aLongDenialStillNamesEveryRule() throws Exception {
+    // the second message alone is over the limit (a long invalid cookie name)
+    String longName = "a b".repeat(1100);
+    String object =
+        Reviews.backend(
+            "{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \""
+                + longName
+                + "\", \"path\": \"x\"}}");
+    JsonNode r =
+        response(
+            handler(ClusterState.NONE),
+            Reviews.review(
+                "u-long", "CREATE", "gateway.networking.x-k8s.io", "XBackend", "shop", object));
+    String message = r.get("status").get("message").asString();
+    assertTrue(message.length() < 4000, message.length() + " characters");
+    for (String rule : List.of("SPL021", "SPL022")) {
+      assertTrue(message.contains(rule), rule + " missing from: " + message);
+    }
+  }
 }

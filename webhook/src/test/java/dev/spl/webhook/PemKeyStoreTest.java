@@ -79,4 +79,19 @@ class PemKeyStoreTest {
             () -> PemKeyStore.load(dir.resolve("c.pem"), dir.resolve("k.pem")));
     assertEquals(dir.resolve("c.pem") + " holds no PEM certificate", e.getMessage());
   }
+
+  @Test
+  void aCertificateNextToAnotherKeyIsRefused() throws Exception {
+    for (boolean ec : new boolean[] {false, true}) {
+      TestCertificates.write(dir.resolve("new.crt"), dir.resolve("new.key"), "new", ec);
+      TestCertificates.write(dir.resolve("old.crt"), dir.resolve("old.key"), "old", ec);
+      var e =
+          org.junit.jupiter.api.Assertions.assertThrows(
+              java.security.GeneralSecurityException.class,
+              () -> PemKeyStore.load(dir.resolve("new.crt"), dir.resolve("old.key")));
+      org.junit.jupiter.api.Assertions.assertTrue(
+          e.getMessage().contains("does not belong to the certificate"), e.getMessage());
+      PemKeyStore.load(dir.resolve("new.crt"), dir.resolve("new.key")); // a matching pair loads
+    }
+  }
 }

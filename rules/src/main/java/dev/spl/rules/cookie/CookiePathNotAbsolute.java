@@ -42,6 +42,10 @@ public final class CookiePathNotAbsolute implements SessionPersistenceRule {
   }
 
   private static String abbreviate(String s) {
-    return s.length() > 40 ? s.substring(0, 37) + "..." : s;
+    if (s.length() <= 40) {
+      return s;
+    }
+    int end = Character.isHighSurrogate(s.charAt(36)) ? 36 : 37; // never half a code point
+    return s.substring(0, end) + "...";
   }
 }
