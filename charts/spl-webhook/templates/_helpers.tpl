@@ -25,7 +25,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 {{- end -}}
 
 {{- define "spl.tlsSecret" -}}
-{{ include "spl.fullname" . }}-tls
+{{ .Values.tls.existingSecret | default (printf "%s-tls" (include "spl.fullname" .)) }}
 {{- end -}}
 
 {{- define "spl.serviceDNS" -}}

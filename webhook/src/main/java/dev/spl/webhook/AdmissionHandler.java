@@ -3,6 +3,7 @@ package dev.spl.webhook;
 import dev.spl.Engine;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.index.KindCatalogue;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
@@ -27,16 +28,10 @@ final class AdmissionHandler {
   static final int MAX_WARNING_LENGTH = 256;
   private static final int MAX_MESSAGE_LENGTH = 3000;
   private static final JsonMapper JSON = JsonMapper.builder().build();
-  private static final Set<String> REVIEWED_KINDS =
-      Set.of(
-          "gateway.networking.k8s.io/HTTPRoute", "gateway.networking.k8s.io/GRPCRoute",
-          "gateway.networking.k8s.io/BackendLBPolicy", "gateway.networking.k8s.io/Backend",
-          "gateway.networking.x-k8s.io/Backend", "gateway.networking.x-k8s.io/XBackend",
-          "gateway.networking.x-k8s.io/XBackendTrafficPolicy", "/Service");
 
   private static final Set<String> REVIEWED_KIND_NAMES =
-      REVIEWED_KINDS.stream()
-          .map(k -> k.substring(k.indexOf('/') + 1))
+      KindCatalogue.reviewed().stream()
+          .map(KindCatalogue.Kind::kind)
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
   /** True for the kind names this handler reviews (the metrics' fixed label values). */
@@ -94,7 +89,7 @@ final class AdmissionHandler {
     String name = text(request, "name");
     boolean dryRun = request.has("dryRun") && request.get("dryRun").asBoolean(false);
     if (kind == null
-        || !REVIEWED_KINDS.contains((group == null ? "" : group) + "/" + kind)
+        || !KindCatalogue.isReviewed(group, kind)
         || !(operation.equals("CREATE") || operation.equals("UPDATE"))) {
       return new Outcome(
           response(uid, true, null, List.of()),

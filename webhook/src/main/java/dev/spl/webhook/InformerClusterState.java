@@ -1,5 +1,6 @@
 package dev.spl.webhook;
 
+import dev.spl.index.KindCatalogue;
 import dev.spl.index.LiveIndex;
 import dev.spl.index.ObjectKey;
 import dev.spl.load.LoadedInput;
@@ -25,43 +26,36 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class InformerClusterState implements ClusterState, AutoCloseable {
 
-  /** A kind spl watches. */
-  record Kind(String group, String version, String kind, String plural, boolean namespaced) {
+  /** A kind spl watches: one of the engine's {@link KindCatalogue}. */
+  record Kind(KindCatalogue.Kind of) {
     ResourceDefinitionContext context() {
       return new ResourceDefinitionContext.Builder()
-          .withGroup(group)
-          .withVersion(version)
-          .withKind(kind)
-          .withPlural(plural)
-          .withNamespaced(namespaced)
+          .withGroup(of.group())
+          .withVersion(of.version())
+          .withKind(of.kind())
+          .withPlural(of.plural())
+          .withNamespaced(of.namespaced())
           .build();
     }
 
     String label() {
-      return (group.isEmpty() ? "" : group + "/") + kind;
+      return of.label();
+    }
+
+    String group() {
+      return of.group();
+    }
+
+    String version() {
+      return of.version();
+    }
+
+    String kind() {
+      return of.kind();
     }
   }
 
-  static final List<Kind> KINDS =
-      List.of(
-          new Kind("", "v1", "Service", "services", true),
-          new Kind("gateway.networking.k8s.io", "v1", "HTTPRoute", "httproutes", true),
-          new Kind("gateway.networking.k8s.io", "v1", "GRPCRoute", "grpcroutes", true),
-          new Kind("gateway.networking.k8s.io", "v1", "Gateway", "gateways", true),
-          new Kind("gateway.networking.k8s.io", "v1", "GatewayClass", "gatewayclasses", false),
-          new Kind(
-              "gateway.networking.k8s.io",
-              "v1alpha2",
-              "BackendLBPolicy",
-              "backendlbpolicies",
-              true),
-          new Kind(
-              "gateway.networking.x-k8s.io",
-              "v1alpha1",
-              "XBackendTrafficPolicy",
-              "xbackendtrafficpolicies",
-              true),
-          new Kind("gateway.networking.x-k8s.io", "v1alpha1", "XBackend", "xbackends", true));
+  static final List<Kind> KINDS = KindCatalogue.all().stream().map(Kind::new).toList();
 
   static final long LIST_PAGE = 500;
 

@@ -157,18 +157,62 @@ class HelmChartIT {
       assertTrue(
           Set.of("get", "list", "watch").containsAll((List<?>) rule.get("verbs")), rule.toString());
     }
-    List<String> resources =
-        rules.stream().flatMap(rule -> ((List<String>) rule.get("resources")).stream()).toList();
-    assertTrue(
-        resources.containsAll(
-            List.of("services", "httproutes", "gatewayclasses", "xbackendtrafficpolicies")));
+    // exactly the kinds the engine reads, group by group
+    Set<String> granted = new java.util.TreeSet<>();
+    for (Map<String, Object> rule : rules) {
+      for (Object group : (List<?>) rule.get("apiGroups")) {
+        for (Object resource : (List<?>) rule.get("resources")) {
+          granted.add(group + "/" + resource);
+        }
+      }
+    }
+    Set<String> read = new java.util.TreeSet<>();
+    dev.spl.index.KindCatalogue.all().forEach(k -> read.add(k.group() + "/" + k.plural()));
+    assertEquals(read, granted);
     assertTrue(render(t -> t.set("watchCluster", "false")).all("ClusterRole").isEmpty());
+  }
+
+  @Test
+  void theWebhookReviewsExactlyTheEnginesReviewedKinds() {
+    Map<String, Object> config = render(t -> {}).one("ValidatingWebhookConfiguration");
+    List<Map<String, Object>> rules = at(config, "webhooks", 0, "rules");
+    Set<String> matched = new java.util.TreeSet<>();
+    for (Map<String, Object> rule : rules) {
+      assertEquals(List.of("CREATE", "UPDATE"), rule.get("operations"));
+      for (Object group : (List<?>) rule.get("apiGroups")) {
+        for (Object resource : (List<?>) rule.get("resources")) {
+          matched.add(group + "/" + resource);
+        }
+      }
+    }
+    Set<String> reviewed = new java.util.TreeSet<>();
+    dev.spl.index.KindCatalogue.reviewed().forEach(k -> reviewed.add(k.group() + "/" + k.plural()));
+    assertEquals(reviewed, matched);
   }
 
   @Test
   void certManagerMode() {
     Rendered r = render(t -> t.set("certManager.enabled", "true"));
-    Map<String, Object> certificate = r.one("Certificate");
+    // a CA certificate from a self-signed root, and the serving certificate from a CA Issuer: the
+    // caBundle (the CA) outlives every renewal of the serving certificate
+    List<Map<String, Object>> certificates =
+        r.all("Certificate").stream().map(HelmChartIT::plain).toList();
+    assertEquals(2, certificates.size());
+    Map<String, Object> ca =
+        certificates.stream()
+            .filter(c -> Boolean.TRUE.equals(at(c, "spec", "isCA")))
+            .findFirst()
+            .orElseThrow();
+    Map<String, Object> certificate =
+        certificates.stream().filter(c -> c != ca).findFirst().orElseThrow();
+    String caIssuer = at(certificate, "spec", "issuerRef", "name");
+    Map<String, Object> issuer =
+        r.all("Issuer").stream()
+            .map(HelmChartIT::plain)
+            .filter(i -> caIssuer.equals(at(i, "metadata", "name")))
+            .findFirst()
+            .orElseThrow();
+    assertEquals((Object) at(ca, "spec", "secretName"), at(issuer, "spec", "ca", "secretName"));
     Map<String, Object> hook = at(r.one("ValidatingWebhookConfiguration"), "webhooks", 0);
     assertNull(at(hook, "clientConfig", "caBundle"));
     String injectFrom =
@@ -182,7 +226,45 @@ class HelmChartIT {
         (Object) at(certificate, "spec", "secretName"),
         at(r.one("Deployment"), "spec", "template", "spec", "volumes", 0, "secret", "secretName"));
     assertTrue(r.all("Secret").isEmpty(), "cert-manager writes the Secret");
-    assertNotNull(r.one("Issuer"));
+  }
+
+  @Test
+  void anExistingSecretRendersTheSameEveryTime() {
+    java.util.function.Consumer<TemplateCommand> gitops =
+        t -> t.set("tls.existingSecret", "spl-serving").set("tls.caBundle", "Q0E=");
+    Rendered first = render(gitops);
+    assertTrue(first.all("Secret").isEmpty(), "the user's Secret is used, none generated");
+    assertEquals(
+        "spl-serving",
+        at(
+            first.one("Deployment"),
+            "spec",
+            "template",
+            "spec",
+            "volumes",
+            0,
+            "secret",
+            "secretName"));
+    assertEquals(
+        "Q0E=",
+        at(first.one("ValidatingWebhookConfiguration"), "webhooks", 0, "clientConfig", "caBundle"));
+    assertEquals(
+        first.resources().stream().map(HelmChartIT::plain).toList(),
+        render(gitops).resources().stream().map(HelmChartIT::plain).toList());
+  }
+
+  @Test
+  void aSingleReplicaGetsNoDisruptionBudgetAndPriorityIsOneValueAway() {
+    assertTrue(render(t -> t.set("replicaCount", "1")).all("PodDisruptionBudget").isEmpty());
+    assertEquals(1, render(t -> {}).all("PodDisruptionBudget").size());
+    assertEquals(
+        "system-cluster-critical",
+        at(
+            render(t -> t.set("priorityClassName", "system-cluster-critical")).one("Deployment"),
+            "spec",
+            "template",
+            "spec",
+            "priorityClassName"));
   }
 
   @Test

@@ -1,0 +1,95 @@
+package dev.spl.index;
+
+import java.util.List;
+
+/**
+ * The one list of the kinds spl reads: those an admission webhook reviews (they carry session
+ * persistence, or are Services whose affinity meets it), and those the cross-resource rules only
+ * look at (Gateways and GatewayClasses). The webhook's handler and informers and the Helm chart's
+ * webhook rules and RBAC all derive from it; a test keeps the chart's copy equal.
+ */
+public final class KindCatalogue {
+  /** A kind as the API server serves it. */
+  public record Kind(
+      String group,
+      String version,
+      String kind,
+      String plural,
+      boolean namespaced,
+      boolean reviewed) {
+
+    /** {@code group/Kind}, or {@code Kind} for the core group. */
+    public String label() {
+      return (group.isEmpty() ? "" : group + "/") + kind;
+    }
+  }
+
+  private static final String GATEWAY = "gateway.networking.k8s.io";
+  private static final String EXPERIMENTAL = "gateway.networking.x-k8s.io";
+
+  private static final List<Kind> ALL =
+      List.of(
+          new Kind("", "v1", "Service", "services", true, true),
+          new Kind(GATEWAY, "v1", "HTTPRoute", "httproutes", true, true),
+          new Kind(GATEWAY, "v1", "GRPCRoute", "grpcroutes", true, true),
+          new Kind(GATEWAY, "v1alpha2", "BackendLBPolicy", "backendlbpolicies", true, true),
+          new Kind(
+              EXPERIMENTAL,
+              "v1alpha1",
+              "XBackendTrafficPolicy",
+              "xbackendtrafficpolicies",
+              true,
+              true),
+          new Kind(EXPERIMENTAL, "v1alpha1", "XBackend", "xbackends", true, true),
+          // GEP-1619's Backend is in no released CRD yet; its group is not settled.
+          new Kind(EXPERIMENTAL, "v1alpha1", "Backend", "backends", true, true),
+          new Kind(GATEWAY, "v1alpha1", "Backend", "backends", true, true),
+          new Kind(GATEWAY, "v1", "Gateway", "gateways", true, false),
+          new Kind(GATEWAY, "v1", "GatewayClass", "gatewayclasses", false, false));
+
+  private KindCatalogue() {}
+
+  /** Every kind spl reads, reviewed or not. */
+  public static List<Kind> all() {
+    return ALL;
+  }
+
+  /** The kinds an admission webhook reviews. */
+  public static List<Kind> reviewed() {
+    return ALL.stream().filter(Kind::reviewed).toList();
+  }
+
+  /** True when {@code group/kind} is reviewed. */
+  public static boolean isReviewed(String group, String kind) {
+    String g = group == null ? "" : group;
+    return ALL.stream().anyMatch(k -> k.reviewed() && k.group().equals(g) && k.kind().equals(kind));
+  }
+
+  /**
+   * The chart's copy of this list ({@code charts/spl-webhook/kinds.yaml}), from which its webhook
+   * rules and RBAC are rendered.
+   */
+  public static String chartYaml() {
+    StringBuilder out =
+        new StringBuilder(
+            "# Generated from rules/src/main/java/dev/spl/index/KindCatalogue.java; do not edit.\n"
+                + "# Regenerate: mvn -pl webhook test -Dtest=ChartKindsTest -Dspl.update-kinds=true\n"
+                + "kinds:\n");
+    for (Kind k : ALL) {
+      out.append("- {group: \"")
+          .append(k.group())
+          .append("\", version: ")
+          .append(k.version())
+          .append(", kind: ")
+          .append(k.kind())
+          .append(", resource: ")
+          .append(k.plural())
+          .append(", namespaced: ")
+          .append(k.namespaced())
+          .append(", reviewed: ")
+          .append(k.reviewed())
+          .append("}\n");
+    }
+    return out.toString();
+  }
+}

@@ -1,0 +1,25 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.spl.index.KindCatalogue;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/** The chart renders its webhook rules and RBAC from kinds.yaml: it must be the engine's list. */
+class ChartKindsTest {
+  static final Path KINDS = Path.of("..", "charts", "spl-webhook", "kinds.yaml");
+
+  @Test
+  void theChartsKindsAreTheEnginesKinds() throws IOException {
+    if (Boolean.getBoolean("spl.update-kinds")) {
+      Files.writeString(KINDS, KindCatalogue.chartYaml());
+    }
+    assertEquals(
+        KindCatalogue.chartYaml(),
+        Files.readString(KINDS),
+        KINDS + " is stale: mvn -pl webhook test -Dtest=ChartKindsTest -Dspl.update-kinds=true");
+  }
+}
