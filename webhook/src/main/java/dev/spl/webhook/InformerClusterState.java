@@ -9,6 +9,7 @@ import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
@@ -18,6 +19,9 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * The cluster as the cross-resource rules need it, kept by fabric8 informers (list once, then
@@ -58,6 +62,9 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   static final List<Kind> KINDS = KindCatalogue.all().stream().map(Kind::new).toList();
 
   static final long LIST_PAGE = 500;
+  static final long FIRST_RETRY_MILLIS = 1_000;
+  static final long MAX_RETRY_MILLIS = 60_000;
+  static final long CRD_RECHECK_MILLIS = 60_000;
 
   private final KubernetesClient client;
   private final JsonLog log;
@@ -66,6 +73,16 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   private final Map<String, SharedIndexInformer<GenericKubernetesResource>> informers =
       new ConcurrentHashMap<>();
   private final Map<String, String> skipped = new ConcurrentHashMap<>();
+  // kinds that could not be listed for another reason than a missing CRD: not ready until they are
+  private final Map<String, String> failing = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService retries =
+      Executors.newSingleThreadScheduledExecutor(
+          r -> {
+            Thread t = new Thread(r, "spl-informer-retry");
+            t.setDaemon(true);
+            return t;
+          });
+  private volatile boolean closed;
 
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
@@ -76,44 +93,75 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   /** Starts every informer; returns at once, readiness reports the sync. */
   InformerClusterState start() {
     for (Kind kind : KINDS) {
-      try {
-        SharedIndexInformer<GenericKubernetesResource> informer =
-            client
-                .genericKubernetesResources(kind.context())
-                .inAnyNamespace()
-                .withLimit(LIST_PAGE) // a big cluster's list comes in pages, not one huge body
-                .runnableInformer(0);
-        informer.itemStore(new MetadataOnlyStore());
-        informer.addEventHandler(handler(kind));
-        informers.put(kind.label(), informer);
-        informer
-            .start()
-            .whenComplete(
-                (ok, error) -> {
-                  if (error != null) {
-                    skip(kind, error);
-                  } else {
-                    log.info("cache synced", "kind", kind.label());
-                  }
-                });
-      } catch (RuntimeException e) {
-        skip(kind, e);
-      }
+      watch(kind, FIRST_RETRY_MILLIS);
     }
     return this;
   }
 
-  private void skip(Kind kind, Throwable error) {
+  /**
+   * Starts watching {@code kind}. A kind whose CRD is missing (404) is skipped, not fatal, and
+   * looked for again every minute, so CRDs installed later are picked up. Any other failure (a
+   * transient 403, an API server restart) keeps readiness at 503 and is retried with backoff.
+   */
+  private void watch(Kind kind, long retryMillis) {
+    try {
+      SharedIndexInformer<GenericKubernetesResource> informer =
+          client
+              .genericKubernetesResources(kind.context())
+              .inAnyNamespace()
+              .withLimit(LIST_PAGE) // a big cluster's list comes in pages, not one huge body
+              .runnableInformer(0);
+      informer.itemStore(new MetadataOnlyStore());
+      informer.addEventHandler(handler(kind));
+      informers.put(kind.label(), informer);
+      informer
+          .start()
+          .whenComplete(
+              (ok, error) -> {
+                if (error != null) {
+                  failed(kind, error, retryMillis);
+                } else {
+                  failing.remove(kind.label());
+                  skipped.remove(kind.label());
+                  log.info("cache synced", "kind", kind.label());
+                }
+              });
+    } catch (RuntimeException e) {
+      failed(kind, e, retryMillis);
+    }
+  }
+
+  private void failed(Kind kind, Throwable error, long retryMillis) {
     Throwable cause =
         error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     SharedIndexInformer<GenericKubernetesResource> informer = informers.remove(kind.label());
     if (informer != null) {
       informer.stop();
     }
+    if (closed) {
+      return;
+    }
     String why = String.valueOf(cause.getMessage()).split("\n", 2)[0];
-    skipped.put(kind.label(), why);
+    boolean missing = cause instanceof KubernetesClientException k && k.getCode() == 404;
+    if (missing) {
+      failing.remove(kind.label());
+      if (skipped.put(kind.label(), why) == null) {
+        log.warn(
+            "kind not watched (no CRD); its cross-resource checks are off until it is installed",
+            "kind",
+            kind.label());
+      }
+      retries.schedule(
+          () -> watch(kind, FIRST_RETRY_MILLIS), CRD_RECHECK_MILLIS, TimeUnit.MILLISECONDS);
+      return;
+    }
+    failing.put(kind.label(), why);
     log.warn(
-        "kind not watched; its cross-resource checks are off", "kind", kind.label(), "reason", why);
+        "cannot watch kind; retrying", "kind", kind.label(), "inMs", retryMillis, "reason", why);
+    retries.schedule(
+        () -> watch(kind, Math.min(retryMillis * 2, MAX_RETRY_MILLIS)),
+        retryMillis,
+        TimeUnit.MILLISECONDS);
   }
 
   private ResourceEventHandler<GenericKubernetesResource> handler(Kind kind) {
@@ -178,6 +226,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   public Map<String, Boolean> syncState() {
     Map<String, Boolean> state = new LinkedHashMap<>();
     informers.forEach((kind, informer) -> state.put(kind, informer.hasSynced()));
+    failing.keySet().forEach(kind -> state.put(kind, false));
     return state;
   }
 
@@ -188,6 +237,8 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
 
   @Override
   public void close() {
+    closed = true;
+    retries.shutdownNow();
     informers.values().forEach(SharedIndexInformer::stop);
   }
 }

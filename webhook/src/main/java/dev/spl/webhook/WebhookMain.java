@@ -86,6 +86,15 @@ public final class WebhookMain implements Callable<Integer> {
           "How long in-flight reviews may take to finish on SIGTERM (ISO-8601, e.g. PT20S).")
   Duration shutdownGrace;
 
+  @Option(
+      names = "--shutdown-delay",
+      defaultValue = "${env:SPL_SHUTDOWN_DELAY:-PT5S}",
+      description =
+          "On SIGTERM, how long /readyz answers 503 while reviews are still served, before the"
+              + " port closes: longer than the cluster takes to drop the pod from the Service's"
+              + " endpoints (ISO-8601, e.g. PT5S).")
+  Duration shutdownDelay;
+
   private volatile boolean rulesReady;
 
   public static void main(String[] args) {
@@ -139,6 +148,18 @@ public final class WebhookMain implements Callable<Integer> {
         .addShutdownHook(
             new Thread(
                 () -> {
+                  // Not ready first, so the endpoints drop this pod while it still answers;
+                  // then stop accepting and let in-flight reviews finish.
+                  server.stopping();
+                  log.info(
+                      "stopping: not ready, still serving",
+                      "delaySeconds",
+                      shutdownDelay.toSeconds());
+                  try {
+                    Thread.sleep(shutdownDelay.toMillis());
+                  } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                  }
                   log.info(
                       "stopping: finishing in-flight reviews",
                       "graceSeconds",

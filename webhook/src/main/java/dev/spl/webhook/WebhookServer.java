@@ -81,6 +81,7 @@ final class WebhookServer implements AutoCloseable {
   private ServerConnector connector;
   private volatile boolean tlsLoaded;
   private volatile String lastReadiness = "";
+  private volatile boolean stopping;
 
   WebhookServer(
       Settings settings,
@@ -262,8 +263,16 @@ final class WebhookServer implements AutoCloseable {
     ctx.status(status).contentType("text/plain").result(message + "\n");
   }
 
+  /** SIGTERM: /readyz turns 503 while reviews are still served, until {@link #close}. */
+  void stopping() {
+    stopping = true;
+  }
+
   private void ready(Context ctx) {
     List<String> notReady = new ArrayList<>();
+    if (stopping) {
+      notReady.add("stopping");
+    }
     if (!tlsLoaded) {
       notReady.add("tls: no certificate loaded");
     }

@@ -168,4 +168,23 @@ class InformerClusterStateIT {
     assertEquals(InformerClusterState.KINDS.size() - 1, state.syncState().size());
     assertTrue(logs.toString(StandardCharsets.UTF_8).contains("kind not watched"));
   }
+
+  @Test
+  void aFailedListKeepsReadinessDownUntilARetrySucceeds() throws Exception {
+    // a transient 403 (RBAC not yet propagated), twice; then the list works
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/services?limit=" + InformerClusterState.LIST_PAGE)
+        .andReturn(403, "{\"kind\":\"Status\",\"code\":403,\"message\":\"forbidden\"}")
+        .times(2);
+    state = start();
+    await(
+        "Services to be reported failing",
+        () -> Boolean.FALSE.equals(state.syncState().get("Service")));
+    assertFalse(state.isSynced(), "not ready while a kind cannot be listed");
+    assertFalse(state.skipped().containsKey("Service"), "a 403 is not a missing CRD");
+    await("the retry to succeed", state::isSynced);
+    assertTrue(logs.toString(StandardCharsets.UTF_8).contains("cannot watch kind; retrying"));
+  }
 }

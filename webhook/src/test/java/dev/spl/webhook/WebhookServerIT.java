@@ -172,6 +172,18 @@ class WebhookServerIT {
   }
 
   @Test
+  void onStoppingReadinessFallsFirstWhileReviewsAreStillAnswered() throws Exception {
+    server.stopping();
+    HttpResponse<String> ready =
+        client.send(
+            HttpRequest.newBuilder(uri("/readyz")).build(), HttpResponse.BodyHandlers.ofString());
+    assertEquals(503, ready.statusCode());
+    assertFalse(ready.body().contains("stopping"), "details go to the log, not to callers");
+    assertTrue(logs.toString(StandardCharsets.UTF_8).contains("stopping"));
+    assertEquals(200, post(client, Reviews.goodBackend(), "application/json").statusCode());
+  }
+
+  @Test
   void healthReadinessAndMetrics() throws Exception {
     assertEquals(
         200,
