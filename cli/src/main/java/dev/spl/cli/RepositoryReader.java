@@ -388,8 +388,8 @@ final class RepositoryReader {
     Path cwd = Path.of("").toAbsolutePath();
     Path abs = p.toAbsolutePath().normalize();
     Path relative = cwd.relativize(abs);
-    // ../examples reads well; ../../../tmp/x does not.
-    return relative.startsWith("../../..") ? abs.toString() : relative.toString();
+    // ../examples reads well; ../../tmp/x does not.
+    return relative.startsWith("../..") ? abs.toString() : relative.toString();
   }
 
   List<String> inputErrors() {

@@ -289,4 +289,21 @@ class HelmChartIT {
     return (X509Certificate)
         CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(pem));
   }
+
+  @Test
+  void aNetworkPolicyLetsInOnlyTheApiServerAndTheScraper() {
+    assertTrue(render(t -> {}).all("NetworkPolicy").isEmpty());
+    Map<String, Object> policy =
+        render(
+                t ->
+                    t.set("networkPolicy.enabled", "true")
+                        .set("networkPolicy.apiServerCIDRs[0]", "10.0.0.1/32"))
+            .one("NetworkPolicy");
+    List<Map<String, Object>> from = at(policy, "spec", "ingress", 0, "from");
+    assertEquals("10.0.0.1/32", at(from.get(0), "ipBlock", "cidr"));
+    assertEquals(
+        "monitoring",
+        at(from.get(1), "namespaceSelector", "matchLabels", "kubernetes.io/metadata.name"));
+    assertEquals(List.of("Ingress"), at(policy, "spec", "policyTypes"));
+  }
 }
