@@ -37,6 +37,13 @@ final class WebhookServer implements AutoCloseable {
    */
   static final long BODY_DEADLINE_MILLIS = 10_000;
 
+  /**
+   * Request bodies in memory at once. A review parses its body into trees many times its size, so
+   * eight concurrent 2.9 MiB objects exhausted the chart's heap; with this budget two largest-size
+   * reviews run at once and the rest wait their turn (within their deadline), small ones pass by.
+   */
+  static final long BODY_BUDGET_BYTES = 2 * MAX_BODY_BYTES;
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** Where and how to serve. */
@@ -119,7 +126,8 @@ final class WebhookServer implements AutoCloseable {
                             new WholeBodyHandler(
                                 server.getHandler(),
                                 (int) MAX_BODY_BYTES,
-                                settings.bodyDeadlineMillis()));
+                                settings.bodyDeadlineMillis(),
+                                (int) BODY_BUDGET_BYTES));
                       });
                   cfg.jetty.addConnector(
                       (server, httpConfig) -> {

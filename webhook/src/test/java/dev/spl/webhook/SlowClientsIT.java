@@ -40,25 +40,26 @@ class SlowClientsIT {
   void start() throws Exception {
     cert =
         TestCertificates.write(dir.resolve("tls.crt"), dir.resolve("tls.key"), "localhost", false);
-    server =
-        new WebhookServer(
-                new WebhookServer.Settings(
-                    "127.0.0.1",
-                    0,
-                    dir.resolve("tls.crt"),
-                    dir.resolve("tls.key"),
-                    30_000,
-                    1_000,
-                    1_000,
-                    4_000),
-                new AdmissionHandler(
-                    new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
-                ClusterState.NONE,
-                new WebhookMetrics(),
-                new JsonLog(
-                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
-                () -> true)
-            .start();
+    server = server(4_000);
+  }
+
+  WebhookServer server(long bodyDeadlineMillis) throws Exception {
+    return new WebhookServer(
+            new WebhookServer.Settings(
+                "127.0.0.1",
+                0,
+                dir.resolve("tls.crt"),
+                dir.resolve("tls.key"),
+                30_000,
+                1_000,
+                1_000,
+                bodyDeadlineMillis),
+            new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+            ClusterState.NONE,
+            new WebhookMetrics(),
+            new JsonLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+            () -> true)
+        .start();
   }
 
   @AfterEach
@@ -127,5 +128,56 @@ class SlowClientsIT {
     InputStream in = s.getInputStream();
     String answer = new String(in.readNBytes(12), StandardCharsets.US_ASCII);
     assertEquals("HTTP/1.1 408", answer);
+  }
+
+  @Test
+  void aBurstOfLargeObjectsIsAnsweredInTurn() throws Exception {
+    server.close();
+    server = server(WebhookServer.BODY_DEADLINE_MILLIS);
+    // eight 2.9 MiB reviews at once: over the in-memory budget, so they queue; each is answered
+    String padding = "x".repeat(2_900_000);
+    String big =
+        Reviews.goodBackend()
+            .replace(
+                "\"metadata\": {",
+                "\"metadata\": {\"annotations\": {\"pad\": \"" + padding + "\"}, ");
+    HttpClient client = HttpClient.newBuilder().sslContext(TestCertificates.trusting(cert)).build();
+    URI validate = URI.create("https://localhost:" + server.port() + "/validate");
+    List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> answers = new ArrayList<>();
+    for (int i = 0; i < 8; i++) {
+      answers.add(
+          client.sendAsync(
+              HttpRequest.newBuilder(validate)
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(big))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString()));
+    }
+    for (var answer : answers) {
+      HttpResponse<String> r = answer.get(30, java.util.concurrent.TimeUnit.SECONDS);
+      assertEquals(200, r.statusCode(), r.body());
+      assertTrue(r.body().contains("\"allowed\":true"), r.body());
+    }
+  }
+
+  @Test
+  void theApiServersTimeoutShortensTheDeadline() throws Exception {
+    SSLSocket s =
+        (SSLSocket)
+            TestCertificates.trusting(cert)
+                .getSocketFactory()
+                .createSocket("127.0.0.1", server.port());
+    slow.add(s);
+    s.setSoTimeout(15_000);
+    s.getOutputStream()
+        .write(
+            ("POST /validate?timeout=1s HTTP/1.1\r\nHost: localhost\r\n"
+                    + "Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                .getBytes(StandardCharsets.US_ASCII));
+    long started = System.nanoTime();
+    String answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+    assertEquals("HTTP/1.1 408", answer);
+    // the 4 s deadline of this server was not waited for: the API server gave up after 1 s
+    assertTrue(System.nanoTime() - started < 3_500_000_000L);
   }
 }
