@@ -91,17 +91,8 @@ final class AdmissionHandler {
     if (kind == null
         || !KindCatalogue.isReviewed(group, kind)
         || !(operation.equals("CREATE") || operation.equals("UPDATE"))) {
-      return new Outcome(
-          response(uid, true, null, List.of()),
-          uid,
-          String.valueOf(kind),
-          operation,
-          namespace,
-          name,
-          dryRun,
-          "skipped",
-          List.of(),
-          false);
+      return allowedUnread(
+          uid, String.valueOf(kind), operation, namespace, name, dryRun, "skipped");
     }
     JsonNode object = request.get("object");
     if (object == null || !object.isObject()) {
@@ -113,17 +104,7 @@ final class AdmissionHandler {
     }
     if (metadata != null && metadata.hasNonNull("deletionTimestamp")) {
       // Being deleted: its finalizers must be able to go, whatever it breaks.
-      return new Outcome(
-          response(uid, true, null, List.of()),
-          uid,
-          kind,
-          operation,
-          namespace,
-          name,
-          dryRun,
-          "allowed",
-          List.of(),
-          false);
+      return allowedUnread(uid, kind, operation, namespace, name, dryRun, "allowed");
     }
     try {
       List<Finding> findings = lint(object, namespace, uid);
@@ -169,6 +150,27 @@ final class AdmissionHandler {
           List.of(),
           true);
     }
+  }
+
+  private static Outcome allowedUnread(
+      String uid,
+      String kind,
+      String operation,
+      String namespace,
+      String name,
+      boolean dryRun,
+      String verdict) {
+    return new Outcome(
+        response(uid, true, null, List.of()),
+        uid,
+        kind,
+        operation,
+        namespace,
+        name,
+        dryRun,
+        verdict,
+        List.of(),
+        false);
   }
 
   /** The findings on {@code object}, and the cross-resource ones that involve it. */
