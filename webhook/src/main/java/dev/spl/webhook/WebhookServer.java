@@ -146,6 +146,14 @@ final class WebhookServer implements AutoCloseable {
                             settings.idleTimeoutMillis()); // a slow or stalled client is cut off
                         return connector;
                       });
+                  // While stopping, every answer closes its connection, so that no client still
+                  // holds an idle keep-alive connection (and sends on it) when the port closes.
+                  cfg.routes.before(
+                      ctx -> {
+                        if (stopping) {
+                          ctx.header("Connection", "close");
+                        }
+                      });
                   cfg.routes.post("/validate", this::validate);
                   cfg.routes.get("/healthz", ctx -> ctx.contentType("text/plain").result("ok\n"));
                   cfg.routes.get("/readyz", this::ready);
