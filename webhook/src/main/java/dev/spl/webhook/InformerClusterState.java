@@ -65,6 +65,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   static final long FIRST_RETRY_MILLIS = 1_000;
   static final long MAX_RETRY_MILLIS = 60_000;
   static final long CRD_RECHECK_MILLIS = 60_000;
+  static final long WATCH_LOST_MILLIS = 30_000;
 
   private final KubernetesClient client;
   private final JsonLog log;
@@ -83,6 +84,8 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
             return t;
           });
   private volatile boolean closed;
+  private final Map<String, Long> notWatchingSince = new ConcurrentHashMap<>();
+  private final java.util.Set<String> optional = ConcurrentHashMap.newKeySet();
 
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
@@ -222,12 +225,37 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
     return objects.size();
   }
 
+  /**
+   * Each watched kind and whether its cache can be trusted: synced, and watching or not for long (a
+   * watch that cannot reconnect for {@value #WATCH_LOST_MILLIS} ms, the API server gone, makes the
+   * cache stale). Kinds the admin marked optional never hold readiness back.
+   */
   @Override
   public Map<String, Boolean> syncState() {
     Map<String, Boolean> state = new LinkedHashMap<>();
-    informers.forEach((kind, informer) -> state.put(kind, informer.hasSynced()));
+    long now = System.nanoTime();
+    informers.forEach(
+        (kind, informer) -> {
+          boolean watching = informer.isWatching();
+          if (watching) {
+            notWatchingSince.remove(kind);
+          } else {
+            notWatchingSince.putIfAbsent(kind, now);
+          }
+          long lost = now - notWatchingSince.getOrDefault(kind, now);
+          state.put(
+              kind,
+              informer.hasSynced() && lost < TimeUnit.MILLISECONDS.toNanos(WATCH_LOST_MILLIS));
+        });
     failing.keySet().forEach(kind -> state.put(kind, false));
+    optional.forEach(kind -> state.replace(kind, true));
     return state;
+  }
+
+  /** Kinds (group/Kind labels) whose trouble does not make the webhook unready. */
+  InformerClusterState optional(java.util.Collection<String> kinds) {
+    optional.addAll(kinds);
+    return this;
   }
 
   @Override

@@ -9,6 +9,8 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine;
@@ -87,6 +89,15 @@ public final class WebhookMain implements Callable<Integer> {
   Duration shutdownGrace;
 
   @Option(
+      names = "--optional-kinds",
+      split = ",",
+      defaultValue = "${env:SPL_OPTIONAL_KINDS:-}",
+      description =
+          "Kinds (group/Kind, e.g. gateway.networking.x-k8s.io/XBackend) whose failing list or watch"
+              + " does not make the webhook unready.")
+  List<String> optionalKinds = new ArrayList<>();
+
+  @Option(
       names = "--shutdown-delay",
       defaultValue = "${env:SPL_SHUTDOWN_DELAY:-PT5S}",
       description =
@@ -118,7 +129,9 @@ public final class WebhookMain implements Callable<Integer> {
     LintOptions options = new LintOptions(version, RuleSelection.all());
     KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
     InformerClusterState informers =
-        client == null ? null : new InformerClusterState(client, log, version).start();
+        client == null
+            ? null
+            : new InformerClusterState(client, log, version).optional(optionalKinds).start();
     ClusterState cluster = informers == null ? ClusterState.NONE : informers;
     AdmissionHandler handler = new AdmissionHandler(engine, options, cluster, failClosed);
     WebhookServer server =

@@ -15,6 +15,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -185,6 +186,25 @@ class InformerClusterStateIT {
     assertFalse(state.isSynced(), "not ready while a kind cannot be listed");
     assertFalse(state.skipped().containsKey("Service"), "a 403 is not a missing CRD");
     await("the retry to succeed", state::isSynced);
+    assertTrue(logs.toString(StandardCharsets.UTF_8).contains("cannot watch kind; retrying"));
+  }
+
+  @Test
+  void anOptionalKindDoesNotHoldReadinessBack() throws Exception {
+    server
+        .expect()
+        .get()
+        .withPath("/api/v1/services?limit=" + InformerClusterState.LIST_PAGE)
+        .andReturn(403, "{\"kind\":\"Status\",\"code\":403,\"message\":\"forbidden\"}")
+        .always();
+    state =
+        new InformerClusterState(
+                client,
+                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                LintOptions.defaults().version())
+            .optional(List.of("Service"))
+            .start();
+    await("the other kinds to sync", state::isSynced);
     assertTrue(logs.toString(StandardCharsets.UTF_8).contains("cannot watch kind; retrying"));
   }
 }
