@@ -83,6 +83,10 @@ final class WebhookMetrics {
     }
   }
 
+  void recordInternalError() {
+    internalErrors.inc();
+  }
+
   void recordInvalid() {
     invalid.inc();
   }

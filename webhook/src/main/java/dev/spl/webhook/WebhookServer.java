@@ -242,6 +242,14 @@ final class WebhookServer implements AutoCloseable {
     } catch (InvalidReviewException e) {
       invalid(ctx, 400, "not an AdmissionReview: " + e.getMessage());
       return;
+    } catch (OutOfMemoryError e) {
+      // Without -XX:+ExitOnOutOfMemoryError (the chart sets it) the JVM goes on: answer, log,
+      // count.
+      body = null;
+      metrics.recordInternalError();
+      log.error("out of memory while reviewing; answered 503");
+      ctx.status(503).contentType("text/plain").result("spl: out of memory, try again\n");
+      return;
     }
     ctx.contentType("application/json").result(JSON.writeValueAsBytes(outcome.review()));
     double seconds = (System.nanoTime() - started) / 1e9;
