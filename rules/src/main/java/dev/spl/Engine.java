@@ -197,22 +197,6 @@ public final class Engine {
       return kept;
     }
 
-    /**
-     * Adds resources that only the cross-resource rules see: no single-object rule runs on them and
-     * nothing is reported on them alone (the webhook's cached cluster state).
-     */
-    public void acceptContext(Iterable<Resource> context) {
-      for (Resource resource : context) {
-        if (!ResourceIndex.isIndexed(resource)) {
-          continue;
-        }
-        if (SessionPersistenceLocator.canCarryPersistence(resource)) {
-          sites.put(resource, SessionPersistenceLocator.find(resource, options.version()));
-        }
-        indexed.add(resource);
-      }
-    }
-
     private void checkBuild(List<Resource> build) {
       ResourceIndex index = ResourceIndex.build(build, r -> sites.getOrDefault(r, List.of()));
       for (IndexRule rule : indexRules) {

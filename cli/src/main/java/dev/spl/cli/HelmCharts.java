@@ -34,6 +34,9 @@ final class HelmCharts {
     String describe();
   }
 
+  /** Helm's comment before each document it renders: {@code # Source: <chart>/templates/x.yaml}. */
+  private static final Pattern SOURCE_COMMENT = Pattern.compile("^# Source: [^/]+/(.+)$");
+
   private HelmCharts() {}
 
   /** The first Helm that works here, or empty when there is none. */
@@ -60,7 +63,6 @@ final class HelmCharts {
    */
   static Map<Path, String> byTemplate(Path chartDir, String rendered) {
     Map<Path, StringBuilder> texts = new LinkedHashMap<>();
-    Pattern source = Pattern.compile("^# Source: [^/]+/(.+)$");
     Path current = chartDir.resolve("Chart.yaml");
     StringBuilder doc = new StringBuilder();
     for (String line : rendered.split("\n", -1)) {
@@ -69,7 +71,7 @@ final class HelmCharts {
         doc = new StringBuilder();
         continue;
       }
-      Matcher m = source.matcher(line);
+      Matcher m = SOURCE_COMMENT.matcher(line);
       if (m.matches()) {
         current = chartDir.resolve(m.group(1)).normalize();
       }
@@ -177,14 +179,17 @@ final class HelmCharts {
   }
 
   /**
+   * {@code <chart>/templates/x.yaml}, then {@code :line} and {@code :column} when Helm gives them.
+   */
+  private static final Pattern TEMPLATE_IN_ERROR =
+      Pattern.compile("[^\\s/:]+/(templates/[^\\s:]+)(?::(\\d+))?(?::(\\d+))?");
+
+  /**
    * Where a Helm error points, from its {@code template: <chart>/templates/x.yaml:12:3:} or {@code
    * YAML parse error on <chart>/templates/x.yaml:} part; empty when it names no template.
    */
   static Optional<TemplateLocation> locate(Path chartDir, String message) {
-    Matcher m =
-        Pattern.compile(
-                "(?:template: |parse error on |error converting YAML to JSON.*? )?[^\\s/:]+/(templates/[^\\s:]+)(?::(\\d+))?(?::(\\d+))?")
-            .matcher(message);
+    Matcher m = TEMPLATE_IN_ERROR.matcher(message);
     if (!m.find()) {
       return Optional.empty();
     }

@@ -218,11 +218,12 @@ public final class LintCommand implements Callable<Integer> {
             progress::fileDone,
             message -> err.println("spl: " + message));
     ReportScope scope = ReportScope.of(paths, context);
-    reader.read(paths, () -> System.in, f -> false);
     if (context != null) {
-      // The rest of the repository, for the cross-resource rules only.
+      // The rest of the repository, for the cross-resource rules only; read first, so that the
+      // Gateway API CRDs it vendors set the version of the PATHs too.
       reader.read(List.of(context.toString()), () -> System.in, f -> scope.isTarget(f.toString()));
     }
+    reader.read(paths, () -> System.in, f -> false);
     progress.done();
     LintResult result = scope.filter(run.finish(reader.files(), reader.documents()));
     result = result.withFindings(configs.apply(result.findings())).withInputs(reader.notes());

@@ -53,8 +53,9 @@ final class RepositoryReader {
   private final List<String> skipped = new ArrayList<>();
   private final Map<String, String> renderedFrom = new TreeMap<>();
   private final Map<String, VersionCount> versions = new LinkedHashMap<>();
-  private Optional<CrdVersion> crdVersion; // found lazily, once
-  private List<Path> crdCandidates = List.of();
+  private Optional<CrdVersion> crdVersion = Optional.empty(); // once found, kept
+  private int crdCandidatesSearched; // candidates before this one were searched in vain
+  private final List<Path> crdCandidates = new ArrayList<>(); // every file of every read()
   private Optional<HelmCharts.Renderer> renderer; // looked up when the first chart is found
   private int files;
   private int documents;
@@ -126,7 +127,7 @@ final class RepositoryReader {
         inputErrors.add(path + ": no such file or directory");
       }
     }
-    crdCandidates = new ArrayList<>(named);
+    crdCandidates.addAll(named);
     walks.values().forEach(crdCandidates::addAll);
     if (readsStdin) {
       readStdin(stdin);
@@ -325,15 +326,17 @@ final class RepositoryReader {
 
   /**
    * The version of the Gateway API CRDs in the input, from their bundle-version annotation. Only
-   * files that mention it are parsed, and only once, when the first file needs it.
+   * files that mention it are parsed, each file is searched at most once, and once found the
+   * version is kept (with --context the whole repository is read first, so staged files get the
+   * version of the CRDs it vendors).
    */
   private Optional<CrdVersion> crdVersion() {
-    if (crdVersion != null) {
+    if (crdVersion.isPresent()) {
       return crdVersion;
     }
-    crdVersion = Optional.empty();
     byte[] needle = BUNDLE_VERSION.getBytes(StandardCharsets.UTF_8);
-    for (Path f : crdCandidates) {
+    while (crdCandidatesSearched < crdCandidates.size()) {
+      Path f = crdCandidates.get(crdCandidatesSearched++);
       try {
         if (indexOf(Files.readAllBytes(f), needle) < 0) {
           continue;

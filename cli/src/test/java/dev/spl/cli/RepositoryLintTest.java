@@ -61,6 +61,18 @@ class RepositoryLintTest {
   }
 
   @Test
+  void aStagedFileGetsTheVersionOfTheCrdsInItsContext() {
+    // pre-commit: only the staged file is a PATH; the repository around it is --context
+    CliRun run =
+        CliRun.of(
+            "lint", "--context", SHOP.toString(), SHOP.resolve("manifests/cart.yaml").toString());
+    assertTrue(run.out().contains("Gateway API v1.4 (Gateway API CRDs in "), run.out());
+    // the collision is reported on the staged file, against the route committed earlier
+    assertEquals(
+        List.of("manifests/cart.yaml:13:7: warning SPL103"), findings(run.out(), SHOP + "/"));
+  }
+
+  @Test
   void verboseListsWhatWasSkippedAndWhy() {
     String out = CliRun.of("lint", "--verbose", SHOP.toString()).out();
     assertTrue(

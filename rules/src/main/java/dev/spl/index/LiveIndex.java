@@ -58,14 +58,9 @@ public final class LiveIndex {
     this.version = version;
   }
 
-  /** True for the kinds worth keeping: see {@link ResourceIndex#isIndexed}. */
-  public static boolean keeps(Resource r) {
-    return ResourceIndex.isIndexed(r);
-  }
-
   /** Adds or replaces {@code resource}. */
   public synchronized void put(Resource resource) {
-    if (!keeps(resource)) {
+    if (!ResourceIndex.isIndexed(resource)) {
       return;
     }
     ObjectKey key = ObjectKey.of(resource).normalized();

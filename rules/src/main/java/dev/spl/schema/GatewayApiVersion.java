@@ -1,7 +1,9 @@
 package dev.spl.schema;
 
 import dev.spl.model.Suggestions;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -120,9 +122,8 @@ public enum GatewayApiVersion {
   }
 
   /** Every value {@link #parse} accepts by name, as a user would type it. */
-  public static java.util.List<String> labels() {
-    java.util.List<String> all =
-        new java.util.ArrayList<>(Arrays.stream(values()).map(v -> v.label).toList());
+  public static List<String> labels() {
+    List<String> all = new ArrayList<>(Arrays.stream(values()).map(v -> v.label).toList());
     all.add("latest");
     return all;
   }
