@@ -31,3 +31,8 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 {{- define "spl.serviceDNS" -}}
 {{ include "spl.fullname" . }}.{{ .Release.Namespace }}.svc
 {{- end -}}
+
+{{- /* cert-manager issues the certificate unless the user brings a Secret of their own. */ -}}
+{{- define "spl.useCertManager" -}}
+{{- if and .Values.certManager.enabled (not .Values.tls.existingSecret) -}}true{{- end -}}
+{{- end -}}

@@ -105,6 +105,8 @@ public final class Engine {
     private final Set<String> variants = new TreeSet<>();
     private int resourceCount;
     private boolean listResources;
+    private long deadlineNanos;
+    private boolean hasDeadline;
 
     private LintRun(LintOptions options) {
       this.options = options;
@@ -119,6 +121,23 @@ public final class Engine {
     public LintRun listingResources() {
       listResources = true;
       return this;
+    }
+
+    /**
+     * Gives up at {@code deadlineNanos} ({@link System#nanoTime} scale): the next rule to start
+     * after it throws {@link LintDeadlineExceeded}. For callers whose own caller stops waiting (an
+     * admission review the API server has given up on), so no work goes on for nobody.
+     */
+    public LintRun until(long deadlineNanos) {
+      this.deadlineNanos = deadlineNanos;
+      this.hasDeadline = true;
+      return this;
+    }
+
+    private void checkDeadline() {
+      if (hasDeadline && System.nanoTime() - deadlineNanos > 0) {
+        throw new LintDeadlineExceeded();
+      }
     }
 
     /** Lints one part of the input with the single-object rules, for the run's version. */
@@ -156,6 +175,7 @@ public final class Engine {
           linted.add(new ResourceLocation(resource.position(), resource.ref()));
         }
         for (ResourceRule rule : resourceRules) {
+          checkDeadline();
           rule.check(resource, partContext, reporter);
         }
         List<SessionPersistenceSite> own = List.of();
@@ -165,6 +185,7 @@ public final class Engine {
             boolean foreign = site.writtenFor().isPresent();
             for (SessionPersistenceRule rule : persistenceRules) {
               if (!foreign || rule.checksForeignShapes()) {
+                checkDeadline();
                 rule.check(site, reporter);
               }
             }
@@ -200,6 +221,7 @@ public final class Engine {
     private void checkBuild(List<Resource> build) {
       ResourceIndex index = ResourceIndex.build(build, r -> sites.getOrDefault(r, List.of()));
       for (IndexRule rule : indexRules) {
+        checkDeadline();
         rule.check(index, context, reporter);
       }
     }

@@ -29,6 +29,7 @@ public final class ManifestLoader {
   public static final String STDIN_NAME = "<stdin>";
 
   private final YamlStreamReader reader;
+  private final LoadLimits limits;
   private final boolean lenient;
 
   /**
@@ -38,6 +39,7 @@ public final class ManifestLoader {
    */
   public ManifestLoader(LoadLimits limits, boolean lenient) {
     this.reader = new YamlStreamReader(limits);
+    this.limits = limits;
     this.lenient = lenient;
   }
 
@@ -122,6 +124,23 @@ public final class ManifestLoader {
   public LoadedInput loadText(String name, String text) {
     Accumulator acc = new Accumulator(null);
     acc.parse(name, text, true);
+    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+  }
+
+  /**
+   * Takes one object already decoded into plain values (maps, lists, strings, numbers, booleans and
+   * nulls, as a JSON library returns them), as if read from a file named {@code name}: an admission
+   * request's object needs no text round trip. Its positions are the start of {@code name}.
+   */
+  public LoadedInput loadTree(String name, Object object) {
+    Accumulator acc = new Accumulator(null);
+    acc.files++;
+    ParsedDocument doc = new PlainTree(name, limits).convert(object);
+    acc.problems.addAll(doc.problems());
+    acc.documents++;
+    if (doc.root() != null) {
+      ResourceExtractor.extract(doc.root(), acc.resources, acc.problems, lenient);
+    }
     return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
   }
 

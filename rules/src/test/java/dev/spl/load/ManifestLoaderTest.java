@@ -228,4 +228,65 @@ class ManifestLoaderTest {
     assertEquals(1, scalar.problems().size());
     assertTrue(scalar.problems().get(0).message().contains("merge key"));
   }
+
+  @Test
+  void aDecodedTreeLoadsAsItsTextDoes() {
+    String text =
+        "{\"apiVersion\": \"gateway.networking.k8s.io/v1\", \"kind\": \"HTTPRoute\","
+            + " \"metadata\": {\"name\": \"r\", \"namespace\": \"shop\"},"
+            + " \"spec\": {\"rules\": [{\"backendRefs\": [{\"name\": \"s\", \"port\": 80,"
+            + " \"weight\": 1.5}], \"x\": null, \"on\": true, \"big\": 123456789012345678901234}]}}";
+    LoadedInput fromText = loader.loadText("t.json", text);
+    Object plain = fromText.resources().get(0).root().toPlain();
+    LoadedInput fromTree = loader.loadTree("t.json", plain);
+    assertEquals(List.of(), fromTree.problems());
+    assertEquals(fromText.resources().get(0).ref(), fromTree.resources().get(0).ref());
+    assertEquals(plain, fromTree.resources().get(0).root().toPlain());
+    // What a JSON library returns for numbers is normalised as the YAML reader resolves them.
+    java.util.Map<String, Object> decoded = new java.util.LinkedHashMap<>();
+    decoded.put("apiVersion", "v1");
+    decoded.put("kind", "Service");
+    decoded.put("metadata", java.util.Map.of("name", "s"));
+    decoded.put(
+        "spec",
+        java.util.Map.of(
+            "ports",
+            List.of(
+                java.util.Map.of(
+                    "port", 80,
+                    "big", new java.math.BigInteger("123456789012345678901234"),
+                    "ratio", new java.math.BigDecimal("0.5")))));
+    MapNode port =
+        (MapNode) loader.loadTree("s.json", decoded).resources().get(0).spec().list("ports").get(0);
+    assertEquals(80L, ((dev.spl.model.ScalarNode) port.get("port")).value());
+    assertEquals(1.2345678901234568E23, ((dev.spl.model.ScalarNode) port.get("big")).value());
+    assertEquals(0.5, ((dev.spl.model.ScalarNode) port.get("ratio")).value());
+  }
+
+  @Test
+  void aDecodedTreeBeyondTheLimitsIsAProblemNotACrash() {
+    Object deep = "leaf";
+    for (int i = 0; i < 300; i++) {
+      deep = List.of(deep);
+    }
+    java.util.Map<String, Object> object =
+        java.util.Map.of(
+            "apiVersion",
+            "v1",
+            "kind",
+            "Service",
+            "metadata",
+            java.util.Map.of("name", "s"),
+            "spec",
+            deep);
+    LoadedInput in = loader.loadTree("deep.json", object);
+    assertEquals(List.of(), in.resources());
+    assertEquals(1, in.problems().size());
+    assertTrue(in.problems().get(0).message().contains("nested deeper than 256"));
+    LoadedInput odd =
+        loader.loadTree(
+            "odd.json",
+            java.util.Map.of("apiVersion", "v1", "kind", "Service", "metadata", new Object()));
+    assertTrue(odd.problems().get(0).message().contains("not JSON"), odd.problems().toString());
+  }
 }

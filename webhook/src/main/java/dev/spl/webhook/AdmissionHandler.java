@@ -1,6 +1,7 @@
 package dev.spl.webhook;
 
 import dev.spl.Engine;
+import dev.spl.LintDeadlineExceeded;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
 import dev.spl.index.KindCatalogue;
@@ -13,6 +14,8 @@ import dev.spl.model.Severity;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -65,6 +68,14 @@ final class AdmissionHandler {
   }
 
   Outcome review(JsonNode body) throws InvalidReviewException {
+    return review(body, OptionalLong.empty());
+  }
+
+  /**
+   * Reviews {@code body}, giving up at {@code deadlineNanos} ({@link System#nanoTime} scale): past
+   * it the API server no longer waits, so the answer is the failure policy's, and no rule runs on.
+   */
+  Outcome review(JsonNode body, OptionalLong deadlineNanos) throws InvalidReviewException {
     if (body == null || !body.isObject()) {
       throw new InvalidReviewException("the body is not a JSON object");
     }
@@ -107,11 +118,11 @@ final class AdmissionHandler {
       return allowedUnread(uid, kind, operation, namespace, name, dryRun, "allowed");
     }
     try {
-      List<Finding> findings = lint(object, namespace, uid);
+      List<Finding> findings = lint(object, namespace, uid, deadlineNanos);
       // An update is judged by what it changes: an error the old object had too only warns, so an
       // object that already breaks a rule can still be labelled, scaled or fixed step by step.
       if (operation.equals("UPDATE") && request.get("oldObject") instanceof ObjectNode old) {
-        findings = demoteExisting(findings, lint(old, namespace, uid));
+        findings = demoteExisting(findings, lint(old, namespace, uid, deadlineNanos));
       }
       List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
       List<String> warnings =
@@ -131,9 +142,13 @@ final class AdmissionHandler {
           findings,
           false);
     } catch (RuntimeException bug) {
-      // A rule failed: answer anyway, as configured, rather than fail the API server's request.
+      // A rule failed or time ran out: answer anyway, as configured, rather than fail the API
+      // server's request.
+      boolean late = bug instanceof LintDeadlineExceeded;
       String what =
-          "spl internal error (" + bug.getClass().getSimpleName() + "); object not checked";
+          late
+              ? "spl did not finish before the review's timeout; object not checked"
+              : "spl internal error (" + bug.getClass().getSimpleName() + "); object not checked";
       JsonNode review =
           failClosed
               ? response(uid, false, what, List.of())
@@ -146,9 +161,9 @@ final class AdmissionHandler {
           namespace,
           name,
           dryRun,
-          failClosed ? "denied" : "error",
+          failClosed ? "denied" : late ? "timeout" : "error",
           List.of(),
-          true);
+          !late);
     }
   }
 
@@ -174,20 +189,25 @@ final class AdmissionHandler {
   }
 
   /** The findings on {@code object}, and the cross-resource ones that involve it. */
-  private List<Finding> lint(JsonNode object, String namespace, String uid) {
-    ObjectNode copy = (ObjectNode) object.deepCopy();
+  @SuppressWarnings("unchecked")
+  private List<Finding> lint(
+      JsonNode object, String namespace, String uid, OptionalLong deadlineNanos) {
+    // Straight from the decoded tree: writing a 3 MiB object out and parsing it again as YAML
+    // cost more than the rules.
+    Map<String, Object> plain = JSON.treeToValue(object, Map.class);
     if (namespace != null
-        && copy.get("metadata") instanceof ObjectNode metadata
-        && !metadata.has("namespace")) {
-      metadata.put("namespace", namespace); // CREATE requests may leave it to the request
+        && plain.get("metadata") instanceof Map<?, ?> metadata
+        && !metadata.containsKey("namespace")) {
+      // CREATE requests may leave it to the request
+      ((Map<String, Object>) metadata).put("namespace", namespace);
     }
-    LoadedInput input =
-        new ManifestLoader().loadText("admission:" + uid, JSON.writeValueAsString(copy));
+    LoadedInput input = new ManifestLoader().loadTree("admission:" + uid, plain);
     Set<ResourceRef> refs = new HashSet<>();
     for (Resource r : input.resources()) {
       refs.add(r.ref());
     }
     Engine.LintRun run = engine.start(options);
+    deadlineNanos.ifPresent(run::until);
     for (Resource r : input.resources()) {
       run.acceptKept(cluster.neighbours(r));
     }

@@ -199,9 +199,9 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
       obj.setApiVersion(
           kind.group().isEmpty() ? kind.version() : kind.group() + "/" + kind.version());
     }
-    String json = client.getKubernetesSerialization().asJson(obj);
+    Map<?, ?> plain = client.getKubernetesSerialization().convertValue(obj, Map.class);
     // One file name for every cached object: findings name them by kind, namespace and name.
-    LoadedInput parsed = new ManifestLoader().loadText("cluster", json);
+    LoadedInput parsed = new ManifestLoader().loadTree("cluster", plain);
     return parsed.resources().size() == 1
         ? Optional.of(parsed.resources().get(0))
         : Optional.empty();

@@ -238,7 +238,7 @@ final class WebhookServer implements AutoCloseable {
     }
     AdmissionHandler.Outcome outcome;
     try {
-      outcome = handler.review(body);
+      outcome = handler.review(body, deadline(ctx));
     } catch (InvalidReviewException e) {
       invalid(ctx, 400, "not an AdmissionReview: " + e.getMessage());
       return;
@@ -277,6 +277,13 @@ final class WebhookServer implements AutoCloseable {
   }
 
   /** Request values in the log are cut to a Kubernetes name's length: a log line stays a line. */
+  /** When the review must be answered: the body's deadline, which also bounds the API server's. */
+  private static java.util.OptionalLong deadline(Context ctx) {
+    return ctx.attribute(WholeBodyHandler.DEADLINE_ATTRIBUTE) instanceof Long at
+        ? java.util.OptionalLong.of(at)
+        : java.util.OptionalLong.empty();
+  }
+
   private static String clip(String value) {
     return value == null || value.length() <= 253 ? value : value.substring(0, 253) + "...";
   }

@@ -23,6 +23,9 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * waits its turn (without a thread) instead of exhausting the heap.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
+  /** The request attribute holding the review's deadline, a {@link System#nanoTime} Long. */
+  static final String DEADLINE_ATTRIBUTE = "spl.deadlineNanos";
+
   private static final long BUDGET_RETRY_MILLIS = 20;
 
   private final int maxBytes;
@@ -107,7 +110,9 @@ final class WholeBodyHandler extends Handler.Wrapper {
             return;
           }
           try {
-            if (!super.handle(new Buffered(request, bytes), response, done)) {
+            Request buffered = new Buffered(request, bytes);
+            buffered.setAttribute(DEADLINE_ATTRIBUTE, deadlineAt);
+            if (!super.handle(buffered, response, done)) {
               Response.writeError(request, response, done, 404);
             }
           } catch (Throwable t) {

@@ -262,6 +262,71 @@ class AdmissionHandlerTest {
   }
 
   @Test
+  void aReviewPastItsDeadlineStopsAndAnswersAsTheFailurePolicySays() throws Exception {
+    java.util.concurrent.atomic.AtomicInteger afterTheSlowOne =
+        new java.util.concurrent.atomic.AtomicInteger();
+    List<Rule> rules = new ArrayList<>(BuiltInRules.all());
+    rules.add(testRule("SPL998", () -> sleep(300)));
+    rules.add(testRule("SPL999", afterTheSlowOne::incrementAndGet));
+    AdmissionHandler open =
+        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false);
+    open.review(JSON.readTree(Reviews.goodBackend())); // warm
+    afterTheSlowOne.set(0);
+
+    long started = System.nanoTime();
+    AdmissionHandler.Outcome o =
+        open.review(
+            JSON.readTree(Reviews.goodBackend()),
+            java.util.OptionalLong.of(
+                started + java.util.concurrent.TimeUnit.MILLISECONDS.toNanos(100)));
+    long tookMillis = (System.nanoTime() - started) / 1_000_000;
+    assertEquals("timeout", o.verdict());
+    assertFalse(o.internalError(), "a timeout is not a bug");
+    assertEquals(0, afterTheSlowOne.get(), "no rule starts after the deadline");
+    assertTrue(tookMillis < 1000, tookMillis + " ms");
+    assertTrue(o.review().get("response").get("allowed").asBoolean());
+    assertTrue(
+        o.review().get("response").get("warnings").get(0).asString().contains("timeout"),
+        o.review().toString());
+    AdmissionHandler closed =
+        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, true);
+    assertFalse(
+        closed
+            .review(
+                JSON.readTree(Reviews.goodBackend()), java.util.OptionalLong.of(System.nanoTime()))
+            .review()
+            .get("response")
+            .get("allowed")
+            .asBoolean());
+    // without a deadline every rule runs
+    open.review(JSON.readTree(Reviews.goodBackend()));
+    assertEquals(1, afterTheSlowOne.get());
+  }
+
+  static Rule testRule(String id, Runnable body) {
+    return new ResourceRule() {
+      @Override
+      public RuleInfo info() {
+        return new RuleInfo(id, "test-" + id, Severity.ERROR, "s", "w", "f", "r");
+      }
+
+      @Override
+      public void check(
+          Resource resource, dev.spl.rules.RuleContext context, dev.spl.rules.Reporter reporter) {
+        body.run();
+      }
+    };
+  }
+
+  static void sleep(long millis) {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Test
   void anObjectBeingDeletedIsNeverBlocked() throws Exception {
     String old = Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
     // The finalizer goes; whatever the object breaks, even newly, deletion must go through.

@@ -92,7 +92,7 @@ class HelmChartIT {
 
   @Test
   void defaultsAreCautious() throws Exception {
-    Rendered r = render(t -> {});
+    Rendered r = render(t -> t.set("certManager.enabled", "false"));
     Map<String, Object> deployment = r.one("Deployment");
     assertEquals(2L, (Long) at(deployment, "spec", "replicas"));
     Map<String, Object> webhookConfig = r.one("ValidatingWebhookConfiguration");
@@ -191,8 +191,8 @@ class HelmChartIT {
   }
 
   @Test
-  void certManagerMode() {
-    Rendered r = render(t -> t.set("certManager.enabled", "true"));
+  void certManagerIsTheDefault() {
+    Rendered r = render(t -> {});
     // a CA certificate from a self-signed root, and the serving certificate from a CA Issuer: the
     // caBundle (the CA) outlives every renewal of the serving certificate
     List<Map<String, Object>> certificates =
@@ -234,6 +234,7 @@ class HelmChartIT {
         t -> t.set("tls.existingSecret", "spl-serving").set("tls.caBundle", "Q0E=");
     Rendered first = render(gitops);
     assertTrue(first.all("Secret").isEmpty(), "the user's Secret is used, none generated");
+    assertTrue(first.all("Certificate").isEmpty(), "a Secret of the user's wins over cert-manager");
     assertEquals(
         "spl-serving",
         at(

@@ -112,6 +112,41 @@ class WebhookServerIT {
   }
 
   @Test
+  void theApiServersTimeoutStopsTheWorkAndIsAnsweredInTime() throws Exception {
+    java.util.List<dev.spl.rules.Rule> rules =
+        new java.util.ArrayList<>(dev.spl.rules.BuiltInRules.all());
+    rules.add(AdmissionHandlerTest.testRule("SPL998", () -> AdmissionHandlerTest.sleep(400)));
+    rules.add(AdmissionHandlerTest.testRule("SPL999", () -> AdmissionHandlerTest.sleep(400)));
+    rules.add(AdmissionHandlerTest.testRule("SPL997", () -> AdmissionHandlerTest.sleep(400)));
+    try (WebhookServer slow =
+        new WebhookServer(
+                new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
+                new AdmissionHandler(
+                    new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false),
+                ClusterState.NONE,
+                new WebhookMetrics(),
+                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                () -> true)
+            .start()) {
+      long started = System.nanoTime();
+      HttpResponse<String> r =
+          client.send(
+              HttpRequest.newBuilder(
+                      URI.create("https://localhost:" + slow.port() + "/validate?timeout=300ms"))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(Reviews.goodBackend()))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      long tookMillis = (System.nanoTime() - started) / 1_000_000;
+      assertEquals(200, r.statusCode(), r.body());
+      // At 300 ms the rule already running finishes; no other starts (1.2 s without a deadline).
+      assertTrue(tookMillis < 1100, tookMillis + " ms");
+      assertTrue(r.body().contains("did not finish before the review's timeout"), r.body());
+      assertTrue(logs.toString(StandardCharsets.UTF_8).contains("\"verdict\":\"timeout\""));
+    }
+  }
+
+  @Test
   void badBodiesGetPlainErrors() throws Exception {
     HttpResponse<String> malformed = post(client, "{not json", "application/json");
     assertEquals(400, malformed.statusCode());
