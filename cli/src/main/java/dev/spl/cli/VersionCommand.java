@@ -17,13 +17,36 @@ public final class VersionCommand implements Runnable {
 
   @Override
   public void run() {
-    spec.commandLine().getOut().println("spl " + version());
-    spec.commandLine()
-        .getOut()
-        .println(
-            "Gateway API versions: "
-                + dev.spl.schema.GatewayApiVersion.allLabels()
-                + " (default latest)");
+    Properties p = properties();
+    String commit = known(p.getProperty("commit"));
+    String commitTime = known(p.getProperty("commitTime"));
+    java.io.PrintWriter out = spec.commandLine().getOut();
+    out.println("spl " + version());
+    out.println(
+        "commit:       "
+            + commit
+            + ("true".equals(p.getProperty("dirty")) ? " (with uncommitted changes)" : ""));
+    // The commit's date, not the clock's: the same sources build the same jar.
+    out.println("built:        " + commitTime + " (from the commit's date)");
+    out.println(
+        "java:         "
+            + System.getProperty("java.runtime.version")
+            + " ("
+            + System.getProperty("java.vendor")
+            + ", "
+            + System.getProperty("java.home")
+            + ")");
+    out.println(
+        "Gateway API:  "
+            + dev.spl.schema.GatewayApiVersion.allLabels()
+            + " (default latest = "
+            + dev.spl.schema.GatewayApiVersion.NEWEST_RELEASE.label()
+            + ")");
+  }
+
+  /** A filtered property Maven could not fill (a build outside git) is "unknown". */
+  private static String known(String value) {
+    return value == null || value.isEmpty() || value.startsWith("${") ? "unknown" : value;
   }
 
   /** Where spl's documentation lives (SARIF informationUri and rule help links). */

@@ -36,6 +36,39 @@ class CliBasicsTest {
   }
 
   @Test
+  void versionSaysWhatWasBuiltAndWhereItRuns() {
+    CliRun run = CliRun.of("version");
+    assertEquals(0, run.status(), run.err());
+    String out = run.out();
+    assertTrue(out.startsWith("spl " + VersionCommand.version() + "\n"), out);
+    // a build from a git checkout names its commit and date; one from a source tarball says so
+    String head = gitHead();
+    if (head.isEmpty()) {
+      assertTrue(out.contains("commit:       unknown"), out);
+    } else {
+      assertTrue(out.contains("commit:       " + head), head + " in " + out);
+      assertTrue(out.matches("(?s).*built: +\\d{4}-\\d\\d-\\d\\dT.*"), out);
+    }
+    assertTrue(out.contains("java:         " + System.getProperty("java.runtime.version")), out);
+    assertTrue(out.contains("default latest = v1.6"), out);
+    assertFalse(out.contains("${"), "every build property is filled: " + out);
+  }
+
+  private static String gitHead() {
+    try {
+      Process git =
+          new ProcessBuilder("git", "rev-parse", "--short=7", "HEAD")
+              .directory(new java.io.File(".."))
+              .redirectErrorStream(true)
+              .start();
+      String out = new String(git.getInputStream().readAllBytes()).trim();
+      return git.waitFor() == 0 ? out : "";
+    } catch (java.io.IOException | InterruptedException e) {
+      return "";
+    }
+  }
+
+  @Test
   void typosGetSuggestions() {
     CliRun command = CliRun.of("lnt", "x.yaml");
     assertEquals(2, command.status());
