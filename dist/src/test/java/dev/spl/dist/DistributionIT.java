@@ -159,20 +159,25 @@ class DistributionIT {
     if (onlyPath != null) {
       pb.environment().clear();
       pb.environment().put("PATH", onlyPath.toString());
-      pb.environment().put("HOME", home.toString());
+      pb.environment().put("HOME", dir.toString());
     }
-    Path out = Files.createTempFile(home, "out", ".txt");
-    Path err = Files.createTempFile(home, "err", ".txt");
+    Path out = Files.createTempFile("spl-it-out", ".txt");
+    Path err = Files.createTempFile("spl-it-err", ".txt");
     pb.redirectOutput(out.toFile()).redirectError(err.toFile());
     Process p = pb.start();
     if (!p.waitFor(120, TimeUnit.SECONDS)) {
       p.destroyForcibly();
       throw new AssertionError(command + " did not finish in 120 s");
     }
-    return new Result(
-        p.exitValue(),
-        Files.readString(out, StandardCharsets.UTF_8),
-        Files.readString(err, StandardCharsets.UTF_8));
+    try {
+      return new Result(
+          p.exitValue(),
+          Files.readString(out, StandardCharsets.UTF_8),
+          Files.readString(err, StandardCharsets.UTF_8));
+    } finally {
+      Files.deleteIfExists(out);
+      Files.deleteIfExists(err);
+    }
   }
 
   static Path which(String tool) {
