@@ -47,8 +47,9 @@ public final class LintCommand implements Callable<Integer> {
       names = "--format",
       paramLabel = "FORMAT[=FILE]",
       description =
-          "text, json, sarif, github or junit (default: text); repeat for several, with =FILE to"
-              + " write one to a file: --format github --format sarif=spl.sarif.")
+          "text, json, sarif, github, junit or markdown (a summary for a CI job's page; default:"
+              + " text); repeat for several, with =FILE to write one to a file: --format github"
+              + " --format sarif=spl.sarif.")
   List<String> formats = new ArrayList<>();
 
   @Option(

@@ -8,7 +8,8 @@ public enum OutputFormat {
   json,
   sarif,
   github,
-  junit;
+  junit,
+  markdown;
 
   /**
    * @param color whether text may use ANSI colours
@@ -24,6 +25,7 @@ public enum OutputFormat {
       case sarif -> new SarifFormatter();
       case github -> new GithubFormatter();
       case junit -> new JunitFormatter(failOn);
+      case markdown -> new MarkdownFormatter();
     };
   }
 
