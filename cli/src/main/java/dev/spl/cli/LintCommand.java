@@ -1,23 +1,14 @@
 package dev.spl.cli;
 
 import dev.spl.Engine;
-import dev.spl.LintOptions;
 import dev.spl.LintResult;
-import dev.spl.cli.format.FindingFormatter;
 import dev.spl.cli.format.OutputFormat;
-import dev.spl.model.Severity;
-import dev.spl.model.Suggestions;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -37,20 +28,13 @@ import picocli.CommandLine.Parameters;
 public final class LintCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
+  @CommandLine.Mixin ReportOptions report = new ReportOptions();
+
   @Parameters(
       arity = "0..*",
       paramLabel = "PATH",
       description = "Files, directories, or - for standard input.")
   List<String> paths = new ArrayList<>();
-
-  @Option(
-      names = "--format",
-      paramLabel = "FORMAT[=FILE]",
-      description =
-          "text, json, sarif, github, junit or markdown (a summary for a CI job's page; default:"
-              + " text); repeat for several, with =FILE to write one to a file: --format github"
-              + " --format sarif=spl.sarif.")
-  List<String> formats = new ArrayList<>();
 
   @Option(
       names = "--gateway-api-version",
@@ -60,46 +44,6 @@ public final class LintCommand implements Callable<Integer> {
               + " Default, per file: gatewayApiVersion in the nearest .spl.yaml, else the Gateway"
               + " API CRDs in the input, else latest.")
   String gatewayApiVersion;
-
-  @Option(
-      names = "--fail-on",
-      paramLabel = "LEVEL",
-      description =
-          "Exit 1 on findings at or above: error, warning (warn), info or never (default: error,"
-              + " or failOn in .spl.yaml).",
-      converter = FailOnConverter.class)
-  FailOn failOn;
-
-  /** Reads --fail-on, naming the values on a mistake. */
-  static final class FailOnConverter implements CommandLine.ITypeConverter<FailOn> {
-    @Override
-    public FailOn convert(String value) {
-      try {
-        return FailOn.parse(value);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(
-            "'"
-                + value
-                + "' is not a level"
-                + Suggestions.didYouMean(value, List.of("error", "warning", "info", "never"))
-                + "; expected error, warning, info or never");
-      }
-    }
-  }
-
-  @Option(
-      names = "--enable",
-      split = ",",
-      paramLabel = "RULE",
-      description = "Run only these rules (ids or names).")
-  List<String> enable = new ArrayList<>();
-
-  @Option(
-      names = "--disable",
-      split = ",",
-      paramLabel = "RULE",
-      description = "Do not run these rules (ids or names).")
-  List<String> disable = new ArrayList<>();
 
   @Option(
       names = "--context",
@@ -116,14 +60,6 @@ public final class LintCommand implements Callable<Integer> {
               + " without manifests, instead of reporting them (for pre-commit on a whole repository).")
   boolean ignoreNonManifests;
 
-  @Option(names = "--quiet", description = "Print only the findings: no summary, no progress.")
-  boolean quiet;
-
-  @Option(
-      names = "--verbose",
-      description = "Also list the files skipped as no manifests, and the versions used.")
-  boolean verbose;
-
   @Option(
       names = "--helm-values",
       paramLabel = "FILE",
@@ -136,39 +72,9 @@ public final class LintCommand implements Callable<Integer> {
       description = "A value for every Helm chart rendered, as helm --set (repeatable).")
   List<String> helmSets = new ArrayList<>();
 
-  @Option(
-      names = "--config",
-      paramLabel = "FILE",
-      description =
-          "Configuration file for every input (default: per file, the nearest .spl.yaml in its"
-              + " directory or a parent).")
-  Path config;
-
-  @Option(names = "--no-color", description = "Never colour the text output (also: NO_COLOR).")
-  boolean noColor;
-
-  /** The --fail-on levels ({@code warn} is read as warning). */
-  enum FailOn {
-    error,
-    warning,
-    info,
-    never;
-
-    boolean isReachedBy(LintResult result) {
-      return this != never && result.hasAtLeast(Severity.parse(name()));
-    }
-
-    static FailOn parse(String text) {
-      return text.equals("warn") ? warning : valueOf(text);
-    }
-  }
-
-  /** One --format: where it goes (null: stdout). */
-  private record Output(OutputFormat format, Path file) {}
-
   @Override
   public Integer call() {
-    List<Output> outputs = outputs();
+    List<ReportOptions.Output> outputs = report.outputs();
     boolean toTerminal =
         outputs.stream().anyMatch(o -> o.file() == null && o.format().isForPeople());
     if (paths.isEmpty()) {
@@ -195,20 +101,17 @@ public final class LintCommand implements Callable<Integer> {
     }
   }
 
-  private int lint(List<Output> outputs, boolean toTerminal) throws SplConfig.Invalid {
-    Configs configs = configs();
-    SplConfig here = configs.forWorkingDirectory();
-    FailOn threshold =
-        failOn != null
-            ? failOn
-            : here.failOn() != null ? FailOn.parse(here.failOn()) : FailOn.error;
+  private int lint(List<ReportOptions.Output> outputs, boolean toTerminal)
+      throws SplConfig.Invalid {
+    Configs configs = report.configs();
+    ReportOptions.FailOn threshold = report.threshold(configs.forWorkingDirectory());
     // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
-    Engine.LintRun run = new Engine().start(options());
+    Engine.LintRun run = new Engine().start(report.options());
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       run.listingResources(); // a test case per resource, passed or failed
     }
     PrintWriter err = spec.commandLine().getErr();
-    Progress progress = new Progress(err, toTerminal && !quiet && System.console() != null);
+    Progress progress = new Progress(err, toTerminal && !report.quiet && System.console() != null);
     RepositoryReader reader =
         new RepositoryReader(
             run,
@@ -231,69 +134,8 @@ public final class LintCommand implements Callable<Integer> {
     for (String error : reader.inputErrors()) {
       err.println("spl: " + error);
     }
-    Severity failSeverity = threshold == FailOn.never ? null : Severity.parse(threshold.name());
-    for (Output o : outputs) {
-      write(o, result, failSeverity);
-    }
+    report.writeAll(outputs, result, threshold);
     return ExitStatus.ofLint(!reader.inputErrors().isEmpty(), threshold.isReachedBy(result)).code();
-  }
-
-  private void write(Output o, LintResult result, Severity failSeverity) {
-    FindingFormatter formatter =
-        o.format().formatter(o.file() == null && useColor(), quiet, failSeverity, verbose);
-    if (o.file() == null) {
-      PrintWriter out = spec.commandLine().getOut();
-      formatter.write(result, out);
-      out.flush();
-      return;
-    }
-    try (PrintWriter file =
-        new PrintWriter(Files.newBufferedWriter(o.file(), StandardCharsets.UTF_8))) {
-      formatter.write(result, file);
-    } catch (IOException e) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), "--format " + o.format() + "=" + o.file() + ": " + e.getMessage());
-    }
-  }
-
-  private List<Output> outputs() {
-    List<Output> outputs = new ArrayList<>();
-    for (String f : formats.isEmpty() ? List.of("text") : formats) {
-      int eq = f.indexOf('=');
-      String name = eq < 0 ? f : f.substring(0, eq);
-      OutputFormat format;
-      try {
-        format = OutputFormat.valueOf(name);
-      } catch (IllegalArgumentException e) {
-        List<String> known = Arrays.stream(OutputFormat.values()).map(Enum::name).toList();
-        throw new CommandLine.ParameterException(
-            spec.commandLine(),
-            "unknown --format '"
-                + name
-                + "'"
-                + Suggestions.didYouMean(name, known)
-                + "; expected one of "
-                + String.join(", ", known));
-      }
-      outputs.add(new Output(format, eq < 0 ? null : Path.of(f.substring(eq + 1))));
-    }
-    if (outputs.stream().filter(o -> o.file() == null).count() > 1) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "only one --format can go to standard output; give the others a file: --format sarif=spl.sarif");
-    }
-    return outputs;
-  }
-
-  private Configs configs() throws SplConfig.Invalid {
-    if (config == null) {
-      return new Configs(null);
-    }
-    if (!Files.isRegularFile(config)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), config + ": no such configuration file");
-    }
-    return new Configs(SplConfig.load(config));
   }
 
   private GatewayApiVersion version() {
@@ -302,18 +144,5 @@ public final class LintCommand implements Callable<Integer> {
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-  }
-
-  private LintOptions options() {
-    try {
-      return new LintOptions(
-          GatewayApiVersion.NEWEST_RELEASE, RuleSelection.of(enable, disable, Map.of()));
-    } catch (IllegalArgumentException e) {
-      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
-  private boolean useColor() {
-    return !noColor && System.getenv("NO_COLOR") == null && System.console() != null;
   }
 }

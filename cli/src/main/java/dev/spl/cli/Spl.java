@@ -27,7 +27,7 @@ public final class Spl implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "a command is required: lint, rules, explain or version");
+        spec.commandLine(), "a command is required: lint, audit, rules, explain, probe or version");
   }
 
   public static void main(String[] args) {
@@ -48,6 +48,7 @@ public final class Spl implements Runnable {
 
   static {
     COMMANDS.put("lint", LintCommand::new);
+    COMMANDS.put("audit", AuditCommand::new);
     COMMANDS.put("rules", RulesCommand::new);
     COMMANDS.put("explain", ExplainCommand::new);
     COMMANDS.put("version", VersionCommand::new);

@@ -130,7 +130,8 @@ public final class ManifestLoader {
   /**
    * Takes one object already decoded into plain values (maps, lists, strings, numbers, booleans and
    * nulls, as a JSON library returns them), as if read from a file named {@code name}: an admission
-   * request's object needs no text round trip. Its positions are the start of {@code name}.
+   * request's object needs no text round trip. Its positions are line 0 of {@code name}: a name for
+   * the object, not a place in a file.
    */
   public LoadedInput loadTree(String name, Object object) {
     Accumulator acc = new Accumulator(null);

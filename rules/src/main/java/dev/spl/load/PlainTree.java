@@ -14,8 +14,9 @@ import java.util.Map;
 /**
  * Turns an object already decoded into plain Java values (maps, lists, strings, numbers, booleans,
  * null: what a JSON library gives) into the engine's tree, without writing it out as text and
- * parsing it again. Its values carry no line: every position is the start of {@code file}. Numbers
- * become Long or Double, as the YAML reader resolves them; limits are the YAML reader's.
+ * parsing it again. Its values carry no line: every position is line 0 of {@code file} (see {@link
+ * SourcePosition#inText}), which names the object rather than a file. Numbers become Long or
+ * Double, as the YAML reader resolves them; limits are the YAML reader's.
  */
 final class PlainTree {
   private final SourcePosition at;
@@ -23,7 +24,7 @@ final class PlainTree {
   private int nodes;
 
   PlainTree(String file, LoadLimits limits) {
-    this.at = new SourcePosition(file, 1, 1);
+    this.at = new SourcePosition(file, 0, 0);
     this.limits = limits;
   }
 

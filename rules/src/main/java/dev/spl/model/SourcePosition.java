@@ -2,7 +2,8 @@ package dev.spl.model;
 
 /**
  * Where something is in the input: the file as the user named it (or {@code <stdin>}), and a
- * 1-based line and column.
+ * 1-based line and column. Line 0 means the object was not read from text (a live cluster's object,
+ * named like {@code HTTPRoute shop/cart}): it has a name, not a place in a file.
  */
 public record SourcePosition(String file, int line, int column)
     implements Comparable<SourcePosition> {
@@ -26,8 +27,13 @@ public record SourcePosition(String file, int line, int column)
     return byLine != 0 ? byLine : Integer.compare(column, other.column);
   }
 
+  /** True when this is a place in a text, false for an object named without one (line 0). */
+  public boolean inText() {
+    return line > 0;
+  }
+
   @Override
   public String toString() {
-    return file + ":" + line + ":" + column;
+    return inText() ? file + ":" + line + ":" + column : file;
   }
 }

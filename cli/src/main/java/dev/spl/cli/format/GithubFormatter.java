@@ -40,16 +40,23 @@ public final class GithubFormatter implements FindingFormatter {
             .append(' ')
             .append(r.resource().describe());
       }
+      // An object with no place in a file (a cluster's) gets an annotation on the run, not a file.
+      String where =
+          f.position().inText()
+              ? "file="
+                  + property(f.position().file())
+                  + ",line="
+                  + f.position().line()
+                  + ",col="
+                  + f.position().column()
+                  + ","
+              : "";
       out.println(
           "::"
               + command
-              + " file="
-              + property(f.position().file())
-              + ",line="
-              + f.position().line()
-              + ",col="
-              + f.position().column()
-              + ",title="
+              + " "
+              + where
+              + "title="
               + property(f.ruleId() + " " + f.ruleName())
               + "::"
               + data(message.toString()));

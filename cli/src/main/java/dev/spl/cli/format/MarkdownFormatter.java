@@ -65,10 +65,8 @@ public final class MarkdownFormatter implements FindingFormatter {
     out.println("|---|---|---|---|");
     for (Finding f : result.findings().subList(0, shown)) {
       out.printf(
-          "| `%s:%d:%d` | %s | %s | %s |%n",
-          f.position().file().replace("`", "'"),
-          f.position().line(),
-          f.position().column(),
+          "| `%s` | %s | %s | %s |%n",
+          f.position().toString().replace("`", "'"),
           f.severity().name().toLowerCase(java.util.Locale.ROOT),
           f.ruleId(),
           cell((f.field().isEmpty() ? "" : f.field() + ": ") + f.message()));

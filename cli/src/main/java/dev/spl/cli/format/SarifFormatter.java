@@ -151,11 +151,13 @@ public final class SarifFormatter implements FindingFormatter {
     g.writeStartObject();
     g.writeStringProperty("uri", ArtifactUris.of(p.file()));
     g.writeEndObject();
-    g.writeName("region");
-    g.writeStartObject();
-    g.writeNumberProperty("startLine", p.line());
-    g.writeNumberProperty("startColumn", p.column());
-    g.writeEndObject();
+    if (p.inText()) {
+      g.writeName("region");
+      g.writeStartObject();
+      g.writeNumberProperty("startLine", p.line());
+      g.writeNumberProperty("startColumn", p.column());
+      g.writeEndObject();
+    }
     g.writeEndObject();
   }
 

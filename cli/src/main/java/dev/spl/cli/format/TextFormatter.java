@@ -98,6 +98,9 @@ public final class TextFormatter implements FindingFormatter {
             + plural(r.count(Severity.WARNING), "warning")
             + ", "
             + plural(r.count(Severity.INFO), "info");
+    if (r.files() == 0 && r.resources() > 0) {
+      return counts + " in " + plural(r.resources(), "object"); // a cluster's, read by spl audit
+    }
     return counts
         + " in "
         + plural(r.files(), "file")

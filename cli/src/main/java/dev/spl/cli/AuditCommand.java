@@ -1,0 +1,180 @@
+package dev.spl.cli;
+
+import dev.spl.Engine;
+import dev.spl.InputNotes;
+import dev.spl.LintOptions;
+import dev.spl.LintResult;
+import dev.spl.index.KindCatalogue;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.schema.GatewayApiVersion;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code spl audit}: lints what a live cluster holds, every object of the kinds spl reads, with the
+ * cross-resource rules over the whole cluster. Findings are located by {@code Kind namespace/name}
+ * and field.
+ */
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionCommand.Provider.class,
+    description =
+        "Lints what a live cluster holds: every Service, route, Backend, policy, Gateway and"
+            + " GatewayClass, in all namespaces or one, connecting as kubectl does.",
+    sortOptions = false)
+public final class AuditCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @CommandLine.Mixin ReportOptions report = new ReportOptions();
+
+  @Option(
+      names = "--kubeconfig",
+      paramLabel = "FILE",
+      description = "The kubeconfig (default: $KUBECONFIG, else ~/.kube/config, else in-cluster).")
+  Path kubeconfig;
+
+  @Option(
+      names = "--context",
+      paramLabel = "NAME",
+      description = "The kubeconfig context (default: its current context).")
+  String context;
+
+  @Option(
+      names = {"-n", "--namespace"},
+      paramLabel = "NS",
+      description = "Only this namespace (cluster-scoped kinds are still read). Default: all.")
+  String namespace;
+
+  @Option(
+      names = "--gateway-api-version",
+      paramLabel = "VERSION",
+      description =
+          "v1.1 ... v1.6, latest or main. Default: the bundle-version of the cluster's Gateway API"
+              + " CRDs, else latest.")
+  String gatewayApiVersion;
+
+  @Override
+  public Integer call() throws Exception {
+    List<ReportOptions.Output> outputs = report.outputs();
+    Configs configs = report.configs();
+    ReportOptions.FailOn threshold = report.threshold(configs.forWorkingDirectory());
+    PrintWriter err = spec.commandLine().getErr();
+    boolean showProgress = !report.quiet && System.console() != null;
+    List<String> inputErrors = new ArrayList<>();
+    ClusterReader cluster;
+    try {
+      cluster = ClusterReader.connect(kubeconfig, context);
+    } catch (java.io.IOException | RuntimeException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "cannot read the cluster's configuration: " + e.getMessage());
+    }
+    try (cluster) {
+      try {
+        cluster.checkReachable();
+      } catch (java.io.IOException unreachable) {
+        err.println("spl: " + unreachable.getMessage());
+        return ExitStatus.INPUT.code();
+      }
+      InputNotes.VersionChoice version = version(cluster);
+      LintOptions options = report.options().withVersion(version.version());
+      Engine.LintRun run = new Engine().start(options);
+      if (outputs.stream().anyMatch(o -> o.format() == dev.spl.cli.format.OutputFormat.junit)) {
+        run.listingResources();
+      }
+      int objects = 0;
+      for (KindCatalogue.Kind kind : KindCatalogue.all()) {
+        ClusterReader.Listing listing =
+            cluster.list(
+                kind,
+                namespace,
+                n -> {
+                  if (showProgress) {
+                    err.print("\rspl: reading " + kind.label() + ": " + n + " ...\u001b[K");
+                    err.flush();
+                  }
+                });
+        if (listing.problem() != null) {
+          boolean missing = listing.problem().startsWith("not served");
+          if (!missing) {
+            inputErrors.add(kind.label() + ": " + listing.problem());
+          } else if (report.verbose) {
+            err.println("spl: " + kind.label() + ": " + listing.problem());
+          }
+          continue;
+        }
+        ManifestLoader loader = new ManifestLoader();
+        for (Map<String, Object> object : listing.objects()) {
+          LoadedInput one = loader.loadTree(location(kind, object), object);
+          run.accept(one, version.version(), Set.of());
+          objects++;
+        }
+      }
+      if (showProgress) {
+        err.print("\r\u001b[K");
+        err.flush();
+      }
+      LintResult result = run.finish(0, objects);
+      result =
+          result
+              .withFindings(configs.apply(result.findings()))
+              .withInputs(
+                  new InputNotes(
+                      List.of(
+                          new InputNotes.VersionChoice(
+                              version.version(), version.reason(), objects)),
+                      List.of(),
+                      Map.of()));
+      for (String error : inputErrors) {
+        err.println("spl: " + error);
+      }
+      report.writeAll(outputs, result, threshold);
+      return ExitStatus.ofLint(!inputErrors.isEmpty(), threshold.isReachedBy(result)).code();
+    }
+  }
+
+  /** The flag, else what the cluster's CRDs say, else the newest release. */
+  private InputNotes.VersionChoice version(ClusterReader cluster) {
+    if (gatewayApiVersion != null) {
+      try {
+        return new InputNotes.VersionChoice(
+            GatewayApiVersion.parse(gatewayApiVersion), "--gateway-api-version", 0);
+      } catch (IllegalArgumentException e) {
+        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+      }
+    }
+    Optional<String> bundle = cluster.gatewayApiBundleVersion();
+    Optional<GatewayApiVersion> fromCrds = bundle.flatMap(ClusterReader::versionOf);
+    return fromCrds
+        .map(
+            v ->
+                new InputNotes.VersionChoice(
+                    v, "the cluster's Gateway API CRDs (bundle-version " + bundle.get() + ")", 0))
+        .orElseGet(
+            () ->
+                new InputNotes.VersionChoice(
+                    GatewayApiVersion.NEWEST_RELEASE,
+                    "the newest release; the cluster's Gateway API CRDs name none",
+                    0));
+  }
+
+  /** How findings name a cluster's object: {@code HTTPRoute shop/cart}, {@code GatewayClass x}. */
+  @SuppressWarnings("unchecked")
+  static String location(KindCatalogue.Kind kind, Map<String, Object> object) {
+    Map<String, Object> metadata =
+        object.get("metadata") instanceof Map<?, ?> m ? (Map<String, Object>) m : Map.of();
+    String name = String.valueOf(metadata.get("name"));
+    Object ns = metadata.get("namespace");
+    return kind.kind() + " " + (kind.namespaced() && ns != null ? ns + "/" : "") + name;
+  }
+}
