@@ -28,17 +28,36 @@ class ImagesIT {
 
   record Image(JsonNode config, Path rootfs) {}
 
+  /** An OCI image layout tarball: index.json, then the manifest, its config and its layers. */
   Image unpack(Path tarball) throws Exception {
     assertTrue(Files.isRegularFile(tarball), tarball + " was not built");
     Path saved = Files.createDirectories(work.resolve("saved"));
     exec(saved, "tar", "xf", tarball.toString());
-    JsonNode manifest = JSON.readTree(saved.resolve("manifest.json").toFile()).get(0);
-    JsonNode config = JSON.readTree(saved.resolve(manifest.get("Config").asString()).toFile());
+    assertTrue(Files.isRegularFile(saved.resolve("oci-layout")), "an OCI image layout");
+    JsonNode index = JSON.readTree(saved.resolve("index.json").toFile());
+    JsonNode manifest = JSON.readTree(blob(saved, index.get("manifests").get(0)).toFile());
+    assertEquals(
+        "application/vnd.oci.image.manifest.v1+json", manifest.get("mediaType").asString());
+    JsonNode config = JSON.readTree(blob(saved, manifest.get("config")).toFile());
     Path rootfs = Files.createDirectories(work.resolve("rootfs"));
-    for (JsonNode layer : manifest.get("Layers")) {
-      exec(rootfs, "tar", "xzf", saved.resolve(layer.asString()).toString());
+    for (JsonNode layer : manifest.get("layers")) {
+      exec(rootfs, "tar", "xzf", blob(saved, layer).toString());
     }
     return new Image(config.get("config"), rootfs);
+  }
+
+  static Path blob(Path layout, JsonNode descriptor) {
+    String[] digest = descriptor.get("digest").asString().split(":", 2);
+    return layout.resolve("blobs").resolve(digest[0]).resolve(digest[1]);
+  }
+
+  /** A tool we did not write reads the tarball as an OCI archive and sees the same config. */
+  void skopeoReadsTheSameConfig(Path tarball, JsonNode config) throws Exception {
+    DistributionIT.Result inspect =
+        exec(work, "skopeo", "--insecure-policy", "inspect", "--config", "oci-archive:" + tarball);
+    JsonNode seen = JSON.readTree(inspect.out()).get("config");
+    assertEquals(config.get("User").asString(), seen.get("User").asString());
+    assertEquals(config.get("Entrypoint"), seen.get("Entrypoint"));
   }
 
   void commonLabelsAndUser(JsonNode config) throws Exception {
@@ -56,6 +75,7 @@ class ImagesIT {
   void theCliImageLintsAMountedFolder() throws Exception {
     Image image = unpack(ROOT.resolve("cli/target/jib-image.tar"));
     commonLabelsAndUser(image.config());
+    skopeoReadsTheSameConfig(ROOT.resolve("cli/target/jib-image.tar"), image.config());
     assertEquals("/src", image.config().get("WorkingDir").asString());
     List<String> entrypoint = strings(image.config().get("Entrypoint"));
     assertEquals("java", entrypoint.get(0));
@@ -74,6 +94,7 @@ class ImagesIT {
   void theWebhookImageStarts() throws Exception {
     Image image = unpack(ROOT.resolve("webhook/target/jib-image.tar"));
     commonLabelsAndUser(image.config());
+    skopeoReadsTheSameConfig(ROOT.resolve("webhook/target/jib-image.tar"), image.config());
     assertTrue(image.config().get("ExposedPorts").has("8443/tcp"), image.config().toString());
     List<String> entrypoint = strings(image.config().get("Entrypoint"));
     assertEquals("dev.spl.webhook.WebhookMain", entrypoint.get(entrypoint.size() - 1));
