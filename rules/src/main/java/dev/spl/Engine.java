@@ -281,7 +281,11 @@ public final class Engine {
         FieldPath field,
         String message,
         List<RelatedLocation> related) {
-      if (!options.rules().isEnabled(rule.id()) || Suppressions.isSuppressed(resource, rule)) {
+      if (!options.rules().isEnabled(rule.id())) {
+        return;
+      }
+      if (options.annotationSuppressions().allows(options.rules().severity(rule))
+          && Suppressions.isSuppressed(resource, rule)) {
         return;
       }
       out.add(

@@ -1,7 +1,7 @@
 package dev.spl.cli;
 
+import dev.spl.config.SplConfig;
 import dev.spl.model.Finding;
-import dev.spl.model.Severity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -68,23 +68,7 @@ final class Configs {
   List<Finding> apply(List<Finding> findings) throws SplConfig.Invalid {
     List<Finding> kept = new ArrayList<>(findings.size());
     for (Finding f : findings) {
-      SplConfig cfg = forFile(Path.of(f.position().file()));
-      Map<String, Severity> levels = cfg.ruleSeverities();
-      if (levels.isEmpty() && cfg.suppressions().isEmpty() && cfg.skip() == SplConfig.Skip.NONE) {
-        kept.add(f);
-        continue;
-      }
-      Severity level = f.severity();
-      if (cfg.hasRuleLevel(f)) {
-        level = cfg.ruleLevel(f);
-        if (level == null) {
-          continue; // off
-        }
-      }
-      if (cfg.skip().matches(f) || cfg.suppressions().stream().anyMatch(s -> s.matches(f))) {
-        continue;
-      }
-      kept.add(level == f.severity() ? f : f.withSeverity(level));
+      forFile(Path.of(f.position().file())).apply(f).ifPresent(kept::add);
     }
     return kept;
   }

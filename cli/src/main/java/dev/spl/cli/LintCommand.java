@@ -3,6 +3,7 @@ package dev.spl.cli;
 import dev.spl.Engine;
 import dev.spl.LintResult;
 import dev.spl.cli.format.OutputFormat;
+import dev.spl.config.SplConfig;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
 import java.nio.file.Files;

@@ -4,6 +4,7 @@ import dev.spl.LintOptions;
 import dev.spl.LintResult;
 import dev.spl.cli.format.FindingFormatter;
 import dev.spl.cli.format.OutputFormat;
+import dev.spl.config.SplConfig;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
 import dev.spl.rules.RuleSelection;

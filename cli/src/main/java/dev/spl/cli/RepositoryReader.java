@@ -2,6 +2,7 @@ package dev.spl.cli;
 
 import dev.spl.Engine;
 import dev.spl.InputNotes;
+import dev.spl.config.SplConfig;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;

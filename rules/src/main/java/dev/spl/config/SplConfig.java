@@ -1,4 +1,4 @@
-package dev.spl.cli;
+package dev.spl.config;
 
 import dev.spl.load.LoadLimits;
 import dev.spl.load.LoadProblem;
@@ -12,6 +12,7 @@ import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
+import dev.spl.rules.AnnotationSuppressions;
 import dev.spl.rules.BuiltInRules;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
@@ -30,26 +31,40 @@ import java.util.Set;
  * rules: {<id or name>: off|info|warning|error}} and {@code exclude} globs, relative to the file's
  * directory. Unknown keys, rules or values are errors with their position, never ignored.
  */
-record SplConfig(
+public record SplConfig(
     Path file,
     GatewayApiVersion gatewayApiVersion,
     String failOn,
     Map<String, Severity> ruleSeverities,
     List<String> exclude,
     List<ResourceSuppression> suppressions,
-    Skip skip) {
+    Skip skip,
+    Admission admission) {
 
-  static final String FILE_NAME = ".spl.yaml";
+  public static final String FILE_NAME = ".spl.yaml";
   private static final Set<String> KEYS =
-      Set.of("gatewayApiVersion", "failOn", "rules", "exclude", "suppressions", "skip");
+      Set.of(
+          "gatewayApiVersion", "failOn", "rules", "exclude", "suppressions", "skip", "admission");
+
+  /**
+   * What the admission webhook does with findings, set by the cluster's admin (the CLI ignores it):
+   * {@code mode} enforce (deny at or above failOn), warn (never deny; everything as warnings) or
+   * audit-only (allow, say nothing); and which findings an object's own {@code ignore.spl.dev/...}
+   * annotations may silence.
+   */
+  public record Admission(String mode, AnnotationSuppressions annotationSuppressions) {
+    public static final Admission DEFAULT =
+        new Admission("enforce", AnnotationSuppressions.WARNINGS);
+    public static final Set<String> MODES = Set.of("enforce", "warn", "audit-only");
+  }
 
   /**
    * Findings on matching resources are dropped, for manifests nobody can annotate (third-party
    * charts, vendored files). Globs match kind, namespace and name; empty rules = every rule.
    */
-  record ResourceSuppression(
+  public record ResourceSuppression(
       String kind, String namespace, String name, Set<String> ruleIds, String reason) {
-    boolean matches(Finding f) {
+    public boolean matches(Finding f) {
       ResourceRef r = f.resource();
       return r != null
           && (ruleIds.isEmpty() || ruleIds.contains(f.ruleId()))
@@ -65,10 +80,10 @@ record SplConfig(
   }
 
   /** Kinds and namespaces whose resources are not reported on at all. */
-  record Skip(Set<String> kinds, Set<String> namespaces) {
-    static final Skip NONE = new Skip(Set.of(), Set.of());
+  public record Skip(Set<String> kinds, Set<String> namespaces) {
+    public static final Skip NONE = new Skip(Set.of(), Set.of());
 
-    boolean matches(Finding f) {
+    public boolean matches(Finding f) {
       ResourceRef r = f.resource();
       return r != null && (kinds.contains(r.kind()) || namespaces.contains(r.namespace()));
     }
@@ -77,18 +92,19 @@ record SplConfig(
   private static final Set<String> FAIL_ON = Set.of("error", "warning", "warn", "info", "never");
 
   /** A configuration file that cannot be used, with where and why. */
-  static final class Invalid extends Exception {
+  public static final class Invalid extends Exception {
     Invalid(String message) {
       super(message, null, false, false);
     }
   }
 
-  static SplConfig none() {
-    return new SplConfig(null, null, null, Map.of(), List.of(), List.of(), Skip.NONE);
+  public static SplConfig none() {
+    return new SplConfig(
+        null, null, null, Map.of(), List.of(), List.of(), Skip.NONE, Admission.DEFAULT);
   }
 
   /** {@code .spl.yaml} in {@code dir} or its nearest parent that has one. */
-  static Path discover(Path dir) {
+  public static Path discover(Path dir) {
     for (Path d = dir.toAbsolutePath().normalize(); d != null; d = d.getParent()) {
       Path candidate = d.resolve(FILE_NAME);
       if (Files.isRegularFile(candidate)) {
@@ -98,7 +114,7 @@ record SplConfig(
     return null;
   }
 
-  static SplConfig load(Path file) throws Invalid {
+  public static SplConfig load(Path file) throws Invalid {
     String text;
     try {
       text = Files.readString(file);
@@ -112,7 +128,8 @@ record SplConfig(
         LoadProblem p = docs.get(0).problems().get(0);
         throw new Invalid(p.position() + ": " + p.message());
       }
-      return new SplConfig(file, null, null, Map.of(), List.of(), List.of(), Skip.NONE);
+      return new SplConfig(
+          file, null, null, Map.of(), List.of(), List.of(), Skip.NONE, Admission.DEFAULT);
     }
     if (!(docs.get(0).root() instanceof MapNode root)) {
       throw new Invalid(
@@ -124,6 +141,7 @@ record SplConfig(
     List<String> exclude = new ArrayList<>();
     List<ResourceSuppression> suppressions = new ArrayList<>();
     Skip skip = Skip.NONE;
+    Admission admission = Admission.DEFAULT;
     for (MapNode.Entry e : root.entries()) {
       String at = e.keyPosition() + ": ";
       switch (e.key()) {
@@ -193,6 +211,7 @@ record SplConfig(
         }
         case "suppressions" -> suppressions.addAll(suppressions(e, at));
         case "skip" -> skip = skip(e, at);
+        case "admission" -> admission = admission(e, at);
         default ->
             throw new Invalid(
                 at
@@ -206,7 +225,86 @@ record SplConfig(
       }
     }
     return new SplConfig(
-        file, version, failOn, rules, List.copyOf(exclude), List.copyOf(suppressions), skip);
+        file,
+        version,
+        failOn,
+        rules,
+        List.copyOf(exclude),
+        List.copyOf(suppressions),
+        skip,
+        admission);
+  }
+
+  private static final Set<String> ADMISSION_KEYS = Set.of("mode", "allowAnnotationSuppressions");
+
+  private static Admission admission(MapNode.Entry e, String at) throws Invalid {
+    if (!(e.value() instanceof MapNode map)) {
+      throw new Invalid(at + "admission must be a mapping of " + String.join(", ", ADMISSION_KEYS));
+    }
+    String mode = Admission.DEFAULT.mode();
+    AnnotationSuppressions suppressions = Admission.DEFAULT.annotationSuppressions();
+    for (MapNode.Entry a : map.entries()) {
+      String where = a.keyPosition() + ": ";
+      switch (a.key()) {
+        case "mode" -> {
+          mode = string(a, where);
+          if (!Admission.MODES.contains(mode)) {
+            throw new Invalid(
+                where
+                    + "mode must be enforce, warn or audit-only, not '"
+                    + mode
+                    + "'"
+                    + Suggestions.didYouMean(mode, Admission.MODES));
+          }
+        }
+        case "allowAnnotationSuppressions" -> {
+          String value =
+              a.value() instanceof ScalarNode s && s.value() instanceof Boolean b
+                  ? (b ? "all" : "none")
+                  : string(a, where);
+          suppressions =
+              switch (value) {
+                case "all" -> AnnotationSuppressions.ALL;
+                case "warnings" -> AnnotationSuppressions.WARNINGS;
+                case "none" -> AnnotationSuppressions.NONE;
+                default ->
+                    throw new Invalid(
+                        where
+                            + "allowAnnotationSuppressions must be all, warnings or none, not '"
+                            + value
+                            + "'");
+              };
+        }
+        default ->
+            throw new Invalid(
+                where
+                    + "unknown key '"
+                    + a.key()
+                    + "' in admission"
+                    + Suggestions.didYouMean(a.key(), ADMISSION_KEYS)
+                    + "; expected "
+                    + String.join(" or ", ADMISSION_KEYS.stream().sorted().toList()));
+      }
+    }
+    return new Admission(mode, suppressions);
+  }
+
+  /**
+   * {@code f} as this configuration has it: with the severity its rule is given, or empty when the
+   * rule is off or the resource is suppressed or skipped.
+   */
+  public java.util.Optional<Finding> apply(Finding f) {
+    Severity level = f.severity();
+    if (hasRuleLevel(f)) {
+      level = ruleLevel(f);
+      if (level == null) {
+        return java.util.Optional.empty(); // off
+      }
+    }
+    if (skip.matches(f) || suppressions.stream().anyMatch(s -> s.matches(f))) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of(level == f.severity() ? f : f.withSeverity(level));
   }
 
   private static final Set<String> SUPPRESSION_KEYS =
@@ -313,12 +411,12 @@ record SplConfig(
   }
 
   /** True when this configuration switches {@code f}'s rule off or sets its severity. */
-  boolean hasRuleLevel(Finding f) {
+  public boolean hasRuleLevel(Finding f) {
     return ruleSeverities.containsKey(f.ruleId());
   }
 
   /** The severity this configuration gives {@code f}'s rule; null: off. */
-  Severity ruleLevel(Finding f) {
+  public Severity ruleLevel(Finding f) {
     return ruleSeverities.get(f.ruleId());
   }
 
@@ -326,7 +424,7 @@ record SplConfig(
    * True when {@code file} matches an exclude glob, taken relative to the configuration's
    * directory.
    */
-  boolean excludes(Path file) {
+  public boolean excludes(Path file) {
     if (exclude.isEmpty() || this.file == null) {
       return false;
     }
