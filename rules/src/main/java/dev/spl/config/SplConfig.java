@@ -49,12 +49,11 @@ public record SplConfig(
   /**
    * What the admission webhook does with findings, set by the cluster's admin (the CLI ignores it):
    * {@code mode} enforce (deny at or above failOn), warn (never deny; everything as warnings) or
-   * audit-only (allow, say nothing); and which findings an object's own {@code ignore.spl.dev/...}
-   * annotations may silence.
+   * audit-only (allow, say nothing), null when the file does not say; and which findings an
+   * object's own {@code ignore.spl.dev/...} annotations may silence.
    */
   public record Admission(String mode, AnnotationSuppressions annotationSuppressions) {
-    public static final Admission DEFAULT =
-        new Admission("enforce", AnnotationSuppressions.WARNINGS);
+    public static final Admission DEFAULT = new Admission(null, AnnotationSuppressions.WARNINGS);
     public static final Set<String> MODES = Set.of("enforce", "warn", "audit-only");
   }
 
@@ -241,7 +240,7 @@ public record SplConfig(
     if (!(e.value() instanceof MapNode map)) {
       throw new Invalid(at + "admission must be a mapping of " + String.join(", ", ADMISSION_KEYS));
     }
-    String mode = Admission.DEFAULT.mode();
+    String mode = null;
     AnnotationSuppressions suppressions = Admission.DEFAULT.annotationSuppressions();
     for (MapNode.Entry a : map.entries()) {
       String where = a.keyPosition() + ": ";

@@ -4,6 +4,7 @@ import dev.spl.Engine;
 import dev.spl.LintDeadlineExceeded;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.config.SplConfig;
 import dev.spl.index.KindCatalogue;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
@@ -42,10 +43,18 @@ final class AdmissionHandler {
     return REVIEWED_KIND_NAMES.contains(kind);
   }
 
+  /** The modes: deny at or above failOn; never deny, warn; allow and say nothing. */
+  static final String ENFORCE = "enforce";
+
+  static final String WARN = "warn";
+  static final String AUDIT_ONLY = "audit-only";
+
   private final Engine engine;
   private final LintOptions options;
   private final ClusterState cluster;
   private final boolean failClosed;
+  private final java.util.function.Supplier<SplConfig> config;
+  private final String defaultMode;
 
   /** What one review decided, for the response, the log line and the metrics. */
   record Outcome(
@@ -61,10 +70,26 @@ final class AdmissionHandler {
       boolean internalError) {}
 
   AdmissionHandler(Engine engine, LintOptions options, ClusterState cluster, boolean failClosed) {
+    this(engine, options, cluster, failClosed, SplConfig::none, ENFORCE);
+  }
+
+  /**
+   * @param config the admin's .spl.yaml as it is now (read at each review: reloads apply at once)
+   * @param defaultMode the mode when neither the request's path nor the config sets one
+   */
+  AdmissionHandler(
+      Engine engine,
+      LintOptions options,
+      ClusterState cluster,
+      boolean failClosed,
+      java.util.function.Supplier<SplConfig> config,
+      String defaultMode) {
     this.engine = engine;
     this.options = options;
     this.cluster = cluster;
     this.failClosed = failClosed;
+    this.config = config;
+    this.defaultMode = defaultMode;
   }
 
   Outcome review(JsonNode body) throws InvalidReviewException {
@@ -76,6 +101,15 @@ final class AdmissionHandler {
    * it the API server no longer waits, so the answer is the failure policy's, and no rule runs on.
    */
   Outcome review(JsonNode body, OptionalLong deadlineNanos) throws InvalidReviewException {
+    return review(body, deadlineNanos, null);
+  }
+
+  /**
+   * As above, in {@code modeOverride} when not null (the webhook path a namespace's label routes
+   * its requests to), else in the config's mode, else the default.
+   */
+  Outcome review(JsonNode body, OptionalLong deadlineNanos, String modeOverride)
+      throws InvalidReviewException {
     if (body == null || !body.isObject()) {
       throw new InvalidReviewException("the body is not a JSON object");
     }
@@ -117,16 +151,29 @@ final class AdmissionHandler {
       // Being deleted: its finalizers must be able to go, whatever it breaks.
       return allowedUnread(uid, kind, operation, namespace, name, dryRun, "allowed");
     }
+    SplConfig admin = config.get();
+    String mode =
+        modeOverride != null
+            ? modeOverride
+            : admin.admission().mode() != null ? admin.admission().mode() : defaultMode;
+    if (mode.equals(AUDIT_ONLY)) {
+      return allowedUnread(uid, kind, operation, namespace, name, dryRun, "allowed");
+    }
     try {
-      List<Finding> findings = lint(object, namespace, uid, deadlineNanos);
+      List<Finding> findings = lint(object, namespace, uid, deadlineNanos, admin);
       // An update is judged by what it changes: an error the old object had too only warns, so an
       // object that already breaks a rule can still be labelled, scaled or fixed step by step.
       if (operation.equals("UPDATE") && request.get("oldObject") instanceof ObjectNode old) {
-        findings = demoteExisting(findings, lint(old, namespace, uid, deadlineNanos));
+        findings = demoteExisting(findings, lint(old, namespace, uid, deadlineNanos, admin));
       }
-      List<Finding> errors = findings.stream().filter(f -> f.severity() == Severity.ERROR).toList();
+      Severity denyAt = mode.equals(WARN) ? null : denyAt(admin.failOn());
+      List<Finding> errors =
+          findings.stream().filter(f -> denyAt != null && f.severity().isAtLeast(denyAt)).toList();
       List<String> warnings =
-          warnings(findings.stream().filter(f -> f.severity() != Severity.ERROR).toList());
+          warnings(
+              findings.stream()
+                  .filter(f -> denyAt == null || !f.severity().isAtLeast(denyAt))
+                  .toList());
       boolean allowed = errors.isEmpty();
       String verdict = !allowed ? "denied" : warnings.isEmpty() ? "allowed" : "warned";
       String message = allowed ? null : denial(kind, namespace, name, errors);
@@ -190,8 +237,20 @@ final class AdmissionHandler {
 
   /** The findings on {@code object}, and the cross-resource ones that involve it. */
   @SuppressWarnings("unchecked")
+  /** The least severity that denies: the config's failOn (default error); null: never. */
+  private static Severity denyAt(String failOn) {
+    if (failOn == null) {
+      return Severity.ERROR;
+    }
+    return switch (failOn) {
+      case "never" -> null;
+      case "warn" -> Severity.WARNING;
+      default -> Severity.parse(failOn);
+    };
+  }
+
   private List<Finding> lint(
-      JsonNode object, String namespace, String uid, OptionalLong deadlineNanos) {
+      JsonNode object, String namespace, String uid, OptionalLong deadlineNanos, SplConfig admin) {
     // Straight from the decoded tree: writing a 3 MiB object out and parsing it again as YAML
     // cost more than the rules.
     Map<String, Object> plain = JSON.treeToValue(object, Map.class);
@@ -206,7 +265,12 @@ final class AdmissionHandler {
     for (Resource r : input.resources()) {
       refs.add(r.ref());
     }
-    Engine.LintRun run = engine.start(options);
+    LintOptions these =
+        options.withAnnotationSuppressions(admin.admission().annotationSuppressions());
+    if (admin.gatewayApiVersion() != null) {
+      these = these.withVersion(admin.gatewayApiVersion());
+    }
+    Engine.LintRun run = engine.start(these);
     deadlineNanos.ifPresent(run::until);
     for (Resource r : input.resources()) {
       run.acceptKept(cluster.neighbours(r));
@@ -219,6 +283,7 @@ final class AdmissionHandler {
                 f.resource() == null
                     || refs.contains(f.resource())
                     || f.related().stream().anyMatch(r -> refs.contains(r.resource())))
+        .flatMap(f -> admin.apply(f).stream()) // the admin's rule levels and suppressions
         .toList();
   }
 
@@ -243,7 +308,12 @@ final class AdmissionHandler {
             .append(name == null ? "" : name)
             .append(" has ")
             .append(errors.size())
-            .append(errors.size() == 1 ? " error: " : " errors: ");
+            .append(
+                errors.stream().allMatch(f -> f.severity() == Severity.ERROR)
+                    ? (errors.size() == 1 ? " error: " : " errors: ")
+                    : (errors.size() == 1
+                        ? " finding at or above failOn: "
+                        : " findings at or above failOn: "));
     for (int i = 0; i < errors.size(); i++) {
       Finding f = errors.get(i);
       String item =

@@ -106,6 +106,22 @@ public final class WebhookMain implements Callable<Integer> {
               + " endpoints (ISO-8601, e.g. PT5S).")
   Duration shutdownDelay;
 
+  @Option(
+      names = "--config",
+      defaultValue = "${env:SPL_CONFIG}",
+      description =
+          "The admission configuration, a .spl.yaml (rules, failOn, suppressions, admission: mode,"
+              + " allowAnnotationSuppressions), reloaded when it changes (SPL_CONFIG).")
+  Path config;
+
+  @Option(
+      names = "--mode",
+      defaultValue = "${env:SPL_MODE:-enforce}",
+      description =
+          "enforce (deny at or above failOn), warn (never deny) or audit-only (allow, say"
+              + " nothing), unless the configuration's admission.mode says otherwise (SPL_MODE).")
+  String mode;
+
   private volatile boolean rulesReady;
 
   public static void main(String[] args) {
@@ -125,6 +141,20 @@ public final class WebhookMain implements Callable<Integer> {
       log.error("bad configuration", "error", e.getMessage());
       return 2;
     }
+    if (!dev.spl.config.SplConfig.Admission.MODES.contains(mode)) {
+      log.error(
+          "bad configuration", "error", "--mode must be enforce, warn or audit-only, not " + mode);
+      return 2;
+    }
+    AdmissionConfig admin;
+    try {
+      admin =
+          config == null ? AdmissionConfig.none() : AdmissionConfig.load(config, log).start(1_000);
+    } catch (dev.spl.config.SplConfig.Invalid e) {
+      // The same positioned message spl lint gives for the same file.
+      log.error("bad configuration", "error", e.getMessage());
+      return 2;
+    }
     Engine engine = new Engine();
     LintOptions options = new LintOptions(version, RuleSelection.all());
     KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
@@ -133,7 +163,8 @@ public final class WebhookMain implements Callable<Integer> {
             ? null
             : new InformerClusterState(client, log, version).optional(optionalKinds).start();
     ClusterState cluster = informers == null ? ClusterState.NONE : informers;
-    AdmissionHandler handler = new AdmissionHandler(engine, options, cluster, failClosed);
+    AdmissionHandler handler =
+        new AdmissionHandler(engine, options, cluster, failClosed, admin::current, mode);
     WebhookServer server =
         new WebhookServer(
                 new WebhookServer.Settings(
@@ -143,6 +174,7 @@ public final class WebhookMain implements Callable<Integer> {
                 new WebhookMetrics(),
                 log,
                 () -> rulesReady)
+            .withConfig(admin)
             .start();
     warmUp(engine, options);
     rulesReady = true;
@@ -155,7 +187,11 @@ public final class WebhookMain implements Callable<Integer> {
         "warnOnExisting",
         warnOnExisting,
         "failClosed",
-        failClosed);
+        failClosed,
+        "mode",
+        mode,
+        "config",
+        String.valueOf(config));
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(

@@ -67,6 +67,24 @@ final class WebhookMetrics {
           .help("Times the serving certificate was reloaded from its files")
           .register(registry);
 
+  private final Gauge configReloads =
+      Gauge.builder()
+          .name("spl_config_reloads")
+          .help("Times the admission configuration (.spl.yaml) was reloaded after a change")
+          .register(registry);
+  private final Gauge configReloadFailures =
+      Gauge.builder()
+          .name("spl_config_reload_failures")
+          .help(
+              "Changes to the admission configuration that were refused (the last good one stays)")
+          .register(registry);
+  private final Gauge configCurrent =
+      Gauge.builder()
+          .name("spl_config_current")
+          .help(
+              "1 when the configuration file as it is now is in use, 0 when a broken change was refused")
+          .register(registry);
+
   /** Label values come from this fixed set only: a request cannot grow the metrics. */
   private static final Set<String> OPERATIONS = Set.of("CREATE", "UPDATE", "DELETE", "CONNECT");
 
@@ -93,6 +111,14 @@ final class WebhookMetrics {
 
   /** The text exposition, with the cache state read at scrape time. */
   String scrape(ClusterState cluster, int reloads) {
+    return scrape(cluster, reloads, AdmissionConfig.none());
+  }
+
+  /** The text exposition, with the cache and configuration state read at scrape time. */
+  String scrape(ClusterState cluster, int reloads, AdmissionConfig config) {
+    configReloads.set(config.reloads());
+    configReloadFailures.set(config.failedReloads());
+    configCurrent.set(config.reloadProblem().isPresent() ? 0 : 1);
     for (Map.Entry<String, Boolean> e : cluster.syncState().entrySet()) {
       cacheSynced.labelValues(e.getKey()).set(e.getValue() ? 1 : 0);
     }

@@ -89,6 +89,7 @@ final class WebhookServer implements AutoCloseable {
   private volatile boolean tlsLoaded;
   private volatile String lastReadiness = "";
   private volatile boolean stopping;
+  private AdmissionConfig config = AdmissionConfig.none();
 
   WebhookServer(
       Settings settings,
@@ -103,6 +104,12 @@ final class WebhookServer implements AutoCloseable {
     this.metrics = metrics;
     this.log = log;
     this.rulesReady = rulesReady;
+  }
+
+  /** The admission configuration whose reload state /readyz and /metrics show. */
+  WebhookServer withConfig(AdmissionConfig config) {
+    this.config = config;
+    return this;
   }
 
   WebhookServer start() throws Exception {
@@ -154,14 +161,17 @@ final class WebhookServer implements AutoCloseable {
                           ctx.header("Connection", "close");
                         }
                       });
-                  cfg.routes.post("/validate", this::validate);
+                  cfg.routes.post("/validate", ctx -> validate(ctx, null));
+                  // The chart sends namespaces labelled spl.dev/mode=warn here (a second webhook
+                  // with that namespaceSelector): the label decides, not the object's author.
+                  cfg.routes.post("/validate/warn", ctx -> validate(ctx, AdmissionHandler.WARN));
                   cfg.routes.get("/healthz", ctx -> ctx.contentType("text/plain").result("ok\n"));
                   cfg.routes.get("/readyz", this::ready);
                   cfg.routes.get(
                       "/metrics",
                       ctx ->
                           ctx.contentType(WebhookMetrics.contentType())
-                              .result(metrics.scrape(cluster, reloader.reloads())));
+                              .result(metrics.scrape(cluster, reloader.reloads(), config)));
                   cfg.routes.exception(
                       HttpResponseException.class,
                       (e, ctx) -> {
@@ -207,7 +217,7 @@ final class WebhookServer implements AutoCloseable {
     return connector.getLocalPort();
   }
 
-  private void validate(Context ctx) {
+  private void validate(Context ctx, String modeOverride) {
     long started = System.nanoTime();
     String type = ctx.contentType();
     if (type != null && !type.startsWith("application/json")) {
@@ -238,7 +248,7 @@ final class WebhookServer implements AutoCloseable {
     }
     AdmissionHandler.Outcome outcome;
     try {
-      outcome = handler.review(body, deadline(ctx));
+      outcome = handler.review(body, deadline(ctx), modeOverride);
     } catch (InvalidReviewException e) {
       invalid(ctx, 400, "not an AdmissionReview: " + e.getMessage());
       return;
@@ -322,9 +332,15 @@ final class WebhookServer implements AutoCloseable {
       lastReadiness = details;
       log.info("readiness", "ready", isReady(notReady), "details", details);
     }
+    // A refused configuration change does not make the pod unready (every replica would go at
+    // once); it serves the last good one and says so.
+    String configNote =
+        config.reloadProblem().isPresent()
+            ? "; the configuration's last change was refused, the previous one is in use (see the log)"
+            : "";
     ctx.status(isReady(notReady) ? 200 : 503)
         .contentType("text/plain")
-        .result(isReady(notReady) ? "ready\n" : "not ready; see the log\n");
+        .result((isReady(notReady) ? "ready" : "not ready; see the log") + configNote + "\n");
   }
 
   private static boolean isReady(List<String> notReady) {

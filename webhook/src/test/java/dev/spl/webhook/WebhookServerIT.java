@@ -13,6 +13,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
 import java.time.Duration;
@@ -144,6 +145,113 @@ class WebhookServerIT {
       assertTrue(r.body().contains("did not finish before the review's timeout"), r.body());
       assertTrue(logs.toString(StandardCharsets.UTF_8).contains("\"verdict\":\"timeout\""));
     }
+  }
+
+  @Test
+  void aConfigurationChangeOnDiskChangesTheVerdictWithoutARestart() throws Exception {
+    Path file = Files.writeString(dir.resolve("spl.yaml"), "failOn: error\n");
+    AdmissionConfig config =
+        AdmissionConfig.load(
+            file, new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)));
+    try (WebhookServer configured =
+        new WebhookServer(
+                new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
+                new AdmissionHandler(
+                    new Engine(),
+                    LintOptions.defaults(),
+                    ClusterState.NONE,
+                    false,
+                    config::current,
+                    "enforce"),
+                ClusterState.NONE,
+                new WebhookMetrics(),
+                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                () -> true)
+            .withConfig(config)
+            .start()) {
+      URI validate = URI.create("https://localhost:" + configured.port() + "/validate");
+      assertFalse(post(validate, Reviews.badBackend()).get("allowed").asBoolean());
+      // the namespace labelled spl.dev/mode=warn is sent to /validate/warn by the chart
+      JsonNode warned = post(URI.create(validate + "/warn"), Reviews.badBackend());
+      assertTrue(warned.get("allowed").asBoolean(), warned.toString());
+      assertTrue(warned.get("warnings").toString().contains("SPL021"), warned.toString());
+
+      Files.writeString(file, "admission: {mode: warn}\n");
+      config.check(); // what the poller does every second
+      assertTrue(post(validate, Reviews.badBackend()).get("allowed").asBoolean());
+
+      // a broken change is refused: the last good configuration stays, and says so
+      Files.writeString(file, "admission: {mode: loud}\n");
+      config.check();
+      assertTrue(post(validate, Reviews.badBackend()).get("allowed").asBoolean(), "still warn");
+      HttpResponse<String> ready =
+          client.send(
+              HttpRequest.newBuilder(
+                      URI.create("https://localhost:" + configured.port() + "/readyz"))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, ready.statusCode());
+      assertTrue(ready.body().contains("last change was refused"), ready.body());
+      assertFalse(ready.body().contains("loud"), "details only in the log: " + ready.body());
+      String metrics =
+          client
+              .send(
+                  HttpRequest.newBuilder(
+                          URI.create("https://localhost:" + configured.port() + "/metrics"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString())
+              .body();
+      assertTrue(metrics.contains("spl_config_current 0.0"), metrics);
+      assertTrue(metrics.contains("spl_config_reload_failures 1.0"), metrics);
+      assertTrue(
+          logs.toString(StandardCharsets.UTF_8)
+              .contains("mode must be enforce, warn or audit-only"));
+
+      Files.writeString(file, "failOn: error\n");
+      config.check();
+      assertFalse(
+          post(validate, Reviews.badBackend()).get("allowed").asBoolean(), "enforcing again");
+    }
+  }
+
+  JsonNode post(URI uri, String body) throws Exception {
+    HttpResponse<String> r =
+        client.send(
+            HttpRequest.newBuilder(uri)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    assertEquals(200, r.statusCode(), r.body());
+    return JSON.readTree(r.body()).get("response");
+  }
+
+  @Test
+  void aBrokenConfigurationRefusesTheStartWithItsPosition() throws Exception {
+    Path file =
+        Files.writeString(dir.resolve("bad.yaml"), "failOn: error\nadmission:\n  mode: enfroce\n");
+    PrintStream stdout = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    int status;
+    try {
+      System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+      status =
+          new picocli.CommandLine(new WebhookMain())
+              .execute(
+                  "--tls-cert-file",
+                  cert.toString(),
+                  "--tls-key-file",
+                  key.toString(),
+                  "--watch-cluster",
+                  "false",
+                  "--config",
+                  file.toString());
+    } finally {
+      System.setOut(stdout);
+    }
+    assertEquals(2, status);
+    String log = captured.toString(StandardCharsets.UTF_8);
+    assertTrue(log.contains("bad.yaml:3:3: mode must be enforce, warn or audit-only"), log);
   }
 
   @Test

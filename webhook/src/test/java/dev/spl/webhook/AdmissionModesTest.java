@@ -1,0 +1,135 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.config.SplConfig;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The admin's configuration at admission: modes, failOn, rule levels, annotation suppressions. */
+class AdmissionModesTest {
+  static final JsonMapper JSON = JsonMapper.builder().build();
+  @TempDir Path dir;
+
+  /** An error (SPL021, 1d) and a warning (SPL131, a relative cookie path) on one Backend. */
+  static final String BOTH =
+      Reviews.review(
+          "u-both",
+          "CREATE",
+          "gateway.networking.x-k8s.io",
+          "XBackend",
+          "shop",
+          Reviews.backend(
+              "{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\", \"path\": \"cart\"}}"));
+
+  static final String ONLY_WARNING = Reviews.warnedBackend();
+
+  SplConfig config(String yaml) throws Exception {
+    return SplConfig.load(Files.writeString(dir.resolve("spl.yaml"), yaml));
+  }
+
+  JsonNode review(SplConfig config, String defaultMode, String override, String body)
+      throws Exception {
+    AdmissionHandler h =
+        new AdmissionHandler(
+            new Engine(),
+            LintOptions.defaults(),
+            ClusterState.NONE,
+            false,
+            () -> config,
+            defaultMode);
+    return h.review(JSON.readTree(body), java.util.OptionalLong.empty(), override)
+        .review()
+        .get("response");
+  }
+
+  @Test
+  void enforceDeniesWarnWarnsAuditOnlySaysNothing() throws Exception {
+    SplConfig none = SplConfig.none();
+    JsonNode enforce = review(none, "enforce", null, BOTH);
+    assertFalse(enforce.get("allowed").asBoolean());
+    assertTrue(enforce.get("status").get("message").asString().contains("[SPL021]"));
+    assertTrue(enforce.get("warnings").get(0).asString().startsWith("SPL131"), enforce.toString());
+
+    JsonNode warn = review(none, "warn", null, BOTH);
+    assertTrue(warn.get("allowed").asBoolean(), warn.toString());
+    assertEquals(2, warn.get("warnings").size(), warn.toString());
+    assertTrue(warn.get("warnings").toString().contains("SPL021"), warn.toString());
+
+    JsonNode audit = review(none, "audit-only", null, BOTH);
+    assertTrue(audit.get("allowed").asBoolean());
+    assertFalse(audit.has("warnings"), audit.toString());
+
+    // the namespace's label (the path it was sent to) wins over the configured and default mode
+    assertTrue(
+        review(config("admission: {mode: enforce}\n"), "enforce", "warn", BOTH)
+            .get("allowed")
+            .asBoolean());
+    // the configuration's mode wins over the flag's default
+    assertTrue(
+        review(config("admission: {mode: warn}\n"), "enforce", null, BOTH)
+            .get("allowed")
+            .asBoolean());
+  }
+
+  @Test
+  void failOnAndRuleLevelsComeFromTheConfiguration() throws Exception {
+    assertTrue(review(SplConfig.none(), "enforce", null, ONLY_WARNING).get("allowed").asBoolean());
+    JsonNode strict = review(config("failOn: warning\n"), "enforce", null, ONLY_WARNING);
+    assertFalse(strict.get("allowed").asBoolean());
+    assertTrue(
+        strict
+            .get("status")
+            .get("message")
+            .asString()
+            .contains("1 finding at or above failOn: [SPL131]"),
+        strict.toString());
+    assertTrue(review(config("failOn: never\n"), "enforce", null, BOTH).get("allowed").asBoolean());
+    JsonNode off = review(config("rules: {SPL021: off}\n"), "enforce", null, BOTH);
+    assertTrue(off.get("allowed").asBoolean(), off.toString());
+    JsonNode demoted =
+        review(config("rules: {invalid-duration: warning}\n"), "enforce", null, BOTH);
+    assertTrue(demoted.get("allowed").asBoolean());
+    assertTrue(demoted.get("warnings").toString().contains("SPL021"), demoted.toString());
+    JsonNode suppressed =
+        review(
+            config(
+                "suppressions:\n- {kind: XBackend, namespace: shop, name: cart, reason: vendor chart}\n"),
+            "enforce",
+            null,
+            BOTH);
+    assertTrue(suppressed.get("allowed").asBoolean());
+    assertFalse(suppressed.has("warnings"), suppressed.toString());
+  }
+
+  @Test
+  void anAuthorsAnnotationSilencesWhatTheAdminAllows() throws Exception {
+    String annotated =
+        BOTH.replace(
+            "\"metadata\": {\"name\": \"cart\"}",
+            "\"metadata\": {\"name\": \"cart\", \"annotations\": {\"ignore.spl.dev/invalid-duration\": \"we know\","
+                + " \"ignore.spl.dev/cookie-path-not-absolute\": \"legacy client\"}}");
+    assertTrue(annotated.contains("ignore.spl.dev/invalid-duration"), annotated);
+    // default at admission: warnings only, so the error still denies
+    JsonNode byDefault = review(SplConfig.none(), "enforce", null, annotated);
+    assertFalse(byDefault.get("allowed").asBoolean(), byDefault.toString());
+    assertFalse(byDefault.toString().contains("SPL131"), "the warning was silenced: " + byDefault);
+    JsonNode all =
+        review(
+            config("admission: {allowAnnotationSuppressions: all}\n"), "enforce", null, annotated);
+    assertTrue(all.get("allowed").asBoolean(), all.toString());
+    JsonNode none =
+        review(
+            config("admission: {allowAnnotationSuppressions: none}\n"), "enforce", null, annotated);
+    assertFalse(none.get("allowed").asBoolean());
+    assertTrue(none.toString().contains("SPL131"), none.toString());
+  }
+}
