@@ -17,6 +17,7 @@ import dev.spl.model.Finding;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import java.io.ByteArrayInputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.CertificateFactory;
 import java.security.cert.X509Certificate;
@@ -226,6 +227,61 @@ class HelmChartIT {
         (Object) at(certificate, "spec", "secretName"),
         at(r.one("Deployment"), "spec", "template", "spec", "volumes", 0, "secret", "secretName"));
     assertTrue(r.all("Secret").isEmpty(), "cert-manager writes the Secret");
+  }
+
+  @Test
+  void modesAndConfigurationReachTheWebhook() throws Exception {
+    Rendered r =
+        render(
+            t ->
+                t.set("mode", "warn")
+                    .set("config.failOn", "warning")
+                    .set("config.admission.allowAnnotationSuppressions", "none"));
+    Map<String, Object> config = r.one("ValidatingWebhookConfiguration");
+    List<Map<String, Object>> hooks = at(config, "webhooks");
+    assertEquals(2, hooks.size());
+    Map<String, Object> enforced = hooks.get(0);
+    Map<String, Object> warned = hooks.get(1);
+    assertEquals("/validate", at(enforced, "clientConfig", "service", "path"));
+    assertEquals("/validate/warn", at(warned, "clientConfig", "service", "path"));
+    // spl.dev/mode=warn namespaces go to the warn path only; audit-only ones to neither
+    Map<String, Object> enforcedMode = at(enforced, "namespaceSelector", "matchExpressions", 1);
+    Map<String, Object> warnedMode = at(warned, "namespaceSelector", "matchExpressions", 1);
+    assertEquals("spl.dev/mode", enforcedMode.get("key"));
+    assertEquals("NotIn", enforcedMode.get("operator"));
+    assertEquals(List.of("warn", "audit-only"), enforcedMode.get("values"));
+    assertEquals("In", warnedMode.get("operator"));
+    assertEquals(List.of("warn"), warnedMode.get("values"));
+    // both review the same kinds, with the same exemptions
+    assertEquals(enforced.get("rules"), warned.get("rules"));
+    assertEquals("spl.dev/exempt", at(enforced, "objectSelector", "matchExpressions", 0, "key"));
+    assertEquals(enforced.get("objectSelector"), warned.get("objectSelector"));
+
+    Map<String, Object> pod = at(r.one("Deployment"), "spec", "template", "spec");
+    List<String> args = at(pod, "containers", 0, "args");
+    assertTrue(
+        args.contains("--mode=warn") && args.contains("--config=/etc/spl/spl.yaml"),
+        args.toString());
+    String file = at(r.one("ConfigMap"), "data", "spl.yaml");
+    // the file the webhook reads is one spl itself accepts
+    Path written = Files.writeString(Files.createTempFile("spl", ".yaml"), file);
+    dev.spl.config.SplConfig parsed = dev.spl.config.SplConfig.load(written);
+    assertEquals("warning", parsed.failOn());
+    assertEquals(
+        dev.spl.rules.AnnotationSuppressions.NONE, parsed.admission().annotationSuppressions());
+    // the default configuration is an empty one, also accepted
+    String empty = at(render(t -> {}).one("ConfigMap"), "data", "spl.yaml");
+    dev.spl.config.SplConfig.load(Files.writeString(Files.createTempFile("spl", ".yaml"), empty));
+  }
+
+  @Test
+  void anUnknownModeIsRefusedAtRenderTime() {
+    Exception e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            Exception.class, () -> render(t -> t.set("mode", "loud")));
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("mode must be enforce, warn or audit-only"),
+        e.getMessage());
   }
 
   @Test

@@ -1,0 +1,53 @@
+{{- /* One webhook entry; the chart renders it once per mode path. */ -}}
+{{- define "spl.webhook" }}
+- name: {{ $.name }}
+  admissionReviewVersions: [v1]
+  sideEffects: None
+  timeoutSeconds: {{ $.root.Values.webhook.timeoutSeconds }}
+  failurePolicy: {{ $.root.Values.webhook.failurePolicy }}
+  matchPolicy: Equivalent
+  clientConfig:
+    service:
+      name: {{ include "spl.fullname" $.root }}
+      namespace: {{ $.root.Release.Namespace }}
+      path: {{ $.path }}
+      port: {{ $.root.Values.service.port }}
+    {{- if not (include "spl.useCertManager" $.root) }}
+    caBundle: {{ $.caBundle }}
+    {{- end }}
+  namespaceSelector:
+    matchExpressions:
+    - key: kubernetes.io/metadata.name
+      operator: NotIn
+      values: {{ concat (list "kube-system" $.root.Release.Namespace) $.root.Values.webhook.excludeNamespaces | uniq | toJson }}
+    # spl.dev/mode on a namespace picks its mode: warn goes to /validate/warn, audit-only to
+    # neither webhook (the background audit still reports it); unlabelled namespaces get .Values.mode.
+    - key: spl.dev/mode
+      operator: {{ $.modeSelector.operator }}
+      values: {{ $.modeSelector.values | toJson }}
+  {{- with $.root.Values.webhook.objectSelector }}
+  objectSelector:
+    {{- toYaml . | nindent 4 }}
+  {{- end }}
+  # The kinds the engine reviews (kinds.yaml, copied from its kind catalogue and drift-tested).
+  rules:
+  {{- range ($.root.Files.Get "kinds.yaml" | fromYaml).kinds }}
+  {{- if .reviewed }}
+  - apiGroups: [{{ .group | quote }}]
+    apiVersions: ["*"]
+    operations: [CREATE, UPDATE]
+    resources: [{{ .resource }}]
+    scope: Namespaced
+  {{- end }}
+  {{- end }}
+  {{- if $.root.Values.webhook.matchConditions }}
+  matchConditions:
+  # Services matter only with ClientIP affinity or its config (SPL028, SPL110, SPL150, SPL151): skip
+  # the rest early, and nothing any rule reads.
+  - name: services-with-client-ip-affinity
+    expression: >-
+      request.resource.resource != 'services' ||
+      (has(object.spec) && ((has(object.spec.sessionAffinity) && object.spec.sessionAffinity == 'ClientIP') ||
+      has(object.spec.sessionAffinityConfig)))
+  {{- end }}
+{{- end }}
