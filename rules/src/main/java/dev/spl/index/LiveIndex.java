@@ -120,6 +120,11 @@ public final class LiveIndex {
     return objects.size();
   }
 
+  /** Every kept object: for a background audit of the whole cluster, not for a review. */
+  public List<Entry> all() {
+    return List.copyOf(objects.values());
+  }
+
   /**
    * The kept objects the cross-resource rules need to judge {@code reviewed}: for a route, its
    * Gateways and their GatewayClasses, its backends and the policies on them, and the routes that

@@ -13,7 +13,7 @@ public record ObjectKey(String group, String kind, String namespace, String name
   }
 
   /** Backend and XBackend are one kind of target for spl; the experimental group is folded in. */
-  ObjectKey normalized() {
+  public ObjectKey normalized() {
     if (kind.equals("XBackend")
         || (kind.equals("Backend") && group.startsWith("gateway.networking"))) {
       return new ObjectKey("gateway.networking", "Backend", namespace, name);

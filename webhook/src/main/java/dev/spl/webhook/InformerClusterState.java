@@ -87,10 +87,23 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   private final Map<String, Long> notWatchingSince = new ConcurrentHashMap<>();
   private final java.util.Set<String> optional = ConcurrentHashMap.newKeySet();
 
+  private volatile ObjectFindings findings; // the background audit's, when it runs
+
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
     this.log = log;
     this.objects = new LiveIndex(version);
+  }
+
+  /** Keeps each object's single-object findings up to date too, for the background audit. */
+  InformerClusterState keepingFindings(ObjectFindings findings) {
+    this.findings = findings;
+    return this;
+  }
+
+  /** Every cached object, projected: the background audit's cross-resource input. */
+  List<LiveIndex.Entry> all() {
+    return objects.all();
   }
 
   /** Starts every informer; returns at once, readiness reports the sync. */
@@ -181,13 +194,29 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
 
       @Override
       public void onDelete(GenericKubernetesResource obj, boolean finalStateUnknown) {
-        parse(kind, obj).ifPresent(r -> objects.remove(ObjectKey.of(r)));
+        parse(kind, obj)
+            .ifPresent(
+                r -> {
+                  objects.remove(ObjectKey.of(r));
+                  ObjectFindings f = findings;
+                  if (f != null) {
+                    f.remove(r);
+                  }
+                });
       }
     };
   }
 
   private void put(Kind kind, GenericKubernetesResource obj) {
-    parse(kind, obj).ifPresent(objects::put);
+    parse(kind, obj)
+        .ifPresent(
+            r -> {
+              objects.put(r);
+              ObjectFindings f = findings;
+              if (f != null) {
+                f.update(r);
+              }
+            });
   }
 
   private Optional<Resource> parse(Kind kind, GenericKubernetesResource obj) {

@@ -122,6 +122,22 @@ public final class WebhookMain implements Callable<Integer> {
               + " nothing), unless the configuration's admission.mode says otherwise (SPL_MODE).")
   String mode;
 
+  @Option(
+      names = "--audit",
+      arity = "0..1",
+      defaultValue = "${env:SPL_AUDIT:-false}",
+      description =
+          "Report what already breaks the rules as PolicyReports (wgpolicyk8s.io/v1alpha2), written"
+              + " by the replica that holds the Lease spl-audit (SPL_AUDIT).")
+  boolean audit;
+
+  @Option(
+      names = "--audit-interval",
+      defaultValue = "${env:SPL_AUDIT_INTERVAL:-PT5M}",
+      description =
+          "How often the background audit runs besides soon after changes (ISO-8601, SPL_AUDIT_INTERVAL).")
+  Duration auditInterval;
+
   private volatile boolean rulesReady;
 
   public static void main(String[] args) {
@@ -158,20 +174,45 @@ public final class WebhookMain implements Callable<Integer> {
     Engine engine = new Engine();
     LintOptions options = new LintOptions(version, RuleSelection.all());
     KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
+    ObjectFindings objectFindings =
+        audit && client != null ? new ObjectFindings(engine, options) : null;
     InformerClusterState informers =
         client == null
             ? null
-            : new InformerClusterState(client, log, version).optional(optionalKinds).start();
+            : new InformerClusterState(client, log, version)
+                .optional(optionalKinds)
+                .keepingFindings(objectFindings)
+                .start();
+    BackgroundAudit backgroundAudit =
+        objectFindings == null
+            ? null
+            : new BackgroundAudit(
+                    client,
+                    informers,
+                    objectFindings,
+                    engine,
+                    options,
+                    admin::current,
+                    log,
+                    System.getenv().getOrDefault("POD_NAMESPACE", "default"),
+                    System.getenv()
+                        .getOrDefault("POD_NAME", java.util.UUID.randomUUID().toString()),
+                    auditInterval)
+                .start();
     ClusterState cluster = informers == null ? ClusterState.NONE : informers;
     AdmissionHandler handler =
         new AdmissionHandler(engine, options, cluster, failClosed, admin::current, mode);
+    WebhookMetrics metrics = new WebhookMetrics();
+    if (backgroundAudit != null) {
+      metrics.watch(backgroundAudit);
+    }
     WebhookServer server =
         new WebhookServer(
                 new WebhookServer.Settings(
                     host, port, certFile, keyFile, 15_000, shutdownGrace.toMillis(), 1_000),
                 handler,
                 cluster,
-                new WebhookMetrics(),
+                metrics,
                 log,
                 () -> rulesReady)
             .withConfig(admin)
@@ -190,6 +231,8 @@ public final class WebhookMain implements Callable<Integer> {
         failClosed,
         "mode",
         mode,
+        "audit",
+        audit,
         "config",
         String.valueOf(config));
     CountDownLatch stopped = new CountDownLatch(1);
@@ -214,6 +257,9 @@ public final class WebhookMain implements Callable<Integer> {
                       "graceSeconds",
                       shutdownGrace.toSeconds());
                   server.close();
+                  if (backgroundAudit != null) {
+                    backgroundAudit.close(); // releases the Lease: another replica takes over
+                  }
                   if (informers != null) {
                     informers.close();
                     client.close();

@@ -85,6 +85,31 @@ final class WebhookMetrics {
               "1 when the configuration file as it is now is in use, 0 when a broken change was refused")
           .register(registry);
 
+  private final Gauge auditViolations =
+      Gauge.builder()
+          .name("spl_audit_violations")
+          .help(
+              "Findings on objects in the cluster at the last background audit, by rule and namespace")
+          .labelNames("rule", "namespace")
+          .register(registry);
+  private final Gauge auditLeading =
+      Gauge.builder()
+          .name("spl_audit_leader")
+          .help("1 on the replica that holds the audit Lease and writes the PolicyReports")
+          .register(registry);
+  private final Gauge auditReportWrites =
+      Gauge.builder()
+          .name("spl_audit_report_writes")
+          .help(
+              "PolicyReports written or deleted by this replica (unchanged reports are not written)")
+          .register(registry);
+  private volatile BackgroundAudit audit;
+
+  /** Shows the background audit's state at each scrape. */
+  void watch(BackgroundAudit audit) {
+    this.audit = audit;
+  }
+
   /** Label values come from this fixed set only: a request cannot grow the metrics. */
   private static final Set<String> OPERATIONS = Set.of("CREATE", "UPDATE", "DELETE", "CONNECT");
 
@@ -116,6 +141,19 @@ final class WebhookMetrics {
 
   /** The text exposition, with the cache and configuration state read at scrape time. */
   String scrape(ClusterState cluster, int reloads, AdmissionConfig config) {
+    BackgroundAudit a = audit;
+    if (a != null) {
+      // rule ids are a fixed set; namespaces are the cluster's own, bounded by it
+      auditViolations.clear();
+      a.violations()
+          .forEach(
+              (key, count) -> {
+                String[] ruleAndNamespace = key.split("\\|", 2);
+                auditViolations.labelValues(ruleAndNamespace[0], ruleAndNamespace[1]).set(count);
+              });
+      auditLeading.set(a.leading() ? 1 : 0);
+      auditReportWrites.set(a.reportWrites());
+    }
     configReloads.set(config.reloads());
     configReloadFailures.set(config.failedReloads());
     configCurrent.set(config.reloadProblem().isPresent() ? 0 : 1);

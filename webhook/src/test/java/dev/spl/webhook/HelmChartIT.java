@@ -171,6 +171,47 @@ class HelmChartIT {
     dev.spl.index.KindCatalogue.all().forEach(k -> read.add(k.group() + "/" + k.plural()));
     assertEquals(read, granted);
     assertTrue(render(t -> t.set("watchCluster", "false")).all("ClusterRole").isEmpty());
+    assertTrue(render(t -> {}).all("Role").isEmpty(), "no Lease access unless the audit is on");
+  }
+
+  @Test
+  void theAuditGetsExactlyTheVerbsItUses() {
+    Rendered r = render(t -> t.set("audit.enabled", "true").set("audit.interval", "PT2M"));
+    List<Map<String, Object>> rules = at(r.one("ClusterRole"), "rules");
+    Map<String, Object> reports =
+        rules.stream()
+            .filter(x -> ((List<?>) x.get("apiGroups")).contains("wgpolicyk8s.io"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(List.of("policyreports", "clusterpolicyreports"), reports.get("resources"));
+    assertEquals(List.of("get", "create", "update", "delete"), reports.get("verbs"));
+    // every other rule still only reads
+    rules.stream()
+        .filter(x -> x != reports)
+        .forEach(x -> assertEquals(List.of("get", "list", "watch"), x.get("verbs")));
+    Map<String, Object> role = r.one("Role");
+    assertEquals(NS, at(role, "metadata", "namespace"));
+    assertEquals(
+        List.of(
+            Map.of(
+                "apiGroups",
+                List.of("coordination.k8s.io"),
+                "resources",
+                List.of("leases"),
+                "verbs",
+                List.of("get", "create", "update"))),
+        at(role, "rules"));
+    assertNotNull(r.one("RoleBinding"));
+    Map<String, Object> container =
+        at(r.one("Deployment"), "spec", "template", "spec", "containers", 0);
+    List<String> args = at(container, "args");
+    assertTrue(
+        args.contains("--audit=true") && args.contains("--audit-interval=PT2M"), args.toString());
+    List<Map<String, Object>> env = at(container, "env");
+    assertTrue(env.stream().anyMatch(e -> "POD_NAMESPACE".equals(e.get("name"))), env.toString());
+    List<String> defaults =
+        at(render(t -> {}).one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
+    assertTrue(defaults.contains("--audit=false"), defaults.toString());
   }
 
   @Test
