@@ -27,7 +27,7 @@ import java.util.function.Supplier;
  * elected with a Lease) lints the whole cache (single-object findings kept per object, plus the
  * cross-resource rules over every cached object) and publishes PolicyReports.
  */
-final class BackgroundAudit implements AutoCloseable {
+final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState {
   static final String LEASE = "spl-audit";
 
   /** How soon after a change the audit runs again: changes come in bursts (a rollout, a sync). */
@@ -183,16 +183,18 @@ final class BackgroundAudit implements AutoCloseable {
     return written;
   }
 
-  boolean leading() {
+  @Override
+  public boolean leading() {
     return leading;
   }
 
-  /** Current findings by "rule|namespace", for the gauges. */
-  Map<String, Long> violations() {
+  @Override
+  public Map<String, Long> violations() {
     return violations;
   }
 
-  long reportWrites() {
+  @Override
+  public long reportWrites() {
     return reports.writes();
   }
 

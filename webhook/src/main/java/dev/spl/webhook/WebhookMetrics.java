@@ -103,10 +103,20 @@ final class WebhookMetrics {
           .help(
               "PolicyReports written or deleted by this replica (unchanged reports are not written)")
           .register(registry);
-  private volatile BackgroundAudit audit;
+  private volatile AuditState audit;
+
+  /** What the gauges show of a background audit. */
+  interface AuditState {
+    /** Current findings by "rule|namespace". */
+    Map<String, Long> violations();
+
+    boolean leading();
+
+    long reportWrites();
+  }
 
   /** Shows the background audit's state at each scrape. */
-  void watch(BackgroundAudit audit) {
+  void watch(AuditState audit) {
     this.audit = audit;
   }
 
@@ -141,7 +151,7 @@ final class WebhookMetrics {
 
   /** The text exposition, with the cache and configuration state read at scrape time. */
   String scrape(ClusterState cluster, int reloads, AdmissionConfig config) {
-    BackgroundAudit a = audit;
+    AuditState a = audit;
     if (a != null) {
       // rule ids are a fixed set; namespaces are the cluster's own, bounded by it
       auditViolations.clear();

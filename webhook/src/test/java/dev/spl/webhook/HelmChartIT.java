@@ -316,6 +316,115 @@ class HelmChartIT {
   }
 
   @Test
+  void theDashboardQueriesOnlyMetricsTheWebhookExports() throws Exception {
+    assertTrue(
+        render(t -> {}).all("ConfigMap").stream().noneMatch(c -> c.name().endsWith("-dashboard")));
+    Map<String, Object> dashboard =
+        plain(
+            render(t -> t.set("metrics.grafanaDashboard.enabled", "true")).all("ConfigMap").stream()
+                .filter(c -> c.name().endsWith("-dashboard"))
+                .findFirst()
+                .orElseThrow());
+    assertEquals("1", at(dashboard, "metadata", "labels", "grafana_dashboard"));
+    tools.jackson.databind.JsonNode json =
+        tools.jackson.databind.json.JsonMapper.builder()
+            .build()
+            .readTree((String) at(dashboard, "data", "spl.json"));
+    // what a webhook with a review, a finding and an audit exports, read from its real exposition
+    WebhookMetrics metrics = new WebhookMetrics();
+    metrics.recordReview(
+        new AdmissionHandler.Outcome(
+            null,
+            "u",
+            "HTTPRoute",
+            "CREATE",
+            "ns",
+            "n",
+            false,
+            "denied",
+            List.of(
+                new dev.spl.model.Finding(
+                    "SPL021",
+                    "invalid-duration",
+                    Severity.ERROR,
+                    "m",
+                    new dev.spl.model.SourcePosition("f", 1, 1),
+                    null,
+                    "",
+                    List.of())),
+            false),
+        0.001);
+    metrics.watch(
+        new WebhookMetrics.AuditState() {
+          @Override
+          public Map<String, Long> violations() {
+            return Map.of("SPL021|shop", 1L);
+          }
+
+          @Override
+          public boolean leading() {
+            return true;
+          }
+
+          @Override
+          public long reportWrites() {
+            return 1;
+          }
+        });
+    ClusterState synced =
+        new ClusterState() {
+          @Override
+          public List<dev.spl.index.LiveIndex.Entry> neighbours(Resource reviewed) {
+            return List.of();
+          }
+
+          @Override
+          public int size() {
+            return 1;
+          }
+
+          @Override
+          public Map<String, Boolean> syncState() {
+            return Map.of("gateway.networking.k8s.io/HTTPRoute", true);
+          }
+
+          @Override
+          public Map<String, String> skipped() {
+            return Map.of();
+          }
+        };
+    Set<String> exported = new java.util.TreeSet<>();
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile(
+                "^# TYPE (spl_[a-z_]+) (\\w+)", java.util.regex.Pattern.MULTILINE)
+            .matcher(metrics.scrape(synced, 0, AdmissionConfig.none()));
+    while (m.find()) {
+      String name = m.group(1);
+      exported.add(name);
+      if (m.group(2).equals("counter")) {
+        exported.add(name + "_total");
+      }
+      if (m.group(2).equals("histogram")) {
+        exported.add(name + "_bucket");
+      }
+    }
+    int queries = 0;
+    for (tools.jackson.databind.JsonNode panel : json.get("panels")) {
+      for (tools.jackson.databind.JsonNode target : panel.get("targets")) {
+        java.util.regex.Matcher used =
+            java.util.regex.Pattern.compile("spl_[a-z_]+").matcher(target.get("expr").asString());
+        while (used.find()) {
+          queries++;
+          assertTrue(
+              exported.contains(used.group()),
+              used.group() + " is not exported; exported: " + exported);
+        }
+      }
+    }
+    assertTrue(queries >= 12, "the dashboard queries " + queries + " metrics");
+  }
+
+  @Test
   void anUnknownModeIsRefusedAtRenderTime() {
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
