@@ -25,6 +25,9 @@
     - key: spl.dev/mode
       operator: {{ $.modeSelector.operator }}
       values: {{ $.modeSelector.values | toJson }}
+    {{- with $.root.Values.webhook.namespaceSelectorExpressions }}
+    {{- toYaml . | nindent 4 }}
+    {{- end }}
   {{- with $.root.Values.webhook.objectSelector }}
   objectSelector:
     {{- toYaml . | nindent 4 }}

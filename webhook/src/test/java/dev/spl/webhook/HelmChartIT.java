@@ -425,6 +425,23 @@ class HelmChartIT {
   }
 
   @Test
+  void namespacesAreExemptedByLabelToo() {
+    Map<String, Object> hook =
+        at(
+            render(
+                    t ->
+                        t.set("webhook.namespaceSelectorExpressions[0].key", "team")
+                            .set("webhook.namespaceSelectorExpressions[0].operator", "NotIn")
+                            .set("webhook.namespaceSelectorExpressions[0].values[0]", "platform"))
+                .one("ValidatingWebhookConfiguration"),
+            "webhooks",
+            1);
+    assertEquals(
+        Map.of("key", "team", "operator", "NotIn", "values", List.of("platform")),
+        at(hook, "namespaceSelector", "matchExpressions", 2));
+  }
+
+  @Test
   void anUnknownModeIsRefusedAtRenderTime() {
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
