@@ -1,13 +1,19 @@
 package dev.spl.rules.cookie;
 
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.Optional;
+import java.util.Set;
 
 /** SPL131: a cookie path that does not start with "/", which browsers ignore. */
-public final class CookiePathNotAbsolute implements SessionPersistenceRule {
+public final class CookiePathNotAbsolute implements SessionPersistenceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL131",
@@ -47,5 +53,30 @@ public final class CookiePathNotAbsolute implements SessionPersistenceRule {
     }
     int end = Character.isHighSurrogate(s.charAt(36)) ? 36 : 37; // never half a code point
     return s.substring(0, end) + "...";
+  }
+
+  /** cookie.path exists in main's shape only; a path over 40 characters is cut as above. */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    if (version.usesSessionNameShape()) {
+      return Optional.empty(); // no cookie.path before main: the API server prunes it
+    }
+    String path = "$sp.cookie.path";
+    String shown =
+        "(size(" + path + ") <= 40 ? " + path + " : " + path + ".substring(0, 37) + '...')";
+    return Optional.of(
+        PolicyCheck.onSites(
+            Set.of(AttachmentPoint.values()),
+            "!(has($sp.cookie) && has($sp.cookie.path) && "
+                + path
+                + " != '' && !"
+                + path
+                + ".startsWith('/'))",
+            "'cookie.path \"' + "
+                + shown
+                + " + '\" does not start with \"/\", so browsers ignore it; use \"/' + "
+                + shown
+                + " + '\"'",
+            "cookie.path"));
   }
 }

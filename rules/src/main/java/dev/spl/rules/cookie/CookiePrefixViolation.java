@@ -1,13 +1,19 @@
 package dev.spl.rules.cookie;
 
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.Optional;
+import java.util.Set;
 
 /** SPL132: a {@code __Host-} cookie whose path is not "/", which browsers reject. */
-public final class CookiePrefixViolation implements SessionPersistenceRule {
+public final class CookiePrefixViolation implements SessionPersistenceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL132",
@@ -43,5 +49,30 @@ public final class CookiePrefixViolation implements SessionPersistenceRule {
               + path
               + "\"; browsers drop it");
     }
+  }
+
+  /** The cookie's name: cookie.name in main, sessionName before; only when the type is Cookie. */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    if (version.usesSessionNameShape()) {
+      return Optional.empty(); // no cookie.path before main: the API server prunes it
+    }
+    boolean main = !version.usesSessionNameShape();
+    String hasName = main ? "has($sp.cookie) && has($sp.cookie.name)" : "has($sp.sessionName)";
+    String name = main ? "$sp.cookie.name" : "$sp.sessionName";
+    return Optional.of(
+        PolicyCheck.onSites(
+            Set.of(AttachmentPoint.values()),
+            "!((has($sp.type) ? $sp.type : 'Cookie') == 'Cookie' && "
+                + hasName
+                + " && "
+                + name
+                + ".lowerAscii().startsWith('__host-') && has($sp.cookie) && has($sp.cookie.path)"
+                + " && $sp.cookie.path != '/')",
+            "'cookie \"' + "
+                + name
+                + " + '\" has the __Host- prefix, which needs path \"/\", not \"' + $sp.cookie.path"
+                + " + '\"; browsers drop it'",
+            "cookie.path"));
   }
 }

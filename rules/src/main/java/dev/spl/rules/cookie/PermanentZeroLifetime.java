@@ -1,14 +1,20 @@
 package dev.spl.rules.cookie;
 
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.Optional;
+import java.util.Set;
 
 /** SPL133: a Permanent cookie with absoluteTimeout 0, which the browser deletes at once. */
-public final class PermanentZeroLifetime implements SessionPersistenceRule {
+public final class PermanentZeroLifetime implements SessionPersistenceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL133",
@@ -39,5 +45,27 @@ public final class PermanentZeroLifetime implements SessionPersistenceRule {
               + "\" on a Permanent cookie sends Max-Age=0, which"
               + " deletes it at once; use e.g. 24h");
     }
+  }
+
+  /**
+   * A zero GEP-2257 duration: every part's number is zero. lifetimeType: cookie or cookieConfig.
+   */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    String holder = version.usesSessionNameShape() ? "$sp.cookieConfig" : "$sp.cookie";
+    return Optional.of(
+        PolicyCheck.onSites(
+            Set.of(AttachmentPoint.values()),
+            "!(has("
+                + holder
+                + ") && has("
+                + holder
+                + ".lifetimeType) && "
+                + holder
+                + ".lifetimeType == 'Permanent' && has($sp.absoluteTimeout) &&"
+                + " $sp.absoluteTimeout.matches('^(0{1,5}(h|m|s|ms)){1,4}$'))",
+            "'absoluteTimeout \"' + $sp.absoluteTimeout + '\" on a Permanent cookie sends Max-Age=0,"
+                + " which deletes it at once; use e.g. 24h'",
+            "absoluteTimeout"));
   }
 }

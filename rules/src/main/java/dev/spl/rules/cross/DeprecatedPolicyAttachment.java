@@ -1,15 +1,19 @@
 package dev.spl.rules.cross;
 
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.Optional;
+import java.util.Set;
 
 /** SPL121: sessionPersistence on a BackendLBPolicy or XBackendTrafficPolicy, deprecated in main. */
-public final class DeprecatedPolicyAttachment implements SessionPersistenceRule {
+public final class DeprecatedPolicyAttachment implements SessionPersistenceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL121",
@@ -41,5 +45,20 @@ public final class DeprecatedPolicyAttachment implements SessionPersistenceRule 
               + " is deprecated; move it to a Backend's"
               + " spec.endpointSelector");
     }
+  }
+
+  /** Any sessionPersistence on a policy, in main. */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    if (version != GatewayApiVersion.MAIN) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        PolicyCheck.onSites(
+            Set.of(AttachmentPoint.POLICY),
+            "false",
+            "'sessionPersistence on ' + object.kind + ' is deprecated; move it to a Backend\\'s"
+                + " spec.endpointSelector'",
+            ""));
   }
 }

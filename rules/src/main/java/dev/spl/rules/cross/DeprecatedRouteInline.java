@@ -1,15 +1,19 @@
 package dev.spl.rules.cross;
 
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.Optional;
+import java.util.Set;
 
 /** SPL120: sessionPersistence inline on an HTTPRoute or GRPCRoute rule, deprecated in main. */
-public final class DeprecatedRouteInline implements SessionPersistenceRule {
+public final class DeprecatedRouteInline implements SessionPersistenceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL120",
@@ -39,5 +43,20 @@ public final class DeprecatedRouteInline implements SessionPersistenceRule {
           site.path(),
           "sessionPersistence on a route rule is deprecated; move it to a Backend's spec.endpointSelector");
     }
+  }
+
+  /** Any sessionPersistence on a route rule, in main. */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    if (version != GatewayApiVersion.MAIN) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        PolicyCheck.onSites(
+            Set.of(AttachmentPoint.ROUTE_RULE),
+            "false",
+            "'sessionPersistence on a route rule is deprecated; move it to a Backend\\'s"
+                + " spec.endpointSelector'",
+            ""));
   }
 }

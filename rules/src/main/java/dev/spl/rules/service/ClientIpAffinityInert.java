@@ -3,13 +3,18 @@ package dev.spl.rules.service;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Optional;
 
 /** SPL151: ClientIP affinity on a headless or ExternalName Service, where no proxy applies it. */
-public final class ClientIpAffinityInert implements ResourceRule {
+public final class ClientIpAffinityInert implements ResourceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL151",
@@ -45,5 +50,22 @@ public final class ClientIpAffinityInert implements ResourceRule {
               + why
               + " Service: no kube-proxy virtual IP carries its traffic");
     }
+  }
+
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    String externalName = "has(object.spec.type) && object.spec.type == 'ExternalName'";
+    return Optional.of(
+        PolicyCheck.onObjects(
+            List.of(new PolicyCheck.Kind("", "v1", "Service", "services")),
+            "!(has(object.spec) && has(object.spec.sessionAffinity) && object.spec.sessionAffinity"
+                + " == 'ClientIP' && ("
+                + externalName
+                + " || (has(object.spec.clusterIP) && object.spec.clusterIP == 'None')))",
+            "'ClientIP affinity does nothing on ' + ("
+                + externalName
+                + " ? 'an ExternalName' : 'a headless') + ' Service: no kube-proxy virtual IP"
+                + " carries its traffic'",
+            "spec.sessionAffinity"));
   }
 }

@@ -3,15 +3,20 @@ package dev.spl.rules.service;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Optional;
 
 /**
  * SPL150: ClientIP affinity on a NodePort/LoadBalancer Service with externalTrafficPolicy Cluster.
  */
-public final class ClientIpBehindSnat implements ResourceRule {
+public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL150",
@@ -47,5 +52,19 @@ public final class ClientIpBehindSnat implements ResourceRule {
               + " Service with externalTrafficPolicy Cluster sees"
               + " node IPs after SNAT; set externalTrafficPolicy: Local");
     }
+  }
+
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    return Optional.of(
+        PolicyCheck.onObjects(
+            List.of(new PolicyCheck.Kind("", "v1", "Service", "services")),
+            "!(has(object.spec) && has(object.spec.sessionAffinity) && object.spec.sessionAffinity"
+                + " == 'ClientIP' && (!has(object.spec.externalTrafficPolicy) ||"
+                + " object.spec.externalTrafficPolicy == 'Cluster') && has(object.spec.type) &&"
+                + " (object.spec.type == 'NodePort' || object.spec.type == 'LoadBalancer'))",
+            "'ClientIP affinity on a ' + object.spec.type + ' Service with externalTrafficPolicy"
+                + " Cluster sees node IPs after SNAT; set externalTrafficPolicy: Local'",
+            "spec.sessionAffinity"));
   }
 }

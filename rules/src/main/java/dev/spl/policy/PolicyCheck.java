@@ -1,0 +1,45 @@
+package dev.spl.policy;
+
+import dev.spl.schema.AttachmentPoint;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A rule's check as CEL for the API server: {@code passes} is true for an object (or session
+ * persistence object) the rule has nothing to say about, {@code message} a string expression for
+ * one it has; {@code field} the field it is about, as spl lint names it. Site checks are written
+ * over {@value #SITE}, one sessionPersistence object, and applied at every attachment point given;
+ * object checks over {@code object}, for the kinds given.
+ *
+ * <p>Expressions are for Kubernetes 1.30's CEL: {@code has()} guards, absent fields read as their
+ * defaults, no optional types, {@code cel.bind} or two-variable comprehensions.
+ */
+public record PolicyCheck(
+    Set<AttachmentPoint> attachments,
+    List<Kind> kinds,
+    String passes,
+    String message,
+    String field) {
+
+  /** The placeholder site checks use for the sessionPersistence object. */
+  public static final String SITE = "$sp";
+
+  /** A kind an object check applies to, as the API server serves it. */
+  public record Kind(String group, String version, String kind, String resource) {}
+
+  /** A check over each sessionPersistence object at these attachment points. */
+  public static PolicyCheck onSites(
+      Set<AttachmentPoint> attachments, String passes, String message, String field) {
+    return new PolicyCheck(attachments, List.of(), passes, message, field);
+  }
+
+  /** A check over the whole object, for these kinds. */
+  public static PolicyCheck onObjects(
+      List<Kind> kinds, String passes, String message, String field) {
+    return new PolicyCheck(Set.of(), kinds, passes, message, field);
+  }
+
+  public boolean onSites() {
+    return !attachments.isEmpty();
+  }
+}

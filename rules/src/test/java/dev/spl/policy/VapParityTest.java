@@ -1,0 +1,281 @@
+package dev.spl.policy;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.cel.common.types.SimpleType;
+import dev.cel.compiler.CelCompiler;
+import dev.cel.compiler.CelCompilerFactory;
+import dev.cel.extensions.CelExtensions;
+import dev.cel.parser.CelStandardMacro;
+import dev.cel.runtime.CelRuntime;
+import dev.cel.runtime.CelRuntimeFactory;
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.config.SplConfig;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.rules.AnnotationSuppressions;
+import dev.spl.rules.RuleSelection;
+import dev.spl.schema.GatewayApiVersion;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The generated policies and spl lint cannot drift: every expression is compiled and run by
+ * cel-java (an implementation other than the API server's cel-go) in the Kubernetes 1.30 CEL
+ * environment spl writes for (object, oldObject, request; the strings extension; no optional
+ * syntax), on every rule example and on generated variants, and must flag exactly the objects, with
+ * exactly the rule ids, that spl lint reports for the covered rules.
+ */
+class VapParityTest {
+  static final Path EXAMPLES = Path.of("..", "examples");
+
+  static final CelCompiler COMPILER =
+      CelCompilerFactory.standardCelCompilerBuilder()
+          .setStandardMacros(CelStandardMacro.STANDARD_MACROS)
+          .addLibraries(CelExtensions.strings())
+          .addVar("object", SimpleType.DYN)
+          .addVar("oldObject", SimpleType.DYN)
+          .addVar("request", SimpleType.DYN)
+          .build();
+  static final CelRuntime RUNTIME =
+      CelRuntimeFactory.standardCelRuntimeBuilder().addLibraries(CelExtensions.strings()).build();
+  static final Map<String, CelRuntime.Program> PROGRAMS = new HashMap<>();
+
+  static Object eval(String expression, Map<String, Object> vars) {
+    try {
+      CelRuntime.Program p = PROGRAMS.get(expression);
+      if (p == null) {
+        p = RUNTIME.createProgram(COMPILER.compile(expression).getAst());
+        PROGRAMS.put(expression, p);
+      }
+      return p.eval(vars);
+    } catch (Exception e) {
+      throw new AssertionError("cannot evaluate: " + expression + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** What the API server would say of {@code r}: "SPLnnn kind ns/name" per failed validation. */
+  static Set<String> apiServer(
+      List<VapPolicies.Policy> policies, Resource r, List<String> messages) {
+    @SuppressWarnings("unchecked")
+    Map<String, Object> object = (Map<String, Object>) r.root().toPlain();
+    Map<String, Object> request = new HashMap<>();
+    request.put("kind", Map.of("group", r.group(), "version", "v1", "kind", r.kind()));
+    request.put("namespace", r.namespace());
+    request.put("name", r.name());
+    request.put("operation", "CREATE");
+    Map<String, Object> vars = new HashMap<>();
+    vars.put("object", object);
+    vars.put("oldObject", Map.of());
+    vars.put("request", request);
+    Set<String> out = new TreeSet<>();
+    for (VapPolicies.Policy p : policies) {
+      boolean matched =
+          p.kinds().stream()
+              .anyMatch(k -> k.group().equals(r.group()) && k.kind().equals(r.kind()));
+      if (!matched
+          || !p.matchConditions().stream().allMatch(c -> Boolean.TRUE.equals(eval(c, vars)))) {
+        continue;
+      }
+      for (VapPolicies.Validation v : p.validations()) {
+        if (Boolean.FALSE.equals(eval(v.expression(), vars))) {
+          out.add(v.ruleId() + " " + r.ref().describe());
+          messages.add((String) eval(v.messageExpression(), vars));
+        }
+      }
+    }
+    return out;
+  }
+
+  /** What spl lint says of the same objects, for the rules a policy covers at {@code version}. */
+  static Set<String> lint(
+      LoadedInput input, GatewayApiVersion version, Set<String> covered, List<String> messages) {
+    LintOptions options =
+        new LintOptions(version, RuleSelection.all())
+            .withAnnotationSuppressions(AnnotationSuppressions.WARNINGS);
+    Set<String> out = new TreeSet<>();
+    for (Finding f : new Engine().lint(input, options).findings()) {
+      if (covered.contains(f.ruleId()) && f.resource() != null && !prunedBackend(f, version)) {
+        out.add(f.ruleId() + " " + f.resource().describe());
+        messages.add(f.message());
+      }
+    }
+    return out;
+  }
+
+  /** Before main the API server prunes a Backend's sessionPersistence: no policy ever sees it. */
+  static boolean prunedBackend(Finding f, GatewayApiVersion version) {
+    return !version.hasBackendAttachment() && f.resource().kind().endsWith("Backend");
+  }
+
+  static Set<String> covered(List<VapPolicies.Policy> policies) {
+    Set<String> ids = new TreeSet<>();
+    policies.forEach(p -> ids.add(p.rule().id()));
+    return ids;
+  }
+
+  void assertSame(String what, String yaml, GatewayApiVersion version) {
+    List<VapPolicies.Policy> policies =
+        VapPolicies.build(version, SplConfig.none(), RuleSelection.all());
+    LoadedInput input = new ManifestLoader().loadText(what, yaml);
+    List<String> lintMessages = new ArrayList<>();
+    List<String> policyMessages = new ArrayList<>();
+    Set<String> expected = lint(input, version, covered(policies), lintMessages);
+    Set<String> got = new TreeSet<>();
+    for (Resource r : input.resources()) {
+      got.addAll(apiServer(policies, r, policyMessages));
+    }
+    assertEquals(expected, got, what + " at " + version.label() + ":\n" + yaml);
+    // each message starts with the rule id and carries spl lint's own text
+    for (String m : policyMessages) {
+      assertTrue(m.matches("^SPL\\d{3} .*"), m);
+      assertTrue(
+          lintMessages.stream().anyMatch(m::endsWith),
+          "policy message " + m + " is not one of spl lint's: " + lintMessages);
+    }
+  }
+
+  @Test
+  void everyExampleGetsTheSameVerdict() throws Exception {
+    int compared = 0;
+    try (Stream<Path> files = Files.walk(EXAMPLES)) {
+      for (Path file :
+          files
+              .filter(
+                  p ->
+                      p.toString().endsWith(".yaml") && !p.getFileName().toString().startsWith("."))
+              .sorted()
+              .toList()) {
+        GatewayApiVersion version = dev.spl.ExamplesTestAccess.versionOf(file);
+        assertSame(file.toString(), Files.readString(file), version);
+        compared++;
+      }
+    }
+    assertTrue(compared >= 60, compared + " examples");
+  }
+
+  @Test
+  void generatedVariantsGetTheSameVerdictInEveryVersion() {
+    Random random = new Random(1619);
+    String[] paths = {null, "/", "/cart", "cart", "", "x".repeat(50)};
+    String[] names = {null, "cart", "__Host-cart", "__host-x", "__Secure-y"};
+    String[] lifetimes = {null, "Permanent", "Session"};
+    String[] timeouts = {null, "0s", "0h0m", "00ms", "1h", "24h", "1d"};
+    String[] types = {null, "Cookie", "Header"};
+    for (GatewayApiVersion version : GatewayApiVersion.values()) {
+      for (int i = 0; i < 150; i++) {
+        String path = paths[random.nextInt(paths.length)];
+        String name = names[random.nextInt(names.length)];
+        String lifetime = lifetimes[random.nextInt(lifetimes.length)];
+        String timeout = timeouts[random.nextInt(timeouts.length)];
+        String type = types[random.nextInt(types.length)];
+        boolean mainShape = random.nextBoolean();
+        StringBuilder sp = new StringBuilder("{");
+        List<String> parts = new ArrayList<>();
+        if (type != null) parts.add("type: " + type);
+        if (timeout != null) parts.add("absoluteTimeout: \"" + timeout + "\"");
+        if (mainShape) {
+          List<String> cookie = new ArrayList<>();
+          if (name != null) cookie.add("name: \"" + name + "\"");
+          if (path != null) cookie.add("path: \"" + path + "\"");
+          if (lifetime != null) cookie.add("lifetimeType: " + lifetime);
+          if (!cookie.isEmpty()) parts.add("cookie: {" + String.join(", ", cookie) + "}");
+        } else {
+          if (name != null) parts.add("sessionName: \"" + name + "\"");
+          if (lifetime != null) parts.add("cookieConfig: {lifetimeType: " + lifetime + "}");
+          if (path != null && random.nextBoolean()) parts.add("cookie: {path: \"" + path + "\"}");
+        }
+        sp.append(String.join(", ", parts)).append('}');
+        String persistence = sp.toString();
+        String yaml =
+            """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: %s
+            metadata: {name: r%d, namespace: ns%s}
+            spec:
+              rules:
+              - backendRefs: [{name: a, port: 80}]
+                sessionPersistence: %s
+            ---
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: XBackendTrafficPolicy
+            metadata: {name: p%d, namespace: ns}
+            spec:
+              targetRefs: [{group: "", kind: Service, name: a}]
+              sessionPersistence: %s
+            ---
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: XBackend
+            metadata: {name: b%d, namespace: ns}
+            spec:
+              type: EndpointSelector
+              endpointSelector: {selector: {}, sessionPersistence: %s}
+            """
+                .formatted(
+                    random.nextBoolean() ? "HTTPRoute" : "GRPCRoute",
+                    i,
+                    random.nextInt(3) == 0
+                        ? ", annotations: {ignore.spl.dev/COOKIE-PATH-NOT-ABSOLUTE: known}"
+                        : "",
+                    persistence,
+                    i,
+                    persistence,
+                    i,
+                    persistence);
+        assertSame("variant " + i, yaml, version);
+      }
+    }
+  }
+
+  @Test
+  void servicesInEveryShape() {
+    String[] types = {null, "ClusterIP", "NodePort", "LoadBalancer", "ExternalName"};
+    String[] policies = {null, "Cluster", "Local"};
+    int n = 0;
+    for (String type : types) {
+      for (String policy : policies) {
+        for (String clusterIp : new String[] {null, "None", "10.0.0.1"}) {
+          for (String affinity : new String[] {null, "ClientIP", "None"}) {
+            List<String> spec = new ArrayList<>();
+            if (type != null) spec.add("type: " + type);
+            if (policy != null) spec.add("externalTrafficPolicy: " + policy);
+            if (clusterIp != null) spec.add("clusterIP: \"" + clusterIp + "\"");
+            if (affinity != null) spec.add("sessionAffinity: " + affinity);
+            String yaml =
+                "apiVersion: v1\nkind: Service\nmetadata: {name: s%d, namespace: ns}\nspec: {%s}\n"
+                    .formatted(n++, String.join(", ", spec));
+            assertSame("service " + n, yaml, GatewayApiVersion.NEWEST_RELEASE);
+          }
+        }
+      }
+    }
+  }
+
+  @Test
+  void noExpressionUsesWhatKubernetes130Lacks() {
+    for (GatewayApiVersion version : GatewayApiVersion.values()) {
+      for (VapPolicies.Policy p :
+          VapPolicies.build(version, SplConfig.none(), RuleSelection.all())) {
+        for (VapPolicies.Validation v : p.validations()) {
+          for (String e : List.of(v.expression(), v.messageExpression())) {
+            assertTrue(!e.contains(".?") && !e.contains("orValue") && !e.contains("cel.bind"), e);
+            assertTrue(!e.contains("$sp"), "a placeholder left in " + e);
+          }
+        }
+      }
+    }
+  }
+}
