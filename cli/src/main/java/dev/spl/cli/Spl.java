@@ -50,6 +50,7 @@ public final class Spl implements Runnable {
     COMMANDS.put("lint", LintCommand::new);
     COMMANDS.put("audit", AuditCommand::new);
     COMMANDS.put("rules", RulesCommand::new);
+    COMMANDS.put("policy", PolicyCommand::new);
     COMMANDS.put("explain", ExplainCommand::new);
     COMMANDS.put("version", VersionCommand::new);
     COMMANDS.put("probe", dev.spl.cli.probe.ProbeCommand::new);

@@ -71,6 +71,15 @@ public final class VapPolicies {
 
   private VapPolicies() {}
 
+  /** A map that keeps the order written: the output must be the same at every run. */
+  private static Map<String, Object> ordered(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
+  }
+
   /** The rules that fit an API server policy for {@code version}, with their checks. */
   public static List<Policy> build(
       GatewayApiVersion version, SplConfig config, RuleSelection rules) {
@@ -276,7 +285,7 @@ public final class VapPolicies {
   }
 
   static String name(RuleInfo rule) {
-    return "spl-" + rule.id().toLowerCase(Locale.ROOT) + "-" + rule.name();
+    return rule.id().toLowerCase(Locale.ROOT) + "-" + rule.name();
   }
 
   private static Map<String, Object> policyObject(Policy p, GatewayApiVersion version) {
@@ -285,10 +294,10 @@ public final class VapPolicies {
     o.put("kind", "ValidatingAdmissionPolicy");
     o.put(
         "metadata",
-        Map.of(
+        ordered(
             "name", name(p.rule()),
-            "labels", Map.of("app.kubernetes.io/managed-by", "spl", "spl.dev/rule", p.rule().id()),
-            "annotations", Map.of("spl.dev/gateway-api-version", version.label())));
+            "labels", ordered("app.kubernetes.io/managed-by", "spl", "spl.dev/rule", p.rule().id()),
+            "annotations", ordered("spl.dev/gateway-api-version", version.label())));
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("failurePolicy", "Fail");
     List<Map<String, Object>> resourceRules = new ArrayList<>();
@@ -305,12 +314,12 @@ public final class VapPolicies {
           r.put("resources", List.copyOf(resources));
           resourceRules.add(r);
         });
-    spec.put("matchConstraints", Map.of("resourceRules", resourceRules));
+    spec.put("matchConstraints", ordered("resourceRules", resourceRules));
     if (!p.matchConditions().isEmpty()) {
       List<Map<String, Object>> conditions = new ArrayList<>();
       for (int i = 0; i < p.matchConditions().size(); i++) {
         conditions.add(
-            Map.of(
+            ordered(
                 "name",
                 i == 0 && p.matchConditions().get(0).contains("ignore.spl.dev")
                     ? "not-suppressed-by-annotation"
@@ -340,11 +349,11 @@ public final class VapPolicies {
     o.put("kind", "ValidatingAdmissionPolicyBinding");
     o.put(
         "metadata",
-        Map.of(
+        ordered(
             "name",
             name(p.rule()),
             "labels",
-            Map.of("app.kubernetes.io/managed-by", "spl", "spl.dev/rule", p.rule().id())));
+            ordered("app.kubernetes.io/managed-by", "spl", "spl.dev/rule", p.rule().id())));
     Map<String, Object> spec = new LinkedHashMap<>();
     spec.put("policyName", name(p.rule()));
     List<String> actions = new ArrayList<>();
@@ -356,12 +365,12 @@ public final class VapPolicies {
     if (!exemptNamespaces.isEmpty()) {
       spec.put(
           "matchResources",
-          Map.of(
+          ordered(
               "namespaceSelector",
-              Map.of(
+              ordered(
                   "matchExpressions",
                   List.of(
-                      Map.of(
+                      ordered(
                           "key",
                           "kubernetes.io/metadata.name",
                           "operator",

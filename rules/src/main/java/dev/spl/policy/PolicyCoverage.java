@@ -1,0 +1,55 @@
+package dev.spl.policy;
+
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Rule;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a rule can be enforced: by the API server alone (a generated ValidatingAdmissionPolicy) or
+ * only by spl's webhook, and why. Stated per rule, for {@code spl rules} and the docs.
+ */
+public record PolicyCoverage(boolean apiServer, String where, String why) {
+  static final String API_SERVER = "API server policy";
+  static final String WEBHOOK = "webhook only";
+  static final String LINT = "spl lint only";
+
+  PolicyCoverage(boolean apiServer, String why) {
+    this(apiServer, apiServer ? API_SERVER : WEBHOOK, why);
+  }
+
+  public static PolicyCoverage of(Rule rule) {
+    if (rule instanceof ApiServerPolicy policy) {
+      List<String> versions = new ArrayList<>();
+      for (GatewayApiVersion v : GatewayApiVersion.values()) {
+        if (v != GatewayApiVersion.V1_1_0 && policy.policyCheck(v).isPresent()) {
+          versions.add(v.label());
+        }
+      }
+      return new PolicyCoverage(
+          true,
+          versions.size() == GatewayApiVersion.values().length - 1
+              ? "its input is the object alone (every version)"
+              : "its input is the object alone (" + String.join(", ", versions) + ")");
+    }
+    if (rule instanceof IndexRule) {
+      return new PolicyCoverage(
+          false, "needs other objects (routes, Services, policies, Gateways)");
+    }
+    String id = rule.info().id();
+    return switch (id) {
+      case "SPL001", "SPL002" -> new PolicyCoverage(false, LINT, "about the file, not an object");
+      case "SPL010", "SPL011", "SPL012", "SPL013", "SPL014" ->
+          new PolicyCoverage(false, "the CRD's own CEL validation already enforces it");
+      case "SPL028" ->
+          new PolicyCoverage(false, "the API server's Service validation already enforces it");
+      case "SPL003", "SPL124" ->
+          new PolicyCoverage(false, "single-object, but not expressed as a policy yet");
+      default ->
+          new PolicyCoverage(
+              false,
+              "the CRD's schema already rejects it or prunes the field; spl repeats it for CI");
+    };
+  }
+}
