@@ -248,7 +248,7 @@ public final class VapPolicies {
         case '*' -> re.append(".*");
         case '?' -> re.append('.');
         default -> {
-          if ("\\.[]{}()+-^$|".indexOf(c) >= 0) {
+          if ("\\.[]{}()+^$|".indexOf(c) >= 0) {
             re.append("\\\\");
           }
           re.append(c == '\'' ? "\\'" : String.valueOf(c));

@@ -265,6 +265,29 @@ class VapParityTest {
   }
 
   @Test
+  void theConfigurationsSuppressionsAndAnnotationPolicyBecomeMatchConditions() throws Exception {
+    Path file = Files.createTempFile("spl", ".yaml");
+    Files.writeString(
+        file,
+        "suppressions:\n- {kind: Service, namespace: \"team-*\", name: \"*\", reason: later}\n"
+            + "admission: {allowAnnotationSuppressions: none}\n");
+    List<VapPolicies.Policy> policies =
+        VapPolicies.build(
+            GatewayApiVersion.NEWEST_RELEASE, SplConfig.load(file), RuleSelection.all());
+    String service =
+        "apiVersion: v1\nkind: Service\nmetadata: {name: s, namespace: %s, annotations:"
+            + " {ignore.spl.dev/SPL150: known}}\nspec: {type: NodePort, sessionAffinity: ClientIP}\n";
+    Resource suppressed =
+        new ManifestLoader().loadText("a", service.formatted("team-a")).resources().get(0);
+    Resource annotated =
+        new ManifestLoader().loadText("b", service.formatted("shop")).resources().get(0);
+    assertEquals(Set.of(), apiServer(policies, suppressed, new ArrayList<>()));
+    // annotations silence nothing under this configuration
+    assertEquals(
+        Set.of("SPL150 Service shop/s"), apiServer(policies, annotated, new ArrayList<>()));
+  }
+
+  @Test
   void noExpressionUsesWhatKubernetes130Lacks() {
     for (GatewayApiVersion version : GatewayApiVersion.values()) {
       for (VapPolicies.Policy p :
