@@ -36,3 +36,13 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 {{- define "spl.useCertManager" -}}
 {{- if and .Values.certManager.enabled (not .Values.tls.existingSecret) -}}true{{- end -}}
 {{- end -}}
+
+{{- /* The webhook runs unless only the API server's policies are wanted (policies.mode vap). */ -}}
+{{- define "spl.runsWebhook" -}}
+{{- if ne .Values.policies.mode "vap" -}}true{{- end -}}
+{{- end -}}
+
+{{- /* The Gateway API version the generated policies are for: latest is the newest release. */ -}}
+{{- define "spl.policyVersion" -}}
+{{- if eq .Values.gatewayApiVersion "latest" -}}v1.6{{- else -}}{{ .Values.gatewayApiVersion }}{{- end -}}
+{{- end -}}

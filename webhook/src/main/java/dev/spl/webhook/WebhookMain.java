@@ -3,6 +3,7 @@ package dev.spl.webhook;
 import dev.spl.Engine;
 import dev.spl.LintOptions;
 import dev.spl.load.ManifestLoader;
+import dev.spl.policy.VapPolicies;
 import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -138,6 +139,15 @@ public final class WebhookMain implements Callable<Integer> {
           "How often the background audit runs besides soon after changes (ISO-8601, SPL_AUDIT_INTERVAL).")
   Duration auditInterval;
 
+  @Option(
+      names = "--skip-policy-rules",
+      arity = "0..1",
+      defaultValue = "${env:SPL_SKIP_POLICY_RULES:-false}",
+      description =
+          "Leave out the rules the API server enforces through spl's ValidatingAdmissionPolicies"
+              + " (the chart's policies.mode both), so each finding is reported once.")
+  boolean skipPolicyRules;
+
   private volatile boolean rulesReady;
 
   public static void main(String[] args) {
@@ -172,7 +182,13 @@ public final class WebhookMain implements Callable<Integer> {
       return 2;
     }
     Engine engine = new Engine();
-    LintOptions options = new LintOptions(version, RuleSelection.all());
+    List<String> skipped = new ArrayList<>();
+    if (skipPolicyRules) {
+      VapPolicies.build(version, admin.current(), RuleSelection.all())
+          .forEach(p -> skipped.add(p.rule().id()));
+    }
+    LintOptions options =
+        new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));
     KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
     ObjectFindings objectFindings =
         audit && client != null ? new ObjectFindings(engine, options) : null;
@@ -233,6 +249,8 @@ public final class WebhookMain implements Callable<Integer> {
         mode,
         "audit",
         audit,
+        "rulesLeftToPolicies",
+        String.join(",", skipped),
         "config",
         String.valueOf(config));
     CountDownLatch stopped = new CountDownLatch(1);

@@ -442,6 +442,63 @@ class HelmChartIT {
   }
 
   @Test
+  void policiesModeVapInstallsPoliciesAndNothingElse() {
+    assertTrue(render(t -> {}).all("ValidatingAdmissionPolicy").isEmpty(), "webhook mode: none");
+    Rendered vap = render(t -> t.set("policies.mode", "vap"));
+    assertTrue(vap.all("Deployment").isEmpty());
+    assertTrue(vap.all("ValidatingWebhookConfiguration").isEmpty());
+    assertTrue(vap.all("Service").isEmpty() && vap.all("Secret").isEmpty());
+    assertTrue(vap.all("ClusterRole").isEmpty() && vap.all("Certificate").isEmpty());
+    // latest is v1.6: the policies spl generates for it, one binding each
+    List<String> names =
+        vap.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
+    assertEquals(
+        List.of(
+            "spl133-permanent-zero-lifetime",
+            "spl150-client-ip-behind-snat",
+            "spl151-client-ip-affinity-inert"),
+        names);
+    assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
+    Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
+    assertEquals("spl-webhook", at(policy, "metadata", "labels", "app.kubernetes.io/name"));
+    assertNull(at(policy, "metadata", "namespace"), "cluster-scoped");
+
+    Rendered main =
+        render(
+            t ->
+                t.set("policies.mode", "vap")
+                    .set("gatewayApiVersion", "main")
+                    .set("config.rules.SPL150", "off")
+                    .set("config.rules.client-ip-affinity-inert", "error"));
+    List<String> mainNames =
+        main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
+    assertEquals(6, mainNames.size(), mainNames.toString());
+    assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
+    Map<String, Object> inert =
+        main.all("ValidatingAdmissionPolicyBinding").stream()
+            .filter(b -> b.name().startsWith("spl151"))
+            .map(HelmChartIT::plain)
+            .findFirst()
+            .orElseThrow();
+    assertEquals(List.of("Deny"), at(inert, "spec", "validationActions"), "its level from config");
+  }
+
+  @Test
+  void policiesModeBothKeepsTheWebhookForTheRest() {
+    Rendered both = render(t -> t.set("policies.mode", "both"));
+    assertEquals(3, both.all("ValidatingAdmissionPolicy").size());
+    List<String> args =
+        at(both.one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
+    assertTrue(args.contains("--skip-policy-rules=true"), args.toString());
+    assertNotNull(both.one("ValidatingWebhookConfiguration"));
+    Exception e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            Exception.class, () -> render(t -> t.set("policies.mode", "cel")));
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("policies.mode must be webhook, vap or both"));
+  }
+
+  @Test
   void anUnknownModeIsRefusedAtRenderTime() {
     Exception e =
         org.junit.jupiter.api.Assertions.assertThrows(
