@@ -19,7 +19,8 @@ public record PolicyCheck(
     List<Kind> kinds,
     String passes,
     String message,
-    String field) {
+    String field,
+    String partly) {
 
   /** The placeholder site checks use for the sessionPersistence object. */
   public static final String SITE = "$sp";
@@ -30,13 +31,21 @@ public record PolicyCheck(
   /** A check over each sessionPersistence object at these attachment points. */
   public static PolicyCheck onSites(
       Set<AttachmentPoint> attachments, String passes, String message, String field) {
-    return new PolicyCheck(attachments, List.of(), passes, message, field);
+    return new PolicyCheck(attachments, List.of(), passes, message, field, null);
+  }
+
+  /**
+   * This check, for these kinds only, covering the rule only in part: {@code rest} says what the
+   * webhook still has to judge (e.g. persistence added by policies on the route's backends).
+   */
+  public PolicyCheck onlyFor(List<Kind> these, String rest) {
+    return new PolicyCheck(attachments, these, passes, message, field, rest);
   }
 
   /** A check over the whole object, for these kinds. */
   public static PolicyCheck onObjects(
       List<Kind> kinds, String passes, String message, String field) {
-    return new PolicyCheck(Set.of(), kinds, passes, message, field);
+    return new PolicyCheck(Set.of(), kinds, passes, message, field, null);
   }
 
   public boolean onSites() {

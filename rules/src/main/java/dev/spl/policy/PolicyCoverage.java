@@ -22,10 +22,19 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
   public static PolicyCoverage of(Rule rule) {
     if (rule instanceof ApiServerPolicy policy) {
       List<String> versions = new ArrayList<>();
+      String partly = null;
       for (GatewayApiVersion v : GatewayApiVersion.values()) {
-        if (v != GatewayApiVersion.V1_1_0 && policy.policyCheck(v).isPresent()) {
+        var check = policy.policyCheck(v);
+        if (v != GatewayApiVersion.V1_1_0 && check.isPresent()) {
           versions.add(v.label());
+          partly = check.get().partly();
         }
+      }
+      if (partly != null) {
+        return new PolicyCoverage(
+            true,
+            "API server policy, in part",
+            "the object alone decides part of it; " + partly + " need the webhook");
       }
       return new PolicyCoverage(
           true,

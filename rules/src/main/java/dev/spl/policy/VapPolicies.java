@@ -67,7 +67,8 @@ public final class VapPolicies {
       Severity severity,
       List<PolicyCheck.Kind> kinds,
       List<String> matchConditions,
-      List<Validation> validations) {}
+      List<Validation> validations,
+      String partly) {}
 
   private VapPolicies() {}
 
@@ -122,8 +123,20 @@ public final class VapPolicies {
             || (at.attachment() == AttachmentPoint.BACKEND && !version.hasBackendAttachment())) {
           continue; // before main the API server prunes a Backend's sessionPersistence
         }
-        kinds.addAll(at.kinds());
-        validations.add(siteValidation(info, check, at, version, prefix));
+        Location here = at;
+        if (!check.kinds().isEmpty()) {
+          // a site check limited to some kinds (SPL140: GRPCRoutes only)
+          List<PolicyCheck.Kind> only =
+              at.kinds().stream()
+                  .filter(k -> check.kinds().stream().anyMatch(c -> c.kind().equals(k.kind())))
+                  .toList();
+          if (only.isEmpty()) {
+            continue;
+          }
+          here = new Location(at.attachment(), only, at.list(), at.site());
+        }
+        kinds.addAll(here.kinds());
+        validations.add(siteValidation(info, check, here, version, prefix));
       }
     } else {
       kinds.addAll(check.kinds());
@@ -157,7 +170,7 @@ public final class VapPolicies {
                 + "'))");
       }
     }
-    return new Policy(info, severity, List.copyOf(kinds), conditions, validations);
+    return new Policy(info, severity, List.copyOf(kinds), conditions, validations, check.partly());
   }
 
   private static Validation siteValidation(

@@ -455,6 +455,7 @@ class HelmChartIT {
     assertEquals(
         List.of(
             "spl133-permanent-zero-lifetime",
+            "spl140-grpc-cookie-persistence",
             "spl150-client-ip-behind-snat",
             "spl151-client-ip-affinity-inert"),
         names);
@@ -472,7 +473,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(6, mainNames.size(), mainNames.toString());
+    assertEquals(7, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -486,7 +487,7 @@ class HelmChartIT {
   @Test
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
-    assertEquals(3, both.all("ValidatingAdmissionPolicy").size());
+    assertEquals(4, both.all("ValidatingAdmissionPolicy").size());
     List<String> args =
         at(both.one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
     assertTrue(args.contains("--skip-policy-rules=true"), args.toString());

@@ -5,15 +5,21 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 
 /** SPL140: Cookie persistence for GRPCRoute traffic, which most gRPC clients cannot carry. */
-public final class GrpcCookiePersistence implements IndexRule {
+public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL140",
@@ -69,5 +75,21 @@ public final class GrpcCookiePersistence implements IndexRule {
 
   private static boolean isCookie(SessionPersistenceSite site) {
     return site.celInput() != null && "Cookie".equals(site.type());
+  }
+
+  /** Inline Cookie persistence (the default type) on a GRPCRoute's rule. */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    return Optional.of(
+        PolicyCheck.onSites(
+                Set.of(AttachmentPoint.ROUTE_RULE),
+                "(has($sp.type) ? $sp.type : 'Cookie') != 'Cookie'",
+                "'Cookie persistence on a GRPCRoute: gRPC clients keep no cookies; use type: Header'",
+                "")
+            .onlyFor(
+                List.of(
+                    new PolicyCheck.Kind(
+                        "gateway.networking.k8s.io", "*", "GRPCRoute", "grpcroutes")),
+                "cookies set by policies on the route's backends"));
   }
 }
