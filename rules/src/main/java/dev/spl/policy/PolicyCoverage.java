@@ -42,6 +42,13 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
               ? "its input is the object alone (every version)"
               : "its input is the object alone (" + String.join(", ", versions) + ")");
     }
+    if (rule.info().id().equals("SPL102")) {
+      return new PolicyCoverage(
+          false,
+          "the object alone decides collisions between inline rules, but comparing every rule with"
+              + " every other, with cookie path overlap, is too large for one CEL expression without"
+              + " per-item variables; and persistence from policies needs other objects");
+    }
     if (rule instanceof IndexRule) {
       return new PolicyCoverage(
           false, "needs other objects (routes, Services, policies, Gateways)");
