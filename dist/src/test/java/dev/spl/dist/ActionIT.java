@@ -43,12 +43,7 @@ class ActionIT {
 
   @BeforeEach
   void setUp() throws Exception {
-    Path tarball = Path.of(System.getProperty("spl.dist.tarball"));
-    releases = Files.createDirectories(work.resolve("releases/v" + VERSION));
-    Files.copy(tarball, releases.resolve(tarball.getFileName()));
-    Files.writeString(
-        releases.resolve("checksums_sha256.txt"),
-        PreCommitReleaseIT.sha256(tarball) + "  " + tarball.getFileName() + "\n");
+    releases = PreCommitReleaseIT.releaseFolder(work);
     workspace = Files.createDirectories(work.resolve("workspace"));
     Files.createDirectories(workspace.resolve("deploy"));
     Files.writeString(workspace.resolve("deploy/route.yaml"), DistributionIT.BAD_ROUTE);

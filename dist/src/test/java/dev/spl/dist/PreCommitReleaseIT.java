@@ -33,12 +33,7 @@ class PreCommitReleaseIT {
 
   @BeforeEach
   void setUp() throws Exception {
-    Path tarball = Path.of(System.getProperty("spl.dist.tarball"));
-    releases = Files.createDirectories(work.resolve("releases/v" + VERSION));
-    Files.copy(tarball, releases.resolve(tarball.getFileName()));
-    Files.writeString(
-        releases.resolve("checksums_sha256.txt"),
-        sha256(tarball) + "  " + tarball.getFileName() + "\n");
+    releases = releaseFolder(work);
     project = Files.createDirectories(work.resolve("project"));
     assertEquals(0, run(project, "git", "init", "-q").status());
     String head = run(REPO, "git", "rev-parse", "HEAD").output().strip();
@@ -148,6 +143,20 @@ class PreCommitReleaseIT {
       }
     }
     return bin.toString();
+  }
+
+  /**
+   * A folder laid out as the release's download URL is, {@code releases/v<version>/}: the tarball
+   * this build made and the SHA-256 list, as a mirror would serve them (SPL_RELEASES_URL).
+   */
+  static Path releaseFolder(Path work) throws Exception {
+    Path tarball = Path.of(System.getProperty("spl.dist.tarball"));
+    Path folder = Files.createDirectories(work.resolve("releases/v" + VERSION));
+    Files.copy(tarball, folder.resolve(tarball.getFileName()));
+    Files.writeString(
+        folder.resolve("checksums_sha256.txt"),
+        sha256(tarball) + "  " + tarball.getFileName() + "\n");
+    return folder;
   }
 
   static String sha256(Path file) throws Exception {
