@@ -1,6 +1,6 @@
 package dev.spl.cli;
 
-/** The exit statuses of design.md, decided in one place. */
+/** The exit statuses of docs/contracts.md, decided in one place. */
 public enum ExitStatus {
   /** Nothing at or above --fail-on. */
   OK(0),

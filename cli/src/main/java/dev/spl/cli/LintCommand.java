@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-/** {@code spl lint PATH...}: load, lint, print, and exit with the status of design.md. */
+/** {@code spl lint PATH...}: load, lint, print, and exit with the status of docs/contracts.md. */
 @Command(
     name = "lint",
     mixinStandardHelpOptions = true,

@@ -11,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** The exit statuses of design.md, as a table. */
+/** The exit statuses of docs/contracts.md, as a table. */
 class ExitStatusTest {
   static final String WARNING_ONLY =
       """

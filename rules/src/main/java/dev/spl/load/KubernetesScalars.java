@@ -5,7 +5,8 @@ import java.util.regex.Pattern;
 
 /**
  * Resolves a plain (unquoted, untagged) YAML scalar the way Kubernetes does: sigs.k8s.io/yaml uses
- * go-yaml v2, whose YAML 1.1 table neither snakeyaml library reproduces (stack-notes §4).
+ * go-yaml v2, whose YAML 1.1 table (yes/on/off booleans, Go's integer forms) neither snakeyaml
+ * library reproduces exactly: snakeyaml-engine follows YAML 1.2, snakeyaml its own 1.1 table.
  */
 final class KubernetesScalars {
   private static final Set<String> NULLS = Set.of("", "~", "null", "Null", "NULL");

@@ -5,7 +5,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
-/** Plain scalars resolve as go-yaml v2 (sigs.k8s.io/yaml) resolves them; see stack-notes §4. */
+/**
+ * Plain scalars resolve as go-yaml v2 (sigs.k8s.io/yaml, what kubectl and the API server use) does.
+ */
 class KubernetesScalarsTest {
 
   @ParameterizedTest(name = "{0} -> {1}")

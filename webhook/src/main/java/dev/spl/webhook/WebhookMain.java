@@ -19,7 +19,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code java -jar spl-webhook.jar}: flags as in design.md, each also an SPL_* environment
+ * {@code java -jar spl-webhook.jar}: flags as in docs/contracts.md, each also an SPL_* environment
  * variable.
  */
 @Command(

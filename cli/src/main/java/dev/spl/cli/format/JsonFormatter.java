@@ -10,7 +10,7 @@ import java.io.PrintWriter;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.json.JsonFactory;
 
-/** The JSON object of design.md: {@code findings} and {@code summary}. */
+/** The JSON object of docs/contracts.md: {@code findings} and {@code summary}. */
 public final class JsonFormatter implements FindingFormatter {
 
   @Override
