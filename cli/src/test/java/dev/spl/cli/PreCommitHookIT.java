@@ -3,7 +3,6 @@ package dev.spl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -57,13 +56,13 @@ class PreCommitHookIT {
 
   @BeforeEach
   void setUp() throws Exception {
-    assumeTrue(onPath("git"), "git is not installed");
-    assumeTrue(
+    ToolsNeeded.require(onPath("git"), "git is not installed");
+    ToolsNeeded.require(
         onPath("pre-commit"),
         "pre-commit is not installed (apt-get install pre-commit); hook test skipped");
     Result head = run(HOOK_REPO, "git", "rev-parse", "HEAD");
-    assumeTrue(head.status() == 0, "this checkout has no commit to install the hook from");
-    assumeTrue(Files.isRegularFile(JAR), "cli/target/spl.jar is not built");
+    ToolsNeeded.require(head.status() == 0, "this checkout has no commit to install the hook from");
+    ToolsNeeded.require(Files.isRegularFile(JAR), "cli/target/spl.jar is not built");
     repo = Files.createDirectories(work.resolve("repo"));
     assertEquals(0, run(repo, "git", "init", "-q").status());
     Files.writeString(

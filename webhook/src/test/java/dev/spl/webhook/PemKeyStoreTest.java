@@ -2,7 +2,6 @@ package dev.spl.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +50,8 @@ class PemKeyStoreTest {
                   "-out",
                   "k.pem");
         };
-    assumeTrue(made, "openssl is not installed; key encodings are covered by the TLS test only");
+    ToolsNeeded.require(
+        made, "openssl is not installed; key encodings are covered by the TLS test only");
     assertEquals(
         true,
         openssl(

@@ -2,10 +2,10 @@ package dev.spl.cli.probe;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.spl.cli.Spl;
+import dev.spl.cli.ToolsNeeded;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -38,7 +38,7 @@ class ProbeHaproxyIT {
 
   @BeforeEach
   void backends() throws IOException {
-    assumeTrue(
+    ToolsNeeded.require(
         haproxyInstalled(),
         "haproxy is not installed (apt-get install haproxy); probe tests skipped");
     for (String name : List.of("s1", "s2")) {
