@@ -220,9 +220,19 @@ class AdmissionHandlerTest {
     JsonNode r = response(lenient, update);
     assertTrue(r.get("allowed").asBoolean(), r.toString());
     assertTrue(r.get("warnings").get(0).asString().startsWith("SPL021"));
-    // a new problem in the same update still blocks it
-    String worse = update.replace("\"path\"", "\"path\"").replaceFirst("\"1d\"", "\"2d\"");
-    assertFalse(response(lenient, worse).get("allowed").asBoolean());
+    // a new problem in the same update still blocks it: the new object keeps the old duration and
+    // adds a cookie name with a space; only the new problem denies, the old one still warns
+    String newObject =
+        Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart session\"}}");
+    String worse =
+        Reviews.review(
+                "u-worse", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", newObject)
+            .replace("\"object\":", "\"oldObject\": " + old + ", \"object\":");
+    JsonNode denied = response(lenient, worse);
+    assertFalse(denied.get("allowed").asBoolean(), denied.toString());
+    String message = denied.get("status").get("message").asString();
+    assertTrue(message.contains("[SPL022]") && !message.contains("[SPL021]"), message);
+    assertTrue(denied.get("warnings").get(0).asString().startsWith("SPL021"), denied.toString());
   }
 
   @Test
