@@ -64,7 +64,7 @@ class ExamplesTest {
     Set<String> actual = new TreeSet<>();
     for (Finding f : lint(file, text)) {
       actual.add(f.position().line() + " " + f.ruleId());
-      assertTrue(f.message().length() <= 140, () -> "message over 140 characters: " + f.message());
+      assertTrue(f.message().length() <= 120, () -> "message over 120 characters: " + f.message());
     }
     assertEquals(expected, actual, file + ": marked (line rule) vs found");
   }

@@ -55,7 +55,7 @@ public final class DoubleAttachment implements IndexRule {
             b.target().name()
                 + " also gets persistence from "
                 + others.get(0).resource().ref().describe()
-                + "; this rule's sessionPersistence wins, the other is ignored here",
+                + "; this rule's sessionPersistence wins here",
             related);
       }
     }

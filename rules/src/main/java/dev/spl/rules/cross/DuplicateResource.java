@@ -43,7 +43,7 @@ public final class DuplicateResource implements IndexRule {
           ObjectKey.of(d.again()).describe()
               + " is also defined at "
               + d.first().position()
-              + "; one definition replaces the other",
+              + "; one replaces the other",
           List.of(new RelatedLocation(d.first().position(), d.first().ref())));
     }
   }

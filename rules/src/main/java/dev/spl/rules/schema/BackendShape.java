@@ -58,9 +58,9 @@ public final class BackendShape implements ResourceRule {
           INFO,
           resource,
           FieldPath.of("spec", "endpointSelector"),
-          "spec.endpointSelector is set but type is "
+          "endpointSelector is set but type is "
               + (type == null ? "unset" : type)
-              + (persists ? ", so its sessionPersistence has no effect" : "")
+              + (persists ? ": its sessionPersistence has no effect" : "")
               + "; set type: EndpointSelector");
     }
   }

@@ -174,7 +174,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
       return "decimals are not allowed: write e.g. 1h30m for 1.5h";
     }
     if (text.matches(".*\\d{6,}.*")) {
-      return "each part has at most 5 digits: split it, e.g. 27h46m40s for 100000s";
+      return "at most 5 digits a part: split it, e.g. 27h46m40s";
     }
     if (text.contains(" ")) {
       return "remove the spaces, e.g. 1h30m";

@@ -49,8 +49,7 @@ public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
           FieldPath.of("spec", "sessionAffinity"),
           "ClientIP affinity on a "
               + a.type()
-              + " Service with externalTrafficPolicy Cluster sees"
-              + " node IPs after SNAT; set externalTrafficPolicy: Local");
+              + " Service sees node IPs after SNAT with externalTrafficPolicy Cluster; set it to Local");
     }
   }
 
@@ -63,8 +62,8 @@ public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
                 + " == 'ClientIP' && (!has(object.spec.externalTrafficPolicy) ||"
                 + " object.spec.externalTrafficPolicy == 'Cluster') && has(object.spec.type) &&"
                 + " (object.spec.type == 'NodePort' || object.spec.type == 'LoadBalancer'))",
-            "'ClientIP affinity on a ' + object.spec.type + ' Service with externalTrafficPolicy"
-                + " Cluster sees node IPs after SNAT; set externalTrafficPolicy: Local'",
+            "'ClientIP affinity on a ' + object.spec.type + ' Service sees node IPs after SNAT with"
+                + " externalTrafficPolicy Cluster; set it to Local'",
             "spec.sessionAffinity"));
   }
 }

@@ -29,7 +29,7 @@ class BackendShapeTest {
         """),
         6,
         3,
-        "so its sessionPersistence has no effect");
+        ": its sessionPersistence has no effect");
   }
 
   @Test

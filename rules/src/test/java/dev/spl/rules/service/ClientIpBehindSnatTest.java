@@ -20,7 +20,11 @@ class ClientIpBehindSnatTest {
   @CsvSource({"NodePort", "LoadBalancer"})
   void externalServicesWithDefaultPolicy(String type) {
     assertOne(of("SPL150", service(type, null)), 6, 3, "externalTrafficPolicy Cluster");
-    assertOne(of("SPL150", service(type, "Cluster")), 6, 3, "set externalTrafficPolicy: Local");
+    assertOne(
+        of("SPL150", service(type, "Cluster")),
+        6,
+        3,
+        "externalTrafficPolicy Cluster; set it to Local");
   }
 
   @Test
