@@ -405,7 +405,7 @@ class WebhookServerIT {
               }
             });
     load.start();
-    Thread.sleep(300);
+    InformerClusterStateIT.await("the load to be running", () -> ok.get() > 0);
     // Swap the files in as the kubelet does: the key first, then the certificate, each atomically.
     java.nio.file.Files.copy(keyB, dir.resolve("k.tmp"));
     java.nio.file.Files.move(

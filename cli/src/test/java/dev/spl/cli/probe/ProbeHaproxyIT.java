@@ -46,6 +46,9 @@ class ProbeHaproxyIT {
       server.createContext(
           "/",
           exchange -> {
+            requests
+                .computeIfAbsent(name, n -> new java.util.concurrent.atomic.AtomicInteger())
+                .incrementAndGet();
             boolean stopped = Files.exists(dir.resolve("stopped-" + name));
             byte[] body =
                 (stopped ? "down" : "hello from " + name).getBytes(StandardCharsets.UTF_8);
@@ -127,7 +130,22 @@ class ProbeHaproxyIT {
         Thread.sleep(50);
       }
     }
-    Thread.sleep(300); // the first health checks mark both servers up
+    // a second health check on each server means HAProxy has taken the first answer (rise 1): up
+    while (!(count("s1") > 1 && count("s2") > 1)) {
+      if (System.nanoTime() > deadline) {
+        throw new AssertionError(
+            "haproxy checked no server: " + Files.readString(dir.resolve("haproxy.log")));
+      }
+      Thread.sleep(20);
+    }
+  }
+
+  private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> requests =
+      new java.util.concurrent.ConcurrentHashMap<>();
+
+  private int count(String server) {
+    var n = requests.get(server);
+    return n == null ? 0 : n.get();
   }
 
   private Run probe(String... args) {
