@@ -24,13 +24,15 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The examples are tests: every line of a bad.yaml marked {@code # expect: SPLnnn} must carry that
- * finding, no other line may carry any, and good.yaml must lint clean. The folder's {@code
- * .spl.yaml} sets the version the example is written for.
+ * finding, no other line may carry any, and good.yaml must lint clean. A marker may add a quoted
+ * fragment the message must contain ({@code # expect: SPL021 "days are not a unit"}), as Error
+ * Prone's "BUG: Diagnostic contains:" does. The folder's {@code .spl.yaml} sets the version the
+ * example is written for.
  */
 class ExamplesTest {
   static final Path EXAMPLES = Path.of("..", "examples");
   private static final Pattern EXPECT =
-      Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)");
+      Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)(?:\\s+\"([^\"]+)\")?");
   private static final Pattern VERSION = Pattern.compile("(?m)^gatewayApiVersion: (\\S+)");
 
   @TestFactory
@@ -49,12 +51,16 @@ class ExamplesTest {
     Path file = EXAMPLES.resolve(RuleExamples.folder(rule.info())).resolve("bad.yaml");
     String text = Files.readString(file, StandardCharsets.UTF_8);
     Set<String> expected = new TreeSet<>();
+    java.util.Map<String, String> fragments = new java.util.HashMap<>(); // "line rule" -> text
     String[] lines = text.split("\n", -1);
     for (int i = 0; i < lines.length; i++) {
       Matcher m = EXPECT.matcher(lines[i]);
       if (m.find()) {
         for (String id : m.group(1).split("\\s*,\\s*")) {
           expected.add((i + 1) + " " + id);
+          if (m.group(2) != null) {
+            fragments.put((i + 1) + " " + id, m.group(2));
+          }
         }
       }
     }
@@ -63,8 +69,15 @@ class ExamplesTest {
         file + " marks no line with its own rule " + rule.info().id());
     Set<String> actual = new TreeSet<>();
     for (Finding f : lint(file, text)) {
-      actual.add(f.position().line() + " " + f.ruleId());
+      String at = f.position().line() + " " + f.ruleId();
+      actual.add(at);
       assertTrue(f.message().length() <= 120, () -> "message over 120 characters: " + f.message());
+      String fragment = fragments.remove(at);
+      if (fragment != null) {
+        assertTrue(
+            f.message().contains(fragment),
+            file + ":" + at + ": message \"" + f.message() + "\" lacks \"" + fragment + "\"");
+      }
     }
     assertEquals(expected, actual, file + ": marked (line rule) vs found");
   }
