@@ -36,6 +36,33 @@ class ArchitectureTest {
         .check(ENGINE);
   }
 
+  /**
+   * The layers, bottom up: model, load, schema, index, rules, config, policy. The cross-resource
+   * index is below the rules that use it.
+   */
+  @Test
+  void indexDependsOnNoLayerAboveIt() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spl.index..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("dev.spl.rules..", "dev.spl.config..", "dev.spl.policy..")
+        .check(ENGINE);
+  }
+
+  @Test
+  void schemaDependsOnNoLayerAboveIt() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spl.schema..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.spl.index..", "dev.spl.rules..", "dev.spl.config..", "dev.spl.policy..")
+        .check(ENGINE);
+  }
+
   @Test
   void noTerminalNoExitNoHttp() {
     noClasses()

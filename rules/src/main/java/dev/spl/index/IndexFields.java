@@ -7,7 +7,6 @@ import dev.spl.model.Resource;
 import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.SharedStrings;
-import dev.spl.rules.Suppressions;
 import dev.spl.schema.SessionPersistenceLocator;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -106,7 +105,7 @@ public final class IndexFields {
         // Only spl's own annotations matter later: they suppress cross-resource findings.
         List<MapNode.Entry> spl = new ArrayList<>(0);
         for (MapNode.Entry a : annotations.entries()) {
-          if (a.key().startsWith(Suppressions.PREFIX)) {
+          if (a.key().startsWith(Resource.SUPPRESSION_PREFIX)) {
             spl.add(a);
           }
         }

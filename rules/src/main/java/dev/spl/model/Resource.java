@@ -5,6 +5,12 @@ package dev.spl.model;
  * {@code List} are resources of their own.
  */
 public final class Resource {
+  /**
+   * The prefix of the annotations that suppress a rule on this object ({@code ignore.spl.dev/<rule
+   * id or name>}); kept with the object model so every layer can read it.
+   */
+  public static final String SUPPRESSION_PREFIX = "ignore.spl.dev/";
+
   private final MapNode root;
   private final ResourceRef ref;
   private final SourcePosition position;

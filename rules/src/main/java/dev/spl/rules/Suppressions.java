@@ -9,7 +9,7 @@ import dev.spl.model.ScalarNode;
  * the resource that carries it.
  */
 public final class Suppressions {
-  public static final String PREFIX = "ignore.spl.dev/";
+  public static final String PREFIX = Resource.SUPPRESSION_PREFIX;
 
   private Suppressions() {}
 
