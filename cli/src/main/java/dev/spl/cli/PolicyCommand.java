@@ -69,16 +69,17 @@ public final class PolicyCommand implements Callable<Integer> {
               + Suggestions.didYouMean(kind, List.of("vap"))
               + "; expected vap");
     }
+    if (config != null && !Files.isRegularFile(config)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), config + ": no such configuration file");
+    }
     SplConfig cfg;
     try {
       cfg = config == null ? SplConfig.none() : SplConfig.load(config);
     } catch (SplConfig.Invalid e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    if (config != null && !Files.isRegularFile(config)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(), config + ": no such configuration file");
-    }
+
     GatewayApiVersion version;
     RuleSelection rules;
     try {

@@ -132,6 +132,9 @@ class PolicyCommandTest {
     assertEquals(2, kind.status());
     assertTrue(kind.err().contains("unknown policy kind 'vapp'; did you mean 'vap'?"), kind.err());
     assertEquals(2, CliRun.of("policy", "vap", "--gateway-api-version", "v9").status());
+    CliRun missing = CliRun.of("policy", "vap", "--config", dir.resolve("none.yaml").toString());
+    assertEquals(2, missing.status());
+    assertTrue(missing.err().contains("none.yaml: no such configuration file"), missing.err());
   }
 
   @Test

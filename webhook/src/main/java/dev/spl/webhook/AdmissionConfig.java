@@ -70,7 +70,15 @@ final class AdmissionConfig implements AutoCloseable {
     }
     lastSeen = now;
     try {
-      current = SplConfig.load(file);
+      SplConfig loaded = SplConfig.load(file);
+      if (!java.util.Objects.equals(loaded.gatewayApiVersion(), current.gatewayApiVersion())) {
+        // the cache was validated for the version read at start: that takes a restart
+        log.warn(
+            "gatewayApiVersion changed in the configuration; it applies at the next restart",
+            "file",
+            file.toString());
+      }
+      current = loaded;
       reloadProblem = null;
       reloads.incrementAndGet();
       log.info("configuration reloaded", "file", file.toString());

@@ -235,8 +235,6 @@ final class AdmissionHandler {
         false);
   }
 
-  /** The findings on {@code object}, and the cross-resource ones that involve it. */
-  @SuppressWarnings("unchecked")
   /** The least severity that denies: the config's failOn (default error); null: never. */
   private static Severity denyAt(String failOn) {
     if (failOn == null) {
@@ -249,6 +247,11 @@ final class AdmissionHandler {
     };
   }
 
+  /**
+   * The findings on {@code object}, and the cross-resource ones that involve it, as the admin's
+   * configuration has them.
+   */
+  @SuppressWarnings("unchecked")
   private List<Finding> lint(
       JsonNode object, String namespace, String uid, OptionalLong deadlineNanos, SplConfig admin) {
     // Straight from the decoded tree: writing a 3 MiB object out and parsing it again as YAML
@@ -265,12 +268,10 @@ final class AdmissionHandler {
     for (Resource r : input.resources()) {
       refs.add(r.ref());
     }
-    LintOptions these =
-        options.withAnnotationSuppressions(admin.admission().annotationSuppressions());
-    if (admin.gatewayApiVersion() != null) {
-      these = these.withVersion(admin.gatewayApiVersion());
-    }
-    Engine.LintRun run = engine.start(these);
+    // The version is the one the cached neighbours were validated for (chosen at start).
+    Engine.LintRun run =
+        engine.start(
+            options.withAnnotationSuppressions(admin.admission().annotationSuppressions()));
     deadlineNanos.ifPresent(run::until);
     for (Resource r : input.resources()) {
       run.acceptKept(cluster.neighbours(r));

@@ -181,6 +181,10 @@ public final class WebhookMain implements Callable<Integer> {
       log.error("bad configuration", "error", e.getMessage());
       return 2;
     }
+    if (admin.current().gatewayApiVersion() != null) {
+      // The configuration's version wins over the flag, for reviews and the cache alike.
+      version = admin.current().gatewayApiVersion();
+    }
     Engine engine = new Engine();
     List<String> skipped = new ArrayList<>();
     if (skipPolicyRules) {
