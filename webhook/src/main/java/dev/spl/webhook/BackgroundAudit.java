@@ -145,14 +145,16 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
   synchronized int runOnce() {
     long changesSeen = objectFindings.changes();
     List<Finding> all = new ArrayList<>(objectFindings.all());
-    Engine.LintRun run = engine.start(options);
+    SplConfig admin = config.get();
+    Engine.LintRun run =
+        engine.start(
+            options.withAnnotationSuppressions(admin.admission().annotationSuppressions()));
     run.acceptKept(cluster.all());
     LintResult crossResource = run.finish(0, 0);
     all.addAll(crossResource.findings());
     // One result per rule, object, field and message: the per-object lint already saw the
     // intra-object cross-resource rules.
     Map<String, Finding> unique = new LinkedHashMap<>();
-    SplConfig admin = config.get();
     for (Finding f : all) {
       admin
           .apply(f)

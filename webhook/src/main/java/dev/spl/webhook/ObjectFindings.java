@@ -19,16 +19,29 @@ import java.util.concurrent.atomic.AtomicLong;
 final class ObjectFindings {
   private final Engine engine;
   private final LintOptions options;
+  private final java.util.function.Supplier<dev.spl.config.SplConfig> config;
   private final Map<ObjectKey, List<Finding>> byObject = new ConcurrentHashMap<>();
   private final AtomicLong changes = new AtomicLong();
 
   ObjectFindings(Engine engine, LintOptions options) {
+    this(engine, options, dev.spl.config.SplConfig::none);
+  }
+
+  /** As the admission reviews do, the admin's configuration says what annotations may silence. */
+  ObjectFindings(
+      Engine engine,
+      LintOptions options,
+      java.util.function.Supplier<dev.spl.config.SplConfig> config) {
     this.engine = engine;
     this.options = options;
+    this.config = config;
   }
 
   void update(Resource resource) {
-    List<Finding> found = engine.lint(List.of(resource), options);
+    List<Finding> found =
+        engine.lint(
+            List.of(resource),
+            options.withAnnotationSuppressions(config.get().admission().annotationSuppressions()));
     ObjectKey key = ObjectKey.of(resource);
     List<Finding> before =
         found.isEmpty() ? byObject.remove(key) : byObject.put(key, List.copyOf(found));
