@@ -68,7 +68,8 @@ public final class AuditCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     List<ReportOptions.Output> outputs = report.outputs();
     Configs configs = report.configs();
-    ReportOptions.FailOn threshold = report.threshold(configs.forWorkingDirectory());
+    dev.spl.config.SplConfig here = configs.forWorkingDirectory();
+    ReportOptions.FailOn threshold = report.threshold(here);
     PrintWriter err = spec.commandLine().getErr();
     boolean showProgress = !report.quiet && System.console() != null;
     List<String> inputErrors = new ArrayList<>();
@@ -127,7 +128,10 @@ public final class AuditCommand implements Callable<Integer> {
       LintResult result = run.finish(0, objects);
       result =
           result
-              .withFindings(configs.apply(result.findings()))
+              .withFindings(
+                  // a cluster's objects have no folder: the working directory's .spl.yaml (or
+                  // --config) governs them all
+                  result.findings().stream().flatMap(f -> here.apply(f).stream()).toList())
               .withInputs(
                   new InputNotes(
                       List.of(

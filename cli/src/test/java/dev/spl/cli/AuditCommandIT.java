@@ -174,6 +174,23 @@ class AuditCommandIT {
   }
 
   @Test
+  void theConfigurationGovernsEveryObject() throws Exception {
+    Path config = Files.writeString(dir.resolve("audit.yaml"), "rules: {invalid-duration: off}\n");
+    CliRun audit =
+        CliRun.of(
+            "audit",
+            "--kubeconfig",
+            kubeconfig.toString(),
+            "--config",
+            config.toString(),
+            "--format",
+            "json");
+    Set<String> found = findings(audit.out());
+    assertTrue(found.stream().noneMatch(f -> f.startsWith("SPL021")), found.toString());
+    assertTrue(found.stream().anyMatch(f -> f.startsWith("SPL110")), found.toString());
+  }
+
+  @Test
   void aForbiddenKindIsReportedAndTheRestIsStillAudited() {
     server
         .expect()
