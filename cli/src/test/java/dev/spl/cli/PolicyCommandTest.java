@@ -61,8 +61,11 @@ class PolicyCommandTest {
             .toList();
     assertEquals(
         List.of(
+            "spl003-suppression-without-reason",
+            "spl102-session-name-collision-across-rules",
             "spl120-deprecated-route-inline",
             "spl121-deprecated-policy-attachment",
+            "spl124-backend-cross-namespace",
             "spl131-cookie-path-not-absolute",
             "spl132-cookie-prefix-violation",
             "spl133-permanent-zero-lifetime",
@@ -79,7 +82,8 @@ class PolicyCommandTest {
         at(binding(docs, "spl131-cookie-path-not-absolute"), "spec", "validationActions"));
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
-    assertEquals(8, latest.size(), "SPL133, SPL140, SPL150 and SPL151 at v1.6");
+    assertEquals(
+        14, latest.size(), "SPL003, SPL102, SPL124, SPL133, SPL140, SPL150 and SPL151 at v1.6");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -153,6 +157,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(8, policies);
+    assertEquals(11, policies);
   }
 }

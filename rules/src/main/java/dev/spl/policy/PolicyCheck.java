@@ -9,7 +9,9 @@ import java.util.Set;
  * persistence object) the rule has nothing to say about, {@code message} a string expression for
  * one it has; {@code field} the field it is about, as spl lint names it. Site checks are written
  * over {@value #SITE}, one sessionPersistence object, and applied at every attachment point given;
- * object checks over {@code object}, for the kinds given.
+ * object checks over {@code object}, for the kinds given, where {@code field} is a CEL string
+ * expression (a rule index can be part of it) and {@code variables} are the policy's variables, in
+ * order, that the expressions read as {@code variables.<name>}.
  *
  * <p>Expressions are for Kubernetes 1.30's CEL: {@code has()} guards, absent fields read as their
  * defaults, no optional types, {@code cel.bind} or two-variable comprehensions.
@@ -17,6 +19,7 @@ import java.util.Set;
 public record PolicyCheck(
     Set<AttachmentPoint> attachments,
     List<Kind> kinds,
+    List<Variable> variables,
     String passes,
     String message,
     String field,
@@ -28,10 +31,13 @@ public record PolicyCheck(
   /** A kind an object check applies to, as the API server serves it. */
   public record Kind(String group, String version, String kind, String resource) {}
 
+  /** A ValidatingAdmissionPolicy variable: computed once per review, named for the expressions. */
+  public record Variable(String name, String expression) {}
+
   /** A check over each sessionPersistence object at these attachment points. */
   public static PolicyCheck onSites(
       Set<AttachmentPoint> attachments, String passes, String message, String field) {
-    return new PolicyCheck(attachments, List.of(), passes, message, field, null);
+    return new PolicyCheck(attachments, List.of(), List.of(), passes, message, field, null);
   }
 
   /**
@@ -39,13 +45,26 @@ public record PolicyCheck(
    * webhook still has to judge (e.g. persistence added by policies on the route's backends).
    */
   public PolicyCheck onlyFor(List<Kind> these, String rest) {
-    return new PolicyCheck(attachments, these, passes, message, field, rest);
+    return new PolicyCheck(attachments, these, variables, passes, message, field, rest);
   }
 
-  /** A check over the whole object, for these kinds. */
+  /** A check over the whole object, for these kinds, about one field named literally. */
   public static PolicyCheck onObjects(
       List<Kind> kinds, String passes, String message, String field) {
-    return new PolicyCheck(Set.of(), kinds, passes, message, field, null);
+    return new PolicyCheck(Set.of(), kinds, List.of(), passes, message, "'" + field + "'", null);
+  }
+
+  /**
+   * A check over the whole object, for these kinds, with variables, about the field {@code
+   * fieldExpression} evaluates to.
+   */
+  public static PolicyCheck onObjects(
+      List<Kind> kinds,
+      List<Variable> variables,
+      String passes,
+      String message,
+      String fieldExpression) {
+    return new PolicyCheck(Set.of(), kinds, variables, passes, message, fieldExpression, null);
   }
 
   public boolean onSites() {

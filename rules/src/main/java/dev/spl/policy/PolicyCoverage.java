@@ -42,13 +42,6 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
               ? "its input is the object alone (every version)"
               : "its input is the object alone (" + String.join(", ", versions) + ")");
     }
-    if (rule.info().id().equals("SPL102")) {
-      return new PolicyCoverage(
-          false,
-          "the object alone decides collisions between inline rules, but comparing every rule with"
-              + " every other, with cookie path overlap, is too large for one CEL expression without"
-              + " per-item variables; and persistence from policies needs other objects");
-    }
     if (rule instanceof IndexRule) {
       return new PolicyCoverage(
           false, "needs other objects (routes, Services, policies, Gateways)");
@@ -60,8 +53,6 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
           new PolicyCoverage(false, "the CRD's own CEL validation already enforces it");
       case "SPL028" ->
           new PolicyCoverage(false, "the API server's Service validation already enforces it");
-      case "SPL003", "SPL124" ->
-          new PolicyCoverage(false, "single-object, but not expressed as a policy yet");
       default ->
           new PolicyCoverage(
               false,

@@ -61,12 +61,16 @@ public final class VapPolicies {
   public record Validation(
       String ruleId, List<PolicyCheck.Kind> kinds, String expression, String messageExpression) {}
 
-  /** One rule's policy: what it matches, the conditions, its validations, how it binds. */
+  /**
+   * One rule's policy: what it matches, the conditions, the variables its validations read, its
+   * validations, how it binds.
+   */
   public record Policy(
       RuleInfo rule,
       Severity severity,
       List<PolicyCheck.Kind> kinds,
       List<String> matchConditions,
+      List<PolicyCheck.Variable> variables,
       List<Validation> validations,
       String partly) {}
 
@@ -100,6 +104,14 @@ public final class VapPolicies {
       out.add(policy(rule.info(), severity, check.get(), version, config));
     }
     return out;
+  }
+
+  /**
+   * The ids of the rules these policies enforce whole, which a webhook running beside them can
+   * skip; a rule covered in part (its cross-resource half) stays with the webhook.
+   */
+  public static List<String> enforcedWhole(List<Policy> policies) {
+    return policies.stream().filter(p -> p.partly() == null).map(p -> p.rule().id()).toList();
   }
 
   private static Severity severity(RuleInfo info, SplConfig config, RuleSelection rules) {
@@ -145,18 +157,27 @@ public final class VapPolicies {
               info.id(),
               check.kinds(),
               "!(" + isKind(check.kinds()) + ") || (" + check.passes() + ")",
-              prefix + "'" + check.field() + ": ' + " + check.message()));
+              prefix + check.field() + " + ': ' + " + check.message()));
     }
     List<String> conditions = new ArrayList<>();
     AnnotationSuppressions allowed = config.admission().annotationSuppressions();
     if (allowed.allows(severity)) {
+      String id = "ignore.spl.dev/" + info.id();
+      String name = "ignore.spl.dev/" + info.name();
       conditions.add(
-          "!has(object.metadata.annotations) || !object.metadata.annotations.exists(k,"
-              + " k.lowerAscii() == 'ignore.spl.dev/"
-              + info.id().toLowerCase(Locale.ROOT)
-              + "' || k.lowerAscii() == 'ignore.spl.dev/"
-              + info.name()
-              + "')");
+          "!has(object.metadata.annotations) || (size(object.metadata.annotations) <= "
+              + CelText.MAX_SCANNED_ANNOTATIONS
+              + " ? !object.metadata.annotations.exists(k, k.lowerAscii() == '"
+              + id.toLowerCase(Locale.ROOT)
+              + "' || k.lowerAscii() == '"
+              + name
+              + "') : !('"
+              + id
+              + "' in object.metadata.annotations || '"
+              + id.toLowerCase(Locale.ROOT)
+              + "' in object.metadata.annotations || '"
+              + name
+              + "' in object.metadata.annotations))");
     }
     for (SplConfig.ResourceSuppression s : config.suppressions()) {
       if (s.ruleIds().isEmpty() || s.ruleIds().contains(info.id())) {
@@ -170,7 +191,14 @@ public final class VapPolicies {
                 + "'))");
       }
     }
-    return new Policy(info, severity, List.copyOf(kinds), conditions, validations, check.partly());
+    return new Policy(
+        info,
+        severity,
+        List.copyOf(kinds),
+        conditions,
+        check.variables(),
+        validations,
+        check.partly());
   }
 
   private static Validation siteValidation(
@@ -341,6 +369,13 @@ public final class VapPolicies {
                 p.matchConditions().get(i)));
       }
       spec.put("matchConditions", conditions);
+    }
+    if (!p.variables().isEmpty()) {
+      List<Map<String, Object>> variables = new ArrayList<>();
+      for (PolicyCheck.Variable v : p.variables()) {
+        variables.add(ordered("name", v.name(), "expression", v.expression()));
+      }
+      spec.put("variables", variables);
     }
     List<Map<String, Object>> validations = new ArrayList<>();
     for (Validation v : p.validations()) {

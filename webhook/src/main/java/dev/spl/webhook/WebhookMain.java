@@ -188,8 +188,9 @@ public final class WebhookMain implements Callable<Integer> {
     Engine engine = new Engine();
     List<String> skipped = new ArrayList<>();
     if (skipPolicyRules) {
-      VapPolicies.build(version, admin.current(), RuleSelection.all())
-          .forEach(p -> skipped.add(p.rule().id()));
+      skipped.addAll(
+          VapPolicies.enforcedWhole(
+              VapPolicies.build(version, admin.current(), RuleSelection.all())));
     }
     LintOptions options =
         new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));

@@ -454,6 +454,9 @@ class HelmChartIT {
         vap.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
     assertEquals(
         List.of(
+            "spl003-suppression-without-reason",
+            "spl102-session-name-collision-across-rules",
+            "spl124-backend-cross-namespace",
             "spl133-permanent-zero-lifetime",
             "spl140-grpc-cookie-persistence",
             "spl150-client-ip-behind-snat",
@@ -463,6 +466,15 @@ class HelmChartIT {
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
     assertEquals("spl-webhook", at(policy, "metadata", "labels", "app.kubernetes.io/name"));
     assertNull(at(policy, "metadata", "namespace"), "cluster-scoped");
+    // the variables SPL102's validations read come through the chart in order
+    Map<String, Object> collisions =
+        vap.all("ValidatingAdmissionPolicy").stream()
+            .filter(p -> p.name().startsWith("spl102"))
+            .map(HelmChartIT::plain)
+            .findFirst()
+            .orElseThrow();
+    assertEquals("rules", at(collisions, "spec", "variables", 0, "name"));
+    assertEquals("clashes", at(collisions, "spec", "variables", 7, "name"));
 
     Rendered main =
         render(
@@ -473,7 +485,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(7, mainNames.size(), mainNames.toString());
+    assertEquals(10, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -487,7 +499,7 @@ class HelmChartIT {
   @Test
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
-    assertEquals(4, both.all("ValidatingAdmissionPolicy").size());
+    assertEquals(7, both.all("ValidatingAdmissionPolicy").size());
     List<String> args =
         at(both.one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
     assertTrue(args.contains("--skip-policy-rules=true"), args.toString());

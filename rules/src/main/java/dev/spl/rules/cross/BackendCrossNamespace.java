@@ -5,14 +5,22 @@ import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.CelText;
+import dev.spl.policy.PolicyCheck;
+import dev.spl.policy.PolicyCheck.Variable;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
+import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 
 /** SPL124: a route referencing a Backend in another namespace. */
-public final class BackendCrossNamespace implements ResourceRule {
+public final class BackendCrossNamespace implements ResourceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL124",
@@ -61,5 +69,67 @@ public final class BackendCrossNamespace implements ResourceRule {
         }
       }
     }
+  }
+
+  /**
+   * The route alone decides it: per rule, the indices of backendRefs naming a Backend in another
+   * namespace than the request's; the first one is reported.
+   */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    String ref = "variables.refs[i][k]";
+    String elsewhere =
+        "type("
+            + ref
+            + ") == map && ("
+            + CelText.isString(ref + ".kind", "'Backend'")
+            + " || "
+            + CelText.isString(ref + ".kind", "'XBackend'")
+            + ") && has("
+            + ref
+            + ".name) && type("
+            + ref
+            + ".name) == string && has("
+            + ref
+            + ".namespace) && type("
+            + ref
+            + ".namespace) == string && "
+            + ref
+            + ".namespace != request.namespace";
+    List<Variable> variables = new ArrayList<>(CelText.ROUTE_RULES);
+    variables.add(
+        new Variable(
+            "refs",
+            "variables.rules.map(r, type(r) == map && has(r.backendRefs) && type(r.backendRefs) =="
+                + " list ? r.backendRefs : [])"));
+    variables.add(
+        new Variable(
+            "elsewhere",
+            "variables.indices.map(i, "
+                + CelText.upTo(CelText.MAX_BACKEND_REFS)
+                + ".filter(k, k < size(variables.refs[i]) && "
+                + elsewhere
+                + "))"));
+    variables.add(
+        new Variable("offending", "variables.indices.filter(i, size(variables.elsewhere[i]) > 0)"));
+    String i = "variables.offending[0]";
+    String k = "variables.elsewhere[" + i + "][0]";
+    String first = "variables.refs[" + i + "][" + k + "]";
+    return Optional.of(
+        PolicyCheck.onObjects(
+            CelText.ROUTES,
+            variables,
+            "size(variables.offending) == 0",
+            "'Backend ' + "
+                + first
+                + ".name + ' is in namespace ' + "
+                + first
+                + ".namespace + ', not the route\\'s (' + request.namespace + '); reference a"
+                + " Backend in ' + request.namespace",
+            "'spec.rules[' + string("
+                + i
+                + ") + '].backendRefs[' + string("
+                + k
+                + ") + '].namespace'"));
   }
 }

@@ -1,18 +1,30 @@
 package dev.spl.rules.input;
 
+import dev.spl.index.KindCatalogue;
 import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.CelText;
+import dev.spl.policy.PolicyCheck;
+import dev.spl.policy.PolicyCheck.Variable;
+import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.Suppressions;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /** SPL003: an ignore annotation that gives no reason, or names no rule. */
-public final class SuppressionWithoutReason implements ResourceRule {
+public final class SuppressionWithoutReason implements ResourceRule, ApiServerPolicy {
   public static final RuleInfo INFO =
       new RuleInfo(
           "SPL003",
@@ -60,5 +72,61 @@ public final class SuppressionWithoutReason implements ResourceRule {
             "annotation " + e.key() + " has no reason; say why the finding does not apply here");
       }
     }
+  }
+
+  /**
+   * The object alone decides it, on every kind the webhook reviews: rule ids and names are a list
+   * literal, compared in lower case as spl lint compares them ignoring case. Objects with more
+   * annotations than {@link CelText#MAX_SCANNED_ANNOTATIONS} are not scanned (the cost budget).
+   */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    // a map, not a list: "in" a map costs one unit, "in" a list one per element
+    String known =
+        BuiltInRules.all().stream()
+            .flatMap(r -> Stream.of(r.info().id(), r.info().name()))
+            .map(n -> "'" + n.toLowerCase(Locale.ROOT) + "': true")
+            .collect(Collectors.joining(", ", "{", "}"));
+    String unknown =
+        "!(k.substring(" + Suppressions.PREFIX.length() + ").lowerAscii() in variables.known)";
+    String annotations = "object.metadata.annotations";
+    List<Variable> variables =
+        List.of(
+            new Variable("known", known),
+            new Variable(
+                "suppressions",
+                "has("
+                    + annotations
+                    + ") && size("
+                    + annotations
+                    + ") <= "
+                    + CelText.MAX_SCANNED_ANNOTATIONS
+                    + " ? "
+                    + annotations
+                    + ".filter(k, k.startsWith('"
+                    + Suppressions.PREFIX
+                    + "')) : []"),
+            new Variable(
+                "problems",
+                "variables.suppressions.filter(k, "
+                    + unknown
+                    + " || "
+                    + annotations
+                    + "[k].trim() == '')"));
+    String first = "variables.problems[0]";
+    return Optional.of(
+        PolicyCheck.onObjects(
+            KindCatalogue.reviewed().stream()
+                .map(k -> new PolicyCheck.Kind(k.group(), "*", k.kind(), k.plural()))
+                .toList(),
+            variables,
+            "size(variables.problems) == 0",
+            "'annotation ' + "
+                + first
+                + " + ("
+                + unknown.replace("k.", first + ".")
+                + " ? ' names no spl rule; use a rule id or name, e.g. SPL010' : ' has no reason;"
+                + " say why the finding does not apply here')",
+            "'metadata.annotations.' + " + first));
   }
 }
