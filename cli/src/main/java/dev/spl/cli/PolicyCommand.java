@@ -49,7 +49,11 @@ public final class PolicyCommand implements Callable<Integer> {
               + " the bindings' namespaceSelector.")
   Path config;
 
-  @Option(names = "--enable", split = ",", paramLabel = "RULE", description = "Only these rules.")
+  @Option(
+      names = {"--enable", "--rules"},
+      split = ",",
+      paramLabel = "RULE",
+      description = "Only these rules (ids or names).")
   List<String> enable = new ArrayList<>();
 
   @Option(names = "--disable", split = ",", paramLabel = "RULE", description = "Not these rules.")

@@ -131,6 +131,18 @@ class PolicyCommandTest {
   }
 
   @Test
+  void rulesSelectsWhichPoliciesAreGenerated() {
+    CliRun run = CliRun.of("policy", "vap", "--rules", "SPL150,client-ip-affinity-inert");
+    assertEquals(0, run.status(), run.err());
+    assertEquals(
+        List.of("spl150-client-ip-behind-snat", "spl151-client-ip-affinity-inert"),
+        documents(run.out()).stream()
+            .filter(d -> "ValidatingAdmissionPolicy".equals(d.get("kind")))
+            .map(d -> (String) at(d, "metadata", "name"))
+            .toList());
+  }
+
+  @Test
   void mistakesAreUsageErrors() {
     CliRun kind = CliRun.of("policy", "vapp");
     assertEquals(2, kind.status());
