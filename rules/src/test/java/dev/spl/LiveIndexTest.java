@@ -45,7 +45,7 @@ class LiveIndexTest {
                       dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
                           || r.kind().equals("Service"))
               .toList()) {
-        LiveIndex cluster = new LiveIndex(version);
+        LiveIndex cluster = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
         all.stream().filter(r -> r != reviewed).forEach(cluster::put);
         Engine.LintRun run = new Engine().start(options);
         run.acceptKept(cluster.neighbours(reviewed));
@@ -82,7 +82,8 @@ class LiveIndexTest {
             + "spec: {sessionAffinity: ClientIP}\n";
     ManifestLoader loader = new ManifestLoader();
     Resource svc = loader.loadText("s.yaml", service).resources().get(0);
-    LiveIndex cluster = new LiveIndex(GatewayApiVersion.V1_6);
+    LiveIndex cluster =
+        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.rules.BuiltInRules.indexInputs());
     cluster.put(loader.loadText("r.yaml", route.formatted("legacy")).resources().get(0));
     assertEquals(1, cluster.neighbours(svc).size(), "the route refers to the Service");
     cluster.put(loader.loadText("r.yaml", route.formatted("other")).resources().get(0));

@@ -8,19 +8,23 @@ import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.SharedStrings;
 import dev.spl.schema.SessionPersistenceLocator;
+import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
- * The part of a resource that the cross-resource rules read. A streaming lint keeps resources until
- * its end; keeping a compact copy of only these fields (with one copy of each repeated string) is
- * what bounds its memory by the number of routes, Services and policies rather than by their size.
+ * The part of a resource that the cross-resource rules read, as they declare it ({@link Inputs}). A
+ * streaming lint keeps resources until its end; keeping a compact copy of only these fields (with
+ * one copy of each repeated string) is what bounds its memory by the number of routes, Services and
+ * policies rather than by their size.
  *
- * <p>A cross-resource rule that starts reading another field must add it here; {@code
- * IndexFieldsTest} lints every example both ways to catch that.
+ * <p>{@code DeclaredInputsTest} runs each cross-resource rule on every example with only its own
+ * declared inputs kept, so a rule that reads more than it declares fails there.
  */
 public final class IndexFields {
   /** Keep the whole subtree. */
@@ -28,35 +32,71 @@ public final class IndexFields {
 
   private static final Map<String, Object> METADATA =
       Map.of("name", ALL, "namespace", ALL, "annotations", ALL);
-  private static final Map<String, Object> SERVICE = Map.of("sessionAffinity", ALL);
-  private static final Map<String, Object> GATEWAY = Map.of("gatewayClassName", ALL);
-  private static final Map<String, Object> GATEWAY_CLASS = Map.of("controllerName", ALL);
-  private static final Map<String, Object> ROUTE =
-      Map.of(
-          "parentRefs",
-          ALL,
-          "hostnames",
-          ALL,
-          "rules",
-          Map.of("matches", ALL, "backendRefs", ALL, "sessionPersistence", ALL));
-  private static final Map<String, Object> POLICY =
-      Map.of("targetRefs", ALL, "sessionPersistence", ALL);
-  private static final Map<String, Object> BACKEND =
-      Map.of("type", ALL, "endpointSelector", Map.of("sessionPersistence", ALL));
 
   private static final int MAX_SHARED = 1 << 16;
 
   /** Repeated strings (kinds, namespaces, types, paths), shared between kept resources. */
   private final SharedStrings shared = new SharedStrings(MAX_SHARED);
 
+  /** Per kind, the spec fields kept: a tree of field names, {@link #ALL} below a declared path. */
+  private final Map<Inputs.Kind, Map<String, Object>> specFields = new EnumMap<>(Inputs.Kind.class);
+
+  /** A projection keeping what {@code inputs} declare. */
+  public IndexFields(Inputs inputs) {
+    inputs.fields().forEach((kind, paths) -> specFields.put(kind, tree(paths)));
+  }
+
+  private static Map<String, Object> tree(Set<String> paths) {
+    Map<String, Object> root = new HashMap<>();
+    for (String path : paths) {
+      Map<String, Object> at = root;
+      String[] parts = path.split("\\.");
+      for (int i = 0; i < parts.length; i++) {
+        if (i == parts.length - 1) {
+          at.put(parts[i], ALL);
+        } else {
+          Object below = at.get(parts[i]);
+          if (below == ALL) {
+            break; // a shorter path already keeps everything below
+          }
+          @SuppressWarnings("unchecked")
+          Map<String, Object> next = below == null ? new HashMap<>() : (Map<String, Object>) below;
+          at.put(parts[i], next);
+          at = next;
+        }
+      }
+    }
+    return root;
+  }
+
+  /** The kind of {@code r} as the inputs name it; null for a kind no cross-resource rule reads. */
+  public static Inputs.Kind kindOf(Resource r) {
+    if (SessionPersistenceLocator.isRoute(r)) {
+      return Inputs.Kind.ROUTE;
+    }
+    if (SessionPersistenceLocator.isPolicy(r)) {
+      return Inputs.Kind.POLICY;
+    }
+    if (SessionPersistenceLocator.isBackend(r)) {
+      return Inputs.Kind.BACKEND;
+    }
+    return switch (r.kind()) {
+      case "Service" -> Inputs.Kind.SERVICE;
+      case "Gateway" -> Inputs.Kind.GATEWAY;
+      case "GatewayClass" -> Inputs.Kind.GATEWAY_CLASS;
+      default -> null;
+    };
+  }
+
   /**
-   * The fields of {@code r} that the index reads, as a resource of their own; {@code r} itself when
-   * it is of a kind this class does not know (it is then kept whole).
+   * The fields of {@code r} that the rules read, as a resource of their own; null when no rule
+   * reads its kind.
    */
   public Resource project(Resource r) {
-    Map<String, Object> spec = specFields(r);
+    Inputs.Kind kind = kindOf(r);
+    Map<String, Object> spec = kind == null ? null : specFields.get(kind);
     if (spec == null) {
-      return r;
+      return null;
     }
     List<MapNode.Entry> kept = new ArrayList<>(4);
     for (MapNode.Entry e : r.root().entries()) {
@@ -74,22 +114,10 @@ public final class IndexFields {
     return new Resource(new MapNode(r.root().position(), kept), sharedRef);
   }
 
-  private static Map<String, Object> specFields(Resource r) {
-    if (SessionPersistenceLocator.isRoute(r)) {
-      return ROUTE;
-    }
-    if (SessionPersistenceLocator.isPolicy(r)) {
-      return POLICY;
-    }
-    if (SessionPersistenceLocator.isBackend(r)) {
-      return BACKEND;
-    }
-    return switch (r.kind()) {
-      case "Service" -> SERVICE;
-      case "Gateway" -> GATEWAY;
-      case "GatewayClass" -> GATEWAY_CLASS;
-      default -> null;
-    };
+  /** The sites of {@code r} that {@code kept}, its projection, still holds, moved over to it. */
+  public static List<SessionPersistenceSite> keptSites(
+      Resource kept, List<SessionPersistenceSite> sites) {
+    return sites.stream().filter(s -> kept.nodeAt(s.path()) != null).map(s -> s.on(kept)).toList();
   }
 
   private MapNode.Entry metadata(MapNode.Entry e) {

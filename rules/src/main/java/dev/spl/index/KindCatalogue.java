@@ -18,6 +18,19 @@ public final class KindCatalogue {
       boolean namespaced,
       boolean reviewed) {
 
+    /** How the cross-resource rules' {@link Inputs} name this kind. */
+    public Inputs.Kind input() {
+      return switch (kind) {
+        case "HTTPRoute", "GRPCRoute" -> Inputs.Kind.ROUTE;
+        case "BackendLBPolicy", "XBackendTrafficPolicy" -> Inputs.Kind.POLICY;
+        case "Backend", "XBackend" -> Inputs.Kind.BACKEND;
+        case "Service" -> Inputs.Kind.SERVICE;
+        case "Gateway" -> Inputs.Kind.GATEWAY;
+        case "GatewayClass" -> Inputs.Kind.GATEWAY_CLASS;
+        default -> throw new IllegalStateException("no input kind for " + kind);
+      };
+    }
+
     /** {@code group/Kind}, or {@code Kind} for the core group. */
     public String label() {
       return (group.isEmpty() ? "" : group + "/") + kind;
@@ -52,6 +65,14 @@ public final class KindCatalogue {
   /** Every kind spl reads, reviewed or not. */
   public static List<Kind> all() {
     return ALL;
+  }
+
+  /**
+   * The kinds a webhook keeps a cache of: those it reviews (the background audit lints them) and
+   * those the cross-resource rules read ({@code inputs}, their declarations).
+   */
+  public static List<Kind> watched(Inputs inputs) {
+    return ALL.stream().filter(k -> k.reviewed() || inputs.reads(k.input())).toList();
   }
 
   /** The kinds an admission webhook reviews. */

@@ -44,7 +44,7 @@ public final class LiveIndex {
   private static final String GATEWAY_GROUP = SessionPersistenceLocator.GATEWAY_GROUP;
 
   private final GatewayApiVersion version;
-  private final IndexFields fields = new IndexFields();
+  private final IndexFields fields;
   private final Map<ObjectKey, Entry> objects = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> routesByParent = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
@@ -54,8 +54,10 @@ public final class LiveIndex {
 
   private record Link(Map<ObjectKey, Set<ObjectKey>> index, ObjectKey target) {}
 
-  public LiveIndex(GatewayApiVersion version) {
+  /** An index for {@code version} keeping what {@code inputs} (the rules' declarations) read. */
+  public LiveIndex(GatewayApiVersion version, Inputs inputs) {
     this.version = version;
+    this.fields = new IndexFields(inputs);
   }
 
   /** Adds or replaces {@code resource}. */
@@ -70,9 +72,13 @@ public final class LiveIndex {
             ? SessionPersistenceLocator.find(resource, version)
             : List.of();
     Resource kept = fields.project(resource);
+    if (kept == null) {
+      objects.remove(key); // no rule reads its kind
+      return;
+    }
     // An object of another version's shape takes no part in the cross-resource rules (Engine).
     List<SessionPersistenceSite> keptSites =
-        sites.stream().filter(s -> s.writtenFor().isEmpty()).map(s -> s.on(kept)).toList();
+        IndexFields.keptSites(kept, sites.stream().filter(s -> s.writtenFor().isEmpty()).toList());
     Entry entry = entry(kept, keptSites);
     objects.put(key, entry);
     List<Link> out = new ArrayList<>();

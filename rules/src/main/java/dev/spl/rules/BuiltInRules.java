@@ -1,5 +1,6 @@
 package dev.spl.rules;
 
+import dev.spl.index.Inputs;
 import dev.spl.rules.cel.CookieNeedsCookieType;
 import dev.spl.rules.cel.CookieTypeNeedsCookie;
 import dev.spl.rules.cel.HeaderNeedsHeaderType;
@@ -84,6 +85,20 @@ public final class BuiltInRules {
 
   public static List<Rule> all() {
     return ALL;
+  }
+
+  /** Everything the built-in cross-resource rules read. */
+  public static Inputs indexInputs() {
+    return inputsOf(ALL);
+  }
+
+  /** Everything the cross-resource rules among {@code rules} read. */
+  public static Inputs inputsOf(List<Rule> rules) {
+    return Inputs.union(
+        rules.stream()
+            .filter(IndexRule.class::isInstance)
+            .map(r -> ((IndexRule) r).inputs())
+            .toList());
   }
 
   /** The rule with this id (SPL010) or name (permanent-needs-absolute-timeout), any case. */

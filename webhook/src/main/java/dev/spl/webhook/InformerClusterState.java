@@ -59,7 +59,10 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
     }
   }
 
-  static final List<Kind> KINDS = KindCatalogue.all().stream().map(Kind::new).toList();
+  static final List<Kind> KINDS =
+      KindCatalogue.watched(dev.spl.rules.BuiltInRules.indexInputs()).stream()
+          .map(Kind::new)
+          .toList();
 
   static final long LIST_PAGE = 500;
   static final long FIRST_RETRY_MILLIS = 1_000;
@@ -92,7 +95,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
     this.log = log;
-    this.objects = new LiveIndex(version);
+    this.objects = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
   }
 
   /** Keeps each object's single-object findings up to date too, for the background audit. */

@@ -35,7 +35,8 @@ class AdmissionHandlerTest {
   }
 
   static ClusterState clusterOf(String yaml) {
-    LiveIndex index = new LiveIndex(LintOptions.defaults().version());
+    LiveIndex index =
+        new LiveIndex(LintOptions.defaults().version(), dev.spl.rules.BuiltInRules.indexInputs());
     new ManifestLoader().loadText("cluster", yaml).resources().forEach(index::put);
     return new ClusterState() {
       @Override

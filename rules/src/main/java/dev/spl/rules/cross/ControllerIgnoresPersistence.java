@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.Inputs;
 import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
@@ -36,6 +37,14 @@ public final class ControllerIgnoresPersistence implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS
+        .and(Inputs.Kind.ROUTE, "parentRefs")
+        .and(Inputs.Kind.GATEWAY, "gatewayClassName")
+        .and(Inputs.Kind.GATEWAY_CLASS, "controllerName");
   }
 
   @Override

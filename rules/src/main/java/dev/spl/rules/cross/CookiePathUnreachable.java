@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
@@ -38,6 +39,11 @@ public final class CookiePathUnreachable implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS.and(Inputs.Kind.ROUTE, "rules.matches");
   }
 
   @Override

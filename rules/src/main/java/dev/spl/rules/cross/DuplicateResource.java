@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
@@ -31,6 +32,16 @@ public final class DuplicateResource implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(Inputs.Kind.ROUTE)
+        .and(Inputs.Kind.POLICY)
+        .and(Inputs.Kind.BACKEND)
+        .and(Inputs.Kind.SERVICE)
+        .and(Inputs.Kind.GATEWAY)
+        .and(Inputs.Kind.GATEWAY_CLASS);
   }
 
   @Override

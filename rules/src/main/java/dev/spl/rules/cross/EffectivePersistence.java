@@ -1,6 +1,7 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.BackendRef;
+import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.FieldPath;
@@ -14,6 +15,14 @@ import java.util.List;
  * backend's policy or Backend persistence, entered at its backendRef.
  */
 record EffectivePersistence(SessionPersistenceSite site, FieldPath routeField, BackendRef backend) {
+  /**
+   * What finding a rule's persistence reads: the route's backendRefs and inline persistence, the
+   * policies that target a backend, and Backend objects' own persistence.
+   */
+  static final Inputs INPUTS =
+      Inputs.of(Inputs.Kind.ROUTE, "rules.backendRefs", "rules.sessionPersistence")
+          .and(Inputs.Kind.POLICY, "targetRefs", "sessionPersistence")
+          .and(Inputs.Kind.BACKEND, "type", "endpointSelector.sessionPersistence");
 
   static List<EffectivePersistence> of(ResourceIndex index, RouteRule rule) {
     List<EffectivePersistence> out = new ArrayList<>();

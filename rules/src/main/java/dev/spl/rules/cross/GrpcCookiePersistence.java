@@ -1,6 +1,7 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.BackendRef;
+import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
@@ -37,6 +38,11 @@ public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS;
   }
 
   @Override

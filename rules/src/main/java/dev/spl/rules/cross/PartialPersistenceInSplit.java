@@ -1,6 +1,7 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.BackendRef;
+import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.RelatedLocation;
@@ -33,6 +34,12 @@ public final class PartialPersistenceInSplit implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    // a backend without persistence counts only when it exists: Services are looked up
+    return EffectivePersistence.INPUTS.and(Inputs.Kind.SERVICE);
   }
 
   @Override

@@ -1,6 +1,7 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.BackendRef;
+import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
@@ -37,6 +38,11 @@ public final class ServiceAffinityConflict implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS.and(Inputs.Kind.SERVICE, "sessionAffinity");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
@@ -103,6 +104,12 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS.and(
+        Inputs.Kind.ROUTE, "parentRefs", "hostnames", "rules.matches");
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
@@ -47,6 +48,11 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
 
   /** One rule's use of a session name, with the cookie path it is scoped to (null: all). */
   private record Use(int rule, EffectivePersistence persistence, String cookiePath) {}
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS.and(Inputs.Kind.ROUTE, "rules.matches");
+  }
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {

@@ -1,6 +1,7 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.BackendRef;
+import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
@@ -33,6 +34,11 @@ public final class SessionNameCollisionInSplit implements IndexRule {
   @Override
   public RuleInfo info() {
     return INFO;
+  }
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS;
   }
 
   @Override

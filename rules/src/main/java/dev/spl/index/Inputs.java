@@ -1,0 +1,78 @@
+package dev.spl.index;
+
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a cross-resource rule reads: per kind of object, the paths under {@code spec} (dotted,
+ * {@code "rules.backendRefs"}; a list's items are walked through). Every object also keeps its
+ * kind, name, namespace and spl's own annotations. The engine keeps only the union of its rules'
+ * inputs of a large lint, and a webhook watches only the kinds some rule reads.
+ */
+public record Inputs(Map<Kind, Set<String>> fields) {
+  /** The kinds of object the index knows, as the cross-resource rules see them. */
+  public enum Kind {
+    /** HTTPRoute, GRPCRoute. */
+    ROUTE,
+    /** BackendLBPolicy, XBackendTrafficPolicy. */
+    POLICY,
+    /** GEP-1619's Backend (XBackend). */
+    BACKEND,
+    SERVICE,
+    GATEWAY,
+    GATEWAY_CLASS
+  }
+
+  public static final Inputs NONE = new Inputs(Map.of());
+
+  public Inputs {
+    Map<Kind, Set<String>> copy = new EnumMap<>(Kind.class);
+    fields.forEach((k, v) -> copy.put(k, Set.copyOf(new TreeSet<>(v))));
+    fields = Map.copyOf(copy);
+  }
+
+  /**
+   * Objects of {@code kind}, with these spec paths (none: only that they exist, and their name).
+   */
+  public static Inputs of(Kind kind, String... specPaths) {
+    return NONE.and(kind, specPaths);
+  }
+
+  /** These inputs and objects of {@code kind} with these spec paths. */
+  public Inputs and(Kind kind, String... specPaths) {
+    Map<Kind, Set<String>> more = new EnumMap<>(Kind.class);
+    more.putAll(fields);
+    Set<String> paths = new TreeSet<>(more.getOrDefault(kind, Set.of()));
+    paths.addAll(Set.of(specPaths));
+    more.put(kind, paths);
+    return new Inputs(more);
+  }
+
+  /** Everything any of {@code all} reads. */
+  public static Inputs union(Collection<Inputs> all) {
+    Inputs out = NONE;
+    for (Inputs i : all) {
+      for (Map.Entry<Kind, Set<String>> e : i.fields.entrySet()) {
+        out = out.and(e.getKey(), e.getValue().toArray(String[]::new));
+      }
+    }
+    return out;
+  }
+
+  public boolean reads(Kind kind) {
+    return fields.containsKey(kind);
+  }
+
+  /** True when {@code kind}'s spec path {@code path} (or a path above it) is read. */
+  public boolean reads(Kind kind, String path) {
+    for (String p : fields.getOrDefault(kind, Set.of())) {
+      if (path.equals(p) || path.startsWith(p + ".")) {
+        return true;
+      }
+    }
+    return false;
+  }
+}
