@@ -86,6 +86,8 @@ class LiveIndexTest {
         new LiveIndex(GatewayApiVersion.V1_6, dev.spl.rules.BuiltInRules.indexInputs());
     cluster.put(loader.loadText("r.yaml", route.formatted("legacy")).resources().get(0));
     assertEquals(1, cluster.neighbours(svc).size(), "the route refers to the Service");
+    assertEquals(1, cluster.size());
+    assertEquals("r", cluster.all().get(0).resource().name());
     cluster.put(loader.loadText("r.yaml", route.formatted("other")).resources().get(0));
     assertEquals(0, cluster.neighbours(svc).size(), "the route now refers elsewhere");
     cluster.put(loader.loadText("r.yaml", route.formatted("legacy")).resources().get(0));

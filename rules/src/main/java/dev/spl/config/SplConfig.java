@@ -114,25 +114,10 @@ public record SplConfig(
   }
 
   public static SplConfig load(Path file) throws Invalid {
-    String text;
-    try {
-      text = Files.readString(file);
-    } catch (IOException e) {
-      throw new Invalid(file + ": cannot read configuration: " + e.getMessage());
-    }
-    List<ParsedDocument> docs =
-        new YamlStreamReader(LoadLimits.defaults()).read(file.toString(), text);
-    if (docs.isEmpty() || docs.get(0).root() == null) {
-      if (!docs.isEmpty() && !docs.get(0).problems().isEmpty()) {
-        LoadProblem p = docs.get(0).problems().get(0);
-        throw new Invalid(p.position() + ": " + p.message());
-      }
+    MapNode root = readRoot(file);
+    if (root == null) {
       return new SplConfig(
           file, null, null, Map.of(), List.of(), List.of(), Skip.NONE, Admission.DEFAULT);
-    }
-    if (!(docs.get(0).root() instanceof MapNode root)) {
-      throw new Invalid(
-          file + ": the configuration must be a mapping of " + String.join(", ", KEYS));
     }
     GatewayApiVersion version = null;
     String failOn = null;
@@ -158,56 +143,8 @@ public record SplConfig(
                 at + "failOn must be error, warning, info or never, not '" + failOn + "'");
           }
         }
-        case "rules" -> {
-          if (!(e.value() instanceof MapNode ruleMap)) {
-            throw new Invalid(
-                at + "rules must be a mapping of rule id or name to off, info, warning or error");
-          }
-          for (MapNode.Entry r : ruleMap.entries()) {
-            String where = r.keyPosition() + ": ";
-            if (BuiltInRules.find(r.key()).isEmpty()) {
-              throw new Invalid(
-                  where
-                      + "unknown rule '"
-                      + r.key()
-                      + "'"
-                      + BuiltInRules.didYouMean(r.key())
-                      + "; `spl rules` lists them");
-            }
-            String level =
-                r.value() instanceof ScalarNode s && s.value() instanceof Boolean b && !b
-                    ? "off" // YAML reads an unquoted off as false
-                    : string(r, where);
-            if (level.equals("warn")) {
-              level = "warning";
-            }
-            String id = BuiltInRules.find(r.key()).orElseThrow().info().id();
-            if (level.equals("off")) {
-              rules.put(id, null);
-            } else {
-              try {
-                rules.put(id, Severity.parse(level));
-              } catch (IllegalArgumentException bad) {
-                throw new Invalid(
-                    where
-                        + "rule level must be off, info, warning (warn) or error, not '"
-                        + level
-                        + "'");
-              }
-            }
-          }
-        }
-        case "exclude" -> {
-          if (!(e.value() instanceof ListNode globs)) {
-            throw new Invalid(at + "exclude must be a list of glob patterns");
-          }
-          for (Node g : globs.items()) {
-            if (!(g instanceof ScalarNode s) || !(s.value() instanceof String glob)) {
-              throw new Invalid(g.position() + ": exclude patterns must be strings");
-            }
-            exclude.add(glob);
-          }
-        }
+        case "rules" -> rules.putAll(ruleLevels(e, at));
+        case "exclude" -> exclude.addAll(excludeGlobs(e, at));
         case "suppressions" -> suppressions.addAll(suppressions(e, at));
         case "skip" -> skip = skip(e, at);
         case "admission" -> admission = admission(e, at);
@@ -232,6 +169,87 @@ public record SplConfig(
         List.copyOf(suppressions),
         skip,
         admission);
+  }
+
+  /** The file's top-level mapping; null when the file is empty. */
+  private static MapNode readRoot(Path file) throws Invalid {
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (IOException e) {
+      throw new Invalid(file + ": cannot read configuration: " + e.getMessage());
+    }
+    List<ParsedDocument> docs =
+        new YamlStreamReader(LoadLimits.defaults()).read(file.toString(), text);
+    if (!docs.isEmpty() && !docs.get(0).problems().isEmpty() && docs.get(0).root() == null) {
+      LoadProblem p = docs.get(0).problems().get(0);
+      throw new Invalid(p.position() + ": " + p.message());
+    }
+    if (docs.isEmpty() || docs.get(0).root() == null) {
+      return null;
+    }
+    if (!(docs.get(0).root() instanceof MapNode root)) {
+      throw new Invalid(
+          file + ": the configuration must be a mapping of " + String.join(", ", KEYS));
+    }
+    return root;
+  }
+
+  /** {@code rules:}: rule id or name to its level; a rule off maps to null. */
+  private static Map<String, Severity> ruleLevels(MapNode.Entry e, String at) throws Invalid {
+    if (!(e.value() instanceof MapNode ruleMap)) {
+      throw new Invalid(
+          at + "rules must be a mapping of rule id or name to off, info, warning or error");
+    }
+    Map<String, Severity> rules = new HashMap<>();
+    for (MapNode.Entry r : ruleMap.entries()) {
+      String where = r.keyPosition() + ": ";
+      String id =
+          BuiltInRules.find(r.key())
+              .orElseThrow(
+                  () ->
+                      new Invalid(
+                          where
+                              + "unknown rule '"
+                              + r.key()
+                              + "'"
+                              + BuiltInRules.didYouMean(r.key())
+                              + "; `spl rules` lists them"))
+              .info()
+              .id();
+      String level =
+          r.value() instanceof ScalarNode s && s.value() instanceof Boolean b && !b
+              ? "off" // YAML reads an unquoted off as false
+              : string(r, where);
+      if (level.equals("warn")) {
+        level = "warning";
+      }
+      if (level.equals("off")) {
+        rules.put(id, null);
+        continue;
+      }
+      try {
+        rules.put(id, Severity.parse(level));
+      } catch (IllegalArgumentException bad) {
+        throw new Invalid(
+            where + "rule level must be off, info, warning (warn) or error, not '" + level + "'");
+      }
+    }
+    return rules;
+  }
+
+  private static List<String> excludeGlobs(MapNode.Entry e, String at) throws Invalid {
+    if (!(e.value() instanceof ListNode globs)) {
+      throw new Invalid(at + "exclude must be a list of glob patterns");
+    }
+    List<String> out = new ArrayList<>();
+    for (Node g : globs.items()) {
+      if (!(g instanceof ScalarNode s) || !(s.value() instanceof String glob)) {
+        throw new Invalid(g.position() + ": exclude patterns must be strings");
+      }
+      out.add(glob);
+    }
+    return out;
   }
 
   private static final Set<String> ADMISSION_KEYS = Set.of("mode", "allowAnnotationSuppressions");

@@ -1,6 +1,8 @@
 package dev.spl.rules;
 
-/** A check spl runs. Each rule is one class with its {@link RuleInfo}. */
+/** A check spl runs. Each rule is one class, its metadata declared by {@link RuleDefinition}. */
 public interface Rule {
-  RuleInfo info();
+  default RuleInfo info() {
+    return RuleInfo.of(getClass());
+  }
 }

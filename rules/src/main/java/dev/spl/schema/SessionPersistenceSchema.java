@@ -19,7 +19,8 @@ public final class SessionPersistenceSchema {
   /** RFC 7230 token characters, the CRD's pattern for cookie and header names. */
   static final Pattern TOKEN = Pattern.compile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$");
 
-  enum Format {
+  /** The string formats a field can have; a PATTERN violation's detail names one. */
+  public enum Format {
     NONE,
     DURATION,
     TOKEN

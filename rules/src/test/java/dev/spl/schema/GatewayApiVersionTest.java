@@ -42,5 +42,15 @@ class GatewayApiVersionTest {
         GatewayApiVersion.MAIN, GatewayApiVersion.ofBundleVersion("v0.0.0-dev").orElseThrow());
     assertEquals(GatewayApiVersion.V1_6, GatewayApiVersion.ofBundleVersion("v1.9.0").orElseThrow());
     assertTrue(GatewayApiVersion.ofBundleVersion("nonsense").isEmpty());
+    // the first minor past the newest known is read as the newest; two-part and odd spellings too
+    assertEquals(GatewayApiVersion.V1_6, GatewayApiVersion.ofBundleVersion("v1.7.0").orElseThrow());
+    assertEquals(
+        GatewayApiVersion.V1_6, GatewayApiVersion.ofBundleVersion(" V1.12 ").orElseThrow());
+    assertEquals(GatewayApiVersion.V1_6, GatewayApiVersion.ofBundleVersion("v1.6.1").orElseThrow());
+    // an unknown older minor, a major 2 and a minor that is no number are not guessed
+    assertTrue(GatewayApiVersion.ofBundleVersion("v1.0.0").isEmpty());
+    assertTrue(GatewayApiVersion.ofBundleVersion("v2.0.0").isEmpty());
+    assertTrue(GatewayApiVersion.ofBundleVersion("v1.x").isEmpty());
+    assertTrue(GatewayApiVersion.ofBundleVersion("v1").isEmpty());
   }
 }

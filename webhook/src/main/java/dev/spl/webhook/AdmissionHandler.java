@@ -300,7 +300,7 @@ final class AdmissionHandler {
     return out;
   }
 
-  private static String denial(String kind, String namespace, String name, List<Finding> errors) {
+  static String denial(String kind, String namespace, String name, List<Finding> errors) {
     StringBuilder m =
         new StringBuilder("spl: ")
             .append(kind)

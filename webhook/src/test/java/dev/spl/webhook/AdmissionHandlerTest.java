@@ -387,4 +387,134 @@ class AdmissionHandlerTest {
       assertTrue(message.contains(rule), rule + " missing from: " + message);
     }
   }
+
+  static dev.spl.model.Finding finding(String rule, Severity severity, String field, String text) {
+    return new dev.spl.model.Finding(
+        rule,
+        "n",
+        severity,
+        text,
+        new dev.spl.model.SourcePosition("f", 1, 1),
+        null,
+        field,
+        List.of());
+  }
+
+  @Test
+  void aDenialItemisesWhatFitsAndNamesTheRest() {
+    List<dev.spl.model.Finding> errors = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      errors.add(finding("SPL" + (100 + i), Severity.ERROR, "spec", "y".repeat(100)));
+    }
+    String m = AdmissionHandler.denial("HTTPRoute", "shop", "r", errors);
+    assertTrue(m.startsWith("spl: HTTPRoute shop/r has 40 errors: [SPL100] spec: yyy"), m);
+    // the 37-character head and 25 items of 117 characters fit in 3,000; the other 15 are named
+    assertTrue(m.contains("[SPL124] spec: "), m);
+    assertFalse(m.contains("[SPL125]"), m);
+    assertTrue(m.contains("; and 15 more: SPL125, SPL126,"), m);
+    assertTrue(m.endsWith("SPL139 (run spl lint for all)"), m);
+    assertTrue(m.length() <= 3000 + 15 * 8 + 60, m.length() + " characters");
+    // one error that alone is too long is cut, not dropped
+    String one =
+        AdmissionHandler.denial(
+            "Service", "", "s", List.of(finding("SPL150", Severity.ERROR, "", "z".repeat(4000))));
+    assertTrue(one.startsWith("spl: Service s has 1 error: [SPL150] zzz"), one);
+    assertTrue(one.endsWith("\u2026") && one.length() < 1600, one.length() + " characters");
+    // findings below error that reach failOn are called what they are
+    String warned =
+        AdmissionHandler.denial(
+            "Service",
+            "ns",
+            "s",
+            List.of(
+                finding("SPL150", Severity.WARNING, "spec", "a"),
+                finding("SPL151", Severity.ERROR, "spec", "b")));
+    assertTrue(warned.startsWith("spl: Service ns/s has 2 findings at or above failOn: "), warned);
+    assertEquals(
+        "spl: Service ns/s has 1 finding at or above failOn: [SPL150] a",
+        AdmissionHandler.denial(
+            "Service", "ns", "s", List.of(finding("SPL150", Severity.WARNING, "", "a"))));
+  }
+
+  @Test
+  void warningsListFiveAndSummariseOnlyBeyond() {
+    List<dev.spl.model.Finding> five = new ArrayList<>();
+    for (int i = 0; i < AdmissionHandler.MAX_WARNINGS; i++) {
+      five.add(finding("SPL13" + i, Severity.WARNING, i == 0 ? "" : "spec", "m" + i));
+    }
+    List<String> all = AdmissionHandler.warnings(five);
+    assertEquals(
+        List.of(
+            "SPL130 m0",
+            "SPL131 spec: m1",
+            "SPL132 spec: m2",
+            "SPL133 spec: m3",
+            "SPL134 spec: m4"),
+        all);
+    List<dev.spl.model.Finding> six = new ArrayList<>(five);
+    six.add(finding("SPL140", Severity.WARNING, "spec", "m5"));
+    List<String> some = AdmissionHandler.warnings(six);
+    assertEquals(5, some.size());
+    assertEquals("spl: 2 more warnings; run spl lint for all", some.get(4));
+    // exactly the length limit is kept whole
+    String exact = "x".repeat(AdmissionHandler.MAX_WARNING_LENGTH);
+    assertEquals(exact, AdmissionHandler.truncate(exact));
+    assertEquals(
+        AdmissionHandler.MAX_WARNING_LENGTH, AdmissionHandler.truncate(exact + "y").length());
+  }
+
+  @Test
+  void onlyReviewedKindsAndWritesAreRead() throws Exception {
+    String otherGroup = Reviews.badBackend().replace("gateway.networking.x-k8s.io", "example.com");
+    assertEquals("skipped", handler(ClusterState.NONE).review(JSON.readTree(otherGroup)).verdict());
+    String connect = Reviews.badBackend().replace("\"CREATE\"", "\"CONNECT\"");
+    assertEquals("skipped", handler(ClusterState.NONE).review(JSON.readTree(connect)).verdict());
+    String update = Reviews.badBackend().replace("\"CREATE\"", "\"UPDATE\"");
+    assertEquals("denied", handler(ClusterState.NONE).review(JSON.readTree(update)).verdict());
+    assertEquals(
+        "allowed",
+        handler(ClusterState.NONE).review(JSON.readTree(Reviews.goodBackend())).verdict());
+    assertEquals(
+        "warned",
+        handler(ClusterState.NONE).review(JSON.readTree(Reviews.warnedBackend())).verdict());
+  }
+
+  @Test
+  void findingsAmongTheNeighboursAloneAreNotTheReviewedObjectsBusiness() throws Exception {
+    // two cached routes collide with each other (SPL103); a Service under review is not blamed
+    ClusterState cluster =
+        clusterOf(
+            """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: a, namespace: shop}
+        spec:
+          parentRefs: [{name: gw}]
+          rules:
+          - backendRefs: [{name: legacy}]
+            sessionPersistence: {cookie: {name: s}}
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: b, namespace: shop}
+        spec:
+          parentRefs: [{name: gw}]
+          rules:
+          - backendRefs: [{name: legacy}]
+            sessionPersistence: {cookie: {name: s}}
+        """);
+    String service =
+        Reviews.review(
+            "u-svc",
+            "CREATE",
+            "",
+            "Service",
+            "shop",
+            """
+        {"apiVersion": "v1", "kind": "Service", "metadata": {"name": "legacy", "namespace": "shop"},
+         "spec": {"sessionAffinity": "None"}}
+        """);
+    AdmissionHandler.Outcome o = handler(cluster).review(JSON.readTree(service));
+    assertEquals("allowed", o.verdict(), o.review().toString());
+  }
 }

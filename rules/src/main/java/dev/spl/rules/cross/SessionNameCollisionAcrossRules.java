@@ -130,16 +130,16 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
         version.usesSessionNameShape()
             ? "variables.sites.map(sp, " + CelText.stringOr("sp.sessionName", "''") + ")"
             : "variables.indices.map(i, variables.types[i] == 'Header' ? "
-                + nameIn(site + ".header")
+                + celNameIn(site + ".header")
                 + " : "
-                + nameIn(site + ".cookie")
+                + celNameIn(site + ".cookie")
                 + ")";
     String paths =
         version.usesSessionNameShape()
             ? "variables.rules.map(r, type(r) == map && has(r.matches) && type(r.matches) == list"
                 + " && size(r.matches) == 1 && type(r.matches[0]) == map && has(r.matches[0].path)"
                 + " && type(r.matches[0].path) == map ? ("
-                + pathScope("r.matches[0].path")
+                + celPathScope("r.matches[0].path")
                 + ") : '/')"
             : "variables.indices.map(i, has("
                 + site
@@ -169,7 +169,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
                 "clashes",
                 "variables.indices.filter(j, variables.keys[j] != '' &&"
                     + " variables.indices.exists(i, "
-                    + clash("i", "j")
+                    + celClash("i", "j")
                     + "))")));
     String j = "variables.clashes[0]";
     String field =
@@ -183,7 +183,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
         "'session name \"' + variables.names["
             + j
             + "] + '\" is also used by rule ' + string(variables.indices.filter(i, "
-            + clash("i", j)
+            + celClash("i", j)
             + ")[0]) + ' of this route; use a distinct name per rule'";
     return Optional.of(
         PolicyCheck.onObjects(
@@ -192,7 +192,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
   }
 
   /** CEL: rule {@code i} uses rule {@code j}'s name earlier, on a path that can carry both. */
-  private static String clash(String i, String j) {
+  private static String celClash(String i, String j) {
     String a = "variables.paths[" + i + "]";
     String b = "variables.paths[" + j + "]";
     return i
@@ -205,14 +205,14 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
         + "] && (variables.types["
         + j
         + "] != 'Cookie' || "
-        + pathMatches(a, b)
+        + celPathMatches(a, b)
         + " || "
-        + pathMatches(b, a)
+        + celPathMatches(b, a)
         + ")";
   }
 
   /** CEL for {@link CookiePaths#pathMatches}: does a request for {@code request} carry it. */
-  private static String pathMatches(String request, String cookie) {
+  private static String celPathMatches(String request, String cookie) {
     return "("
         + request
         + " == "
@@ -232,7 +232,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
         + ") + 1) == '/')))";
   }
 
-  private static String nameIn(String select) {
+  private static String celNameIn(String select) {
     return "(has("
         + select
         + ") && type("
@@ -243,7 +243,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
   }
 
   /** CEL for {@link #cookiePath}'s scope of a rule with one path match, before main. */
-  private static String pathScope(String path) {
+  private static String celPathScope(String path) {
     String value = path + ".value";
     return "has("
         + path

@@ -15,6 +15,7 @@ import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceLocator;
+import dev.spl.schema.SessionPersistenceSchema;
 import dev.spl.schema.SessionPersistenceSite;
 import java.time.Duration;
 
@@ -53,7 +54,8 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     for (SchemaViolation v : site.violations()) {
-      if (v.kind() == SchemaViolation.Kind.PATTERN && v.detail().equals("DURATION")) {
+      if (v.kind() == SchemaViolation.Kind.PATTERN
+          && v.detail().equals(SessionPersistenceSchema.Format.DURATION.name())) {
         String text = (String) ((ScalarNode) v.node()).value();
         reporter.report(
             INFO,

@@ -16,7 +16,16 @@ class InvalidCookieNameTest {
 
   @Test
   void separatorsAreNamed() {
-    assertOne(of("SPL022", backend("cookie: {name: \"a;b\"}")), 11, 16, "has ';'");
+    assertOne(of("SPL022", backend("cookie: {name: \"a;b\"}")), 11, 16, "\"a;b\" has ';'");
+  }
+
+  @Test
+  void controlAndNonAsciiCharactersAreNamed() {
+    assertOne(
+        of("SPL022", backend("cookie: {name: \"a\\tb\"}")), 11, 16, "has a control character");
+    assertOne(
+        of("SPL022", backend("cookie: {name: \"a\\x7fb\"}")), 11, 16, "has a control character");
+    assertOne(of("SPL022", backend("cookie: {name: \"caf\u00e9\"}")), 11, 16, "has '\u00e9'");
   }
 
   @Test

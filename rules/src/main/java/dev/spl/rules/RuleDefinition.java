@@ -1,0 +1,37 @@
+package dev.spl.rules;
+
+import dev.spl.model.Severity;
+import java.lang.annotation.Documented;
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * A rule's metadata, declared once on its class: {@link Rule#info} reads it. The fields are those
+ * of {@link RuleInfo}.
+ */
+@Documented
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface RuleDefinition {
+  /** The permanent id, {@code SPLnnn}. */
+  String id();
+
+  /** The permanent name, kebab-case. */
+  String name();
+
+  Severity severity();
+
+  /** One line: what the rule finds. */
+  String summary();
+
+  /** Why it matters. */
+  String why();
+
+  /** How to fix it. */
+  String fix();
+
+  /** The spec or documentation it comes from. */
+  String reference();
+}

@@ -1,0 +1,139 @@
+package dev.spl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.Severity;
+import dev.spl.rules.RuleSelection;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+/** The engine's own contract: order, deadlines, builds (variants), and what it reports at all. */
+class EngineTest {
+  static final LintOptions V14 = LintOptions.defaults().withVersion(GatewayApiVersion.V1_4);
+
+  static LoadedInput load(String file, String yaml) {
+    return new ManifestLoader().loadText(file, yaml);
+  }
+
+  static final String ROUTE =
+      """
+      apiVersion: gateway.networking.k8s.io/v1
+      kind: HTTPRoute
+      metadata: {name: %s, namespace: shop}
+      spec:
+        rules:
+        - backendRefs: [{name: cart, port: 80}]
+          sessionPersistence: {sessionName: cart}
+      """;
+  static final String CLIENT_IP_SERVICE =
+      """
+      apiVersion: v1
+      kind: Service
+      metadata: {name: cart, namespace: shop}
+      spec: {sessionAffinity: ClientIP, type: NodePort}
+      """;
+
+  @Test
+  void findingsComeSortedByFileLineAndRuleWhateverTheInputOrder() {
+    Engine.LintRun run = new Engine().start(V14);
+    run.accept(load("b.yaml", CLIENT_IP_SERVICE));
+    run.accept(load("a.yaml", "a: [\n"));
+    List<Finding> findings = run.finish(2, 2).findings();
+    List<Finding> sorted = new ArrayList<>(findings);
+    java.util.Collections.sort(sorted);
+    assertEquals(sorted, findings);
+    assertEquals("a.yaml", findings.get(0).position().file());
+    assertTrue(findings.size() >= 2, findings.toString());
+  }
+
+  @Test
+  void aPastDeadlineStopsTheNextRule() {
+    Engine.LintRun run = new Engine().start(V14).until(System.nanoTime() - 1);
+    assertThrows(LintDeadlineExceeded.class, () -> run.accept(load("a.yaml", CLIENT_IP_SERVICE)));
+    // the cross-resource rules check it too
+    Engine.LintRun late = new Engine().start(V14);
+    late.accept(load("a.yaml", ROUTE.formatted("r") + "---\n" + CLIENT_IP_SERVICE));
+    late.until(System.nanoTime() - 1);
+    assertThrows(LintDeadlineExceeded.class, () -> late.finish(1, 2));
+    // a deadline ahead changes nothing
+    Engine.LintRun inTime = new Engine().start(V14).until(System.nanoTime() + 60_000_000_000L);
+    inTime.accept(load("a.yaml", CLIENT_IP_SERVICE));
+    assertEquals(
+        new Engine().lint(load("a.yaml", CLIENT_IP_SERVICE), V14).findings(),
+        inTime.finish(1, 1).findings());
+  }
+
+  @Test
+  void eachBuildIsCheckedApartAndASharedFindingIsReportedOnce() {
+    // the route is shared; overlay "prod" adds the ClientIP Service (SPL110), "dev" does not
+    Engine.LintRun run = new Engine().start(V14);
+    run.accept(load("base/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of());
+    run.accept(load("prod/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("prod"));
+    run.accept(
+        load("dev/svc.yaml", CLIENT_IP_SERVICE.replace("ClientIP", "None")),
+        GatewayApiVersion.V1_4,
+        Set.of("dev"));
+    List<Finding> conflicts =
+        run.finish(3, 3).findings().stream().filter(f -> f.ruleId().equals("SPL110")).toList();
+    assertEquals(1, conflicts.size(), conflicts.toString());
+    // two builds that both have the conflict report it once
+    Engine.LintRun both = new Engine().start(V14);
+    both.accept(load("base/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of());
+    both.accept(load("svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("prod", "dev"));
+    assertEquals(
+        1, both.finish(2, 2).findings().stream().filter(f -> f.ruleId().equals("SPL110")).count());
+    // a document in one build only never meets another build's objects
+    Engine.LintRun apart = new Engine().start(V14);
+    apart.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+    apart.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("b"));
+    assertTrue(apart.finish(2, 2).findings().stream().noneMatch(f -> f.ruleId().equals("SPL110")));
+  }
+
+  @Test
+  void lintingResourcesDirectlyIsTheSameAsLintingTheirFile() {
+    LoadedInput input = load("a.yaml", ROUTE.formatted("r") + "---\n" + CLIENT_IP_SERVICE);
+    List<Finding> viaFile = new Engine().lint(input, V14).findings();
+    assertTrue(viaFile.stream().anyMatch(f -> f.ruleId().equals("SPL110")), viaFile.toString());
+    assertEquals(viaFile, new Engine().lint(input.resources(), V14));
+  }
+
+  @Test
+  void aDisabledRuleReportsNothingAndALevelChangesItsSeverity() {
+    LoadedInput input = load("a.yaml", "a: [\n---\n" + CLIENT_IP_SERVICE);
+    LintOptions quiet =
+        new LintOptions(
+            GatewayApiVersion.V1_4,
+            RuleSelection.of(List.of(), List.of("SPL001"), Map.of("SPL150", Severity.ERROR)));
+    List<Finding> findings = new Engine().lint(input, quiet).findings();
+    assertTrue(findings.stream().noneMatch(f -> f.ruleId().equals("SPL001")), findings.toString());
+    assertEquals(
+        Severity.ERROR,
+        findings.stream()
+            .filter(f -> f.ruleId().equals("SPL150"))
+            .findFirst()
+            .orElseThrow()
+            .severity());
+    // and a load problem is reported at the level given to its rule
+    LintOptions loud =
+        new LintOptions(
+            GatewayApiVersion.V1_4,
+            RuleSelection.of(List.of(), List.of(), Map.of("SPL001", Severity.WARNING)));
+    assertEquals(
+        Severity.WARNING,
+        new Engine()
+            .lint(input, loud).findings().stream()
+                .filter(f -> f.ruleId().equals("SPL001"))
+                .findFirst()
+                .orElseThrow()
+                .severity());
+  }
+}
