@@ -168,7 +168,10 @@ public final class Engine {
     public void accept(LoadedInput part, GatewayApiVersion version, Set<String> variants) {
       RuleContext partContext = contexts.computeIfAbsent(version, RuleContext::new);
       for (LoadProblem p : part.problems()) {
-        RuleInfo rule = p.kind() == LoadProblem.Kind.SYNTAX ? YamlSyntax.INFO : NotAResource.INFO;
+        RuleInfo rule =
+            p.kind() == LoadProblem.Kind.SYNTAX
+                ? RuleInfo.of(YamlSyntax.class)
+                : RuleInfo.of(NotAResource.class);
         if (options.rules().isEnabled(rule.id())) {
           findings.add(
               new Finding(

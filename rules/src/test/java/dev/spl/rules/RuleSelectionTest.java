@@ -18,7 +18,7 @@ class RuleSelectionTest {
   void everythingRunsAtItsOwnSeverityByDefault() {
     RuleSelection all = RuleSelection.all();
     assertTrue(all.isEnabled("SPL150") && all.isEnabled("SPL001"));
-    assertEquals(Severity.WARNING, all.severity(ClientIpBehindSnat.INFO));
+    assertEquals(Severity.WARNING, all.severity(RuleInfo.of(ClientIpBehindSnat.class)));
   }
 
   @Test
@@ -44,7 +44,7 @@ class RuleSelectionTest {
   @Test
   void aConfiguredLevelOverridesTheRulesSeverity() {
     RuleSelection s = RuleSelection.of(List.of(), List.of(), Map.of("SPL150", Severity.ERROR));
-    assertEquals(Severity.ERROR, s.severity(ClientIpBehindSnat.INFO));
+    assertEquals(Severity.ERROR, s.severity(RuleInfo.of(ClientIpBehindSnat.class)));
     assertTrue(s.isEnabled("SPL150"));
   }
 

@@ -5,24 +5,24 @@ import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
 
 import dev.spl.model.Severity;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
 
 /** SPL011: cookie (cookieConfig) set while the type is not Cookie (CRD CEL rule, v1.5+). */
+@RuleDefinition(
+    id = "SPL011",
+    name = "cookie-needs-cookie-type",
+    severity = Severity.ERROR,
+    summary = "cookie (cookieConfig before main) is set while type is not Cookie.",
+    why =
+        "Cookie settings mean nothing to header-based persistence; since v1.5 the API server"
+            + " rejects the combination so that nobody believes a cookie is configured.",
+    fix = "Remove cookie/cookieConfig, or set type: Cookie.",
+    reference =
+        "GEP-1619; CRD rules 'cookieConfig can only be set with type Cookie' (v1.5, v1.6) and"
+            + " 'cookie must be nil if type is not Cookie' (main)")
 public final class CookieNeedsCookieType extends CrdValidationRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL011",
-          "cookie-needs-cookie-type",
-          Severity.ERROR,
-          "cookie (cookieConfig before main) is set while type is not Cookie.",
-          "Cookie settings mean nothing to header-based persistence; since v1.5 the API server"
-              + " rejects the combination so that nobody believes a cookie is configured.",
-          "Remove cookie/cookieConfig, or set type: Cookie.",
-          "GEP-1619; CRD rules 'cookieConfig can only be set with type Cookie' (v1.5, v1.6) and"
-              + " 'cookie must be nil if type is not Cookie' (main)");
-
   private static final List<CrdCheck> CHECKS =
       List.of(
           new CrdCheck(
@@ -35,11 +35,6 @@ public final class CookieNeedsCookieType extends CrdValidationRule {
               "!has(self.cookie) || self.type == 'Cookie'",
               "cookie must be nil if type is not Cookie",
               "remove cookie or set type: Cookie"));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   List<CrdCheck> checks() {

@@ -3,23 +3,22 @@ package dev.spl.rules.cel;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
 
 /** SPL014: type Header without a header object (CRD CEL rule, main). */
+@RuleDefinition(
+    id = "SPL014",
+    name = "header-type-needs-header",
+    severity = Severity.ERROR,
+    summary = "type Header without header.",
+    why =
+        "Header persistence needs the name of the header the client sends back; the main-branch API"
+            + " takes it from header.name and rejects a Header type without it.",
+    fix = "Add header: {name: <header-name>}.",
+    reference = "GEP-1619; CRD rule 'header must be specified for Header type'")
 public final class HeaderTypeNeedsHeader extends CrdValidationRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL014",
-          "header-type-needs-header",
-          Severity.ERROR,
-          "type Header without header.",
-          "Header persistence needs the name of the header the client sends back; the main-branch API"
-              + " takes it from header.name and rejects a Header type without it.",
-          "Add header: {name: <header-name>}.",
-          "GEP-1619; CRD rule 'header must be specified for Header type'");
-
   private static final List<CrdCheck> CHECKS =
       List.of(
           new CrdCheck(
@@ -27,11 +26,6 @@ public final class HeaderTypeNeedsHeader extends CrdValidationRule {
               "self.type != 'Header' || has(self.header)",
               "header must be specified for Header type",
               "add header, e.g. header: {name: X-Session}"));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   List<CrdCheck> checks() {

@@ -10,26 +10,27 @@ import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
 
 import dev.spl.model.Severity;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
 
 /** SPL010: lifetimeType Permanent without absoluteTimeout (CRD CEL rule, every version). */
+@RuleDefinition(
+    id = "SPL010",
+    name = "permanent-needs-absolute-timeout",
+    severity = Severity.ERROR,
+    summary = "lifetimeType Permanent without absoluteTimeout.",
+    why =
+        "A permanent cookie carries Expires or Max-Age, taken from absoluteTimeout; without one the"
+            + " gateway cannot say when it ends, so the API server rejects the object. Gateway API"
+            + " v1.1.0 shipped this rule without its has(self.cookieConfig) guard: there, every"
+            + " sessionPersistence without cookieConfig fails evaluation and is rejected too.",
+    fix =
+        "Add absoluteTimeout (a GEP-2257 duration such as 24h), or use lifetimeType Session. On"
+            + " v1.1.0, add cookieConfig: {} or upgrade the CRDs to v1.1.1 or later.",
+    reference =
+        "GEP-1619; CRD rule 'AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'")
 public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL010",
-          "permanent-needs-absolute-timeout",
-          Severity.ERROR,
-          "lifetimeType Permanent without absoluteTimeout.",
-          "A permanent cookie carries Expires or Max-Age, taken from absoluteTimeout; without one the"
-              + " gateway cannot say when it ends, so the API server rejects the object. Gateway API"
-              + " v1.1.0 shipped this rule without its has(self.cookieConfig) guard: there, every"
-              + " sessionPersistence without cookieConfig fails evaluation and is rejected too.",
-          "Add absoluteTimeout (a GEP-2257 duration such as 24h), or use lifetimeType Session. On"
-              + " v1.1.0, add cookieConfig: {} or upgrade the CRDs to v1.1.1 or later.",
-          "GEP-1619; CRD rule 'AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'");
-
   private static final String MESSAGE =
       "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent";
   private static final String FIX = "add absoluteTimeout, e.g. 24h";
@@ -55,11 +56,6 @@ public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
                   + " || self.cookie.lifetimeType != 'Permanent' || has(self.absoluteTimeout)",
               MESSAGE,
               FIX));
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   List<CrdCheck> checks() {

@@ -4,7 +4,7 @@ import dev.spl.model.Severity;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
@@ -13,30 +13,25 @@ import java.util.Optional;
 import java.util.Set;
 
 /** SPL131: a cookie path that does not start with "/", which browsers ignore. */
+@RuleDefinition(
+    id = "SPL131",
+    name = "cookie-path-not-absolute",
+    severity = Severity.WARNING,
+    summary = "cookie.path does not start with \"/\".",
+    why =
+        "A browser ignores a Path attribute that does not start with \"/\" and uses the directory"
+            + " of the request URL instead (RFC 6265 §5.2.4), so the cookie is scoped to whatever"
+            + " page happened to set it.",
+    fix = "Start the path with \"/\", e.g. /cart, or leave it out for the default \"/\".",
+    reference = "RFC 6265 §5.2.4; GEP-1619 cookie.path")
 public final class CookiePathNotAbsolute implements SessionPersistenceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL131",
-          "cookie-path-not-absolute",
-          Severity.WARNING,
-          "cookie.path does not start with \"/\".",
-          "A browser ignores a Path attribute that does not start with \"/\" and uses the directory"
-              + " of the request URL instead (RFC 6265 §5.2.4), so the cookie is scoped to whatever"
-              + " page happened to set it.",
-          "Start the path with \"/\", e.g. /cart, or leave it out for the default \"/\".",
-          "RFC 6265 §5.2.4; GEP-1619 cookie.path");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     String path = site.cookiePath();
     if (path != null && !path.isEmpty() && !path.startsWith("/") && site.node() != null) {
       reporter.report(
-          INFO,
+          info(),
           site.resource(),
           site.field("cookie", "path"),
           "cookie.path \""

@@ -4,7 +4,7 @@ import dev.spl.model.Severity;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
@@ -13,23 +13,19 @@ import java.util.Optional;
 import java.util.Set;
 
 /** SPL132: a {@code __Host-} cookie whose path is not "/", which browsers reject. */
+@RuleDefinition(
+    id = "SPL132",
+    name = "cookie-prefix-violation",
+    severity = Severity.ERROR,
+    summary = "A __Host- cookie with a path other than \"/\".",
+    why =
+        "Browsers accept a cookie whose name starts with __Host- only if it is Secure, has no"
+            + " Domain and has Path=/. With any other path the browser drops the cookie when it is"
+            + " set, so the client is never pinned.",
+    fix =
+        "Remove cookie.path (it defaults to \"/\"), or rename the cookie without the __Host- prefix.",
+    reference = "RFC 6265bis §4.1.3.2 (the __Host- prefix)")
 public final class CookiePrefixViolation implements SessionPersistenceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL132",
-          "cookie-prefix-violation",
-          Severity.ERROR,
-          "A __Host- cookie with a path other than \"/\".",
-          "Browsers accept a cookie whose name starts with __Host- only if it is Secure, has no"
-              + " Domain and has Path=/. With any other path the browser drops the cookie when it is"
-              + " set, so the client is never pinned.",
-          "Remove cookie.path (it defaults to \"/\"), or rename the cookie without the __Host- prefix.",
-          "RFC 6265bis §4.1.3.2 (the __Host- prefix)");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -40,7 +36,7 @@ public final class CookiePrefixViolation implements SessionPersistenceRule, ApiS
         && path != null
         && !path.equals("/")) {
       reporter.report(
-          INFO,
+          info(),
           site.resource(),
           site.field("cookie", "path"),
           "cookie \""

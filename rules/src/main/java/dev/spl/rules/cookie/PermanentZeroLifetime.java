@@ -4,7 +4,7 @@ import dev.spl.model.Severity;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
@@ -14,30 +14,25 @@ import java.util.Optional;
 import java.util.Set;
 
 /** SPL133: a Permanent cookie with absoluteTimeout 0, which the browser deletes at once. */
+@RuleDefinition(
+    id = "SPL133",
+    name = "permanent-zero-lifetime",
+    severity = Severity.ERROR,
+    summary = "A Permanent cookie with absoluteTimeout 0.",
+    why =
+        "For a Permanent cookie the gateway sends absoluteTimeout as Max-Age (or Expires). Max-Age=0"
+            + " tells the browser to delete the cookie immediately, so no request ever carries it"
+            + " and no session is pinned. The API server accepts it.",
+    fix = "Give absoluteTimeout a positive duration such as 24h, or use lifetimeType Session.",
+    reference = "RFC 6265 §5.2.2 (Max-Age); GEP-1619 lifetimeType")
 public final class PermanentZeroLifetime implements SessionPersistenceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL133",
-          "permanent-zero-lifetime",
-          Severity.ERROR,
-          "A Permanent cookie with absoluteTimeout 0.",
-          "For a Permanent cookie the gateway sends absoluteTimeout as Max-Age (or Expires). Max-Age=0"
-              + " tells the browser to delete the cookie immediately, so no request ever carries it"
-              + " and no session is pinned. The API server accepts it.",
-          "Give absoluteTimeout a positive duration such as 24h, or use lifetimeType Session.",
-          "RFC 6265 §5.2.2 (Max-Age); GEP-1619 lifetimeType");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     GatewayDuration timeout = site.absoluteTimeout();
     if (site.isPermanent() && timeout != null && timeout.value().isZero()) {
       reporter.report(
-          INFO,
+          info(),
           site.resource(),
           site.field("absoluteTimeout"),
           "absoluteTimeout \""

@@ -12,7 +12,7 @@ import dev.spl.policy.PolicyCheck.Variable;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
 import java.util.ArrayList;
@@ -20,24 +20,19 @@ import java.util.List;
 import java.util.Optional;
 
 /** SPL124: a route referencing a Backend in another namespace. */
+@RuleDefinition(
+    id = "SPL124",
+    name = "backend-cross-namespace",
+    severity = Severity.ERROR,
+    summary = "A route references a Backend in another namespace.",
+    why =
+        "A Backend carries the session persistence of the endpoints it selects, and GEP-1619"
+            + " expects it in the route's own namespace; a cross-namespace reference would need a"
+            + " ReferenceGrant and lets one team's route pin sessions with another team's settings."
+            + " Implementations reject it.",
+    fix = "Create the Backend in the route's namespace, or reference a Service there.",
+    reference = "GEP-1619 (main branch): Backend attachment; Gateway API ReferenceGrant")
 public final class BackendCrossNamespace implements ResourceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL124",
-          "backend-cross-namespace",
-          Severity.ERROR,
-          "A route references a Backend in another namespace.",
-          "A Backend carries the session persistence of the endpoints it selects, and GEP-1619"
-              + " expects it in the route's own namespace; a cross-namespace reference would need a"
-              + " ReferenceGrant and lets one team's route pin sessions with another team's settings."
-              + " Implementations reject it.",
-          "Create the Backend in the route's namespace, or reference a Service there.",
-          "GEP-1619 (main branch): Backend attachment; Gateway API ReferenceGrant");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(Resource route, RuleContext context, Reporter reporter) {
@@ -55,7 +50,7 @@ public final class BackendCrossNamespace implements ResourceRule, ApiServerPolic
       for (BackendRef b : BackendRef.of(route, i, node)) {
         if (b.isBackendResource() && !b.target().namespace().equals(route.namespace())) {
           reporter.report(
-              INFO,
+              info(),
               route,
               b.path().key("namespace"),
               "Backend "

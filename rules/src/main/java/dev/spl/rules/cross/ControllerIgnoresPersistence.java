@@ -10,34 +10,29 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /** SPL141: the route's GatewayClass controller is known not to honour route-level persistence. */
+@RuleDefinition(
+    id = "SPL141",
+    name = "controller-ignores-persistence",
+    severity = Severity.WARNING,
+    summary = "The route's GatewayClass controller is known not to honour sessionPersistence.",
+    why =
+        "sessionPersistence is an Extended feature: controllers may ignore it, and several do,"
+            + " silently. The API server accepts the route, the gateway load-balances as if the field"
+            + " were not there. spl keeps what is known about each controller, with its source, in"
+            + " rules/src/main/resources/dev/spl/rules/cross/controllers.yaml.",
+    fix =
+        "Use the controller's own mechanism (for Istio, a DestinationRule with consistentHash on a"
+            + " cookie), or a controller that supports GEP-1619.",
+    reference = "Gateway API support levels (Extended); controllers.yaml sources")
 public final class ControllerIgnoresPersistence implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL141",
-          "controller-ignores-persistence",
-          Severity.WARNING,
-          "The route's GatewayClass controller is known not to honour sessionPersistence.",
-          "sessionPersistence is an Extended feature: controllers may ignore it, and several do,"
-              + " silently. The API server accepts the route, the gateway load-balances as if the field"
-              + " were not there. spl keeps what is known about each controller, with its source, in"
-              + " rules/src/main/resources/dev/spl/rules/cross/controllers.yaml.",
-          "Use the controller's own mechanism (for Istio, a DestinationRule with consistentHash on a"
-              + " cookie), or a controller that supports GEP-1619.",
-          "Gateway API support levels (Extended); controllers.yaml sources");
-
   private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -70,7 +65,7 @@ public final class ControllerIgnoresPersistence implements IndexRule {
                       .ifPresent(
                           c ->
                               reporter.report(
-                                  INFO,
+                                  info(),
                                   route,
                                   persistent.get().inline().path(),
                                   c.product()

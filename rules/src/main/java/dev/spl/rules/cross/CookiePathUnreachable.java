@@ -10,7 +10,7 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
@@ -21,25 +21,22 @@ import java.util.Map;
 import java.util.Set;
 
 /** SPL130: a cookie path that no path of the route matches, so the browser never returns it. */
+@RuleDefinition(
+    id = "SPL130",
+    name = "cookie-path-unreachable",
+    severity = Severity.WARNING,
+    summary =
+        "The cookie path is not a prefix of any path the route matches: the browser never sends it.",
+    why =
+        "A browser returns a cookie only on requests whose path path-matches the cookie's Path"
+            + " (RFC 6265 §5.1.4: equal, or a prefix ending at a \"/\"). If the route only matches"
+            + " /shop and the cookie path is /cart, the gateway sets the cookie and never sees it"
+            + " again: every request is a new session. Regular-expression matches are checked by"
+            + " their literal prefix only.",
+    fix =
+        "Set cookie.path to a prefix of the route's paths (or leave it out: it defaults to \"/\").",
+    reference = "RFC 6265 §5.1.4; GEP-1619 cookie.path")
 public final class CookiePathUnreachable implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL130",
-          "cookie-path-unreachable",
-          Severity.WARNING,
-          "The cookie path is not a prefix of any path the route matches: the browser never sends it.",
-          "A browser returns a cookie only on requests whose path path-matches the cookie's Path"
-              + " (RFC 6265 §5.1.4: equal, or a prefix ending at a \"/\"). If the route only matches"
-              + " /shop and the cookie path is /cart, the gateway sets the cookie and never sees it"
-              + " again: every request is a new session. Regular-expression matches are checked by"
-              + " their literal prefix only.",
-          "Set cookie.path to a prefix of the route's paths (or leave it out: it defaults to \"/\").",
-          "RFC 6265 §5.1.4; GEP-1619 cookie.path");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -54,7 +51,7 @@ public final class CookiePathUnreachable implements IndexRule {
       if (site != null
           && !CookiePaths.isReachable(site.cookiePath(), CookiePaths.of(rule.node()))) {
         reporter.report(
-            INFO,
+            info(),
             route,
             site.field("cookie", "path"),
             message(site.cookiePath(), "this rule matches"));
@@ -80,7 +77,7 @@ public final class CookiePathUnreachable implements IndexRule {
     }
   }
 
-  private static void checkAttachment(
+  private void checkAttachment(
       ResourceIndex index,
       Resource owner,
       ObjectKey target,
@@ -104,7 +101,7 @@ public final class CookiePathUnreachable implements IndexRule {
         List<RelatedLocation> related = new ArrayList<>();
         users.forEach(r -> related.add(Reporter.at(r.route(), r.path())));
         reporter.report(
-            INFO,
+            info(),
             owner,
             site.field("cookie", "path"),
             message(site.cookiePath(), "the routes to it match"),

@@ -4,7 +4,7 @@ import dev.spl.model.Severity;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
@@ -13,31 +13,28 @@ import java.util.Optional;
 import java.util.Set;
 
 /** SPL121: sessionPersistence on a BackendLBPolicy or XBackendTrafficPolicy, deprecated in main. */
+@RuleDefinition(
+    id = "SPL121",
+    name = "deprecated-policy-attachment",
+    severity = Severity.WARNING,
+    summary =
+        "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in main).",
+    why =
+        "The policy attachment came first (BackendLBPolicy in v1.1-v1.2, XBackendTrafficPolicy"
+            + " from v1.3); GEP-1619 on main moves persistence to the Backend resource and"
+            + " deprecates the policy field.",
+    fix =
+        "Move the settings to a Backend of type EndpointSelector"
+            + " (spec.endpointSelector.sessionPersistence), or lint with the"
+            + " --gateway-api-version your cluster runs.",
+    reference = "GEP-1619 (main branch): API, Backend attachment")
 public final class DeprecatedPolicyAttachment implements SessionPersistenceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL121",
-          "deprecated-policy-attachment",
-          Severity.WARNING,
-          "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in main).",
-          "The policy attachment came first (BackendLBPolicy in v1.1-v1.2, XBackendTrafficPolicy"
-              + " from v1.3); GEP-1619 on main moves persistence to the Backend resource and"
-              + " deprecates the policy field.",
-          "Move the settings to a Backend of type EndpointSelector"
-              + " (spec.endpointSelector.sessionPersistence), or lint with the"
-              + " --gateway-api-version your cluster runs.",
-          "GEP-1619 (main branch): API, Backend attachment");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     if (site.version() == GatewayApiVersion.MAIN && site.attachment() == AttachmentPoint.POLICY) {
       reporter.report(
-          INFO,
+          info(),
           site.resource(),
           site.path(),
           "sessionPersistence on "

@@ -4,7 +4,7 @@ import dev.spl.model.Severity;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
@@ -13,32 +13,28 @@ import java.util.Optional;
 import java.util.Set;
 
 /** SPL120: sessionPersistence inline on an HTTPRoute or GRPCRoute rule, deprecated in main. */
+@RuleDefinition(
+    id = "SPL120",
+    name = "deprecated-route-inline",
+    severity = Severity.WARNING,
+    summary = "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in main).",
+    why =
+        "GEP-1619 on main attaches persistence to the Backend resource, which describes the"
+            + " endpoints being pinned, and deprecates the route-rule field; implementations may"
+            + " drop support for it.",
+    fix =
+        "Move the settings to a Backend of type EndpointSelector"
+            + " (spec.endpointSelector.sessionPersistence) and reference the Backend from the rule;"
+            + " or lint with the --gateway-api-version your cluster runs.",
+    reference = "GEP-1619 (main branch): API, Backend attachment")
 public final class DeprecatedRouteInline implements SessionPersistenceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL120",
-          "deprecated-route-inline",
-          Severity.WARNING,
-          "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in main).",
-          "GEP-1619 on main attaches persistence to the Backend resource, which describes the"
-              + " endpoints being pinned, and deprecates the route-rule field; implementations may"
-              + " drop support for it.",
-          "Move the settings to a Backend of type EndpointSelector"
-              + " (spec.endpointSelector.sessionPersistence) and reference the Backend from the rule;"
-              + " or lint with the --gateway-api-version your cluster runs.",
-          "GEP-1619 (main branch): API, Backend attachment");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     if (site.version() == GatewayApiVersion.MAIN
         && site.attachment() == AttachmentPoint.ROUTE_RULE) {
       reporter.report(
-          INFO,
+          info(),
           site.resource(),
           site.path(),
           "sessionPersistence on a route rule is deprecated; move it to a Backend's spec.endpointSelector");

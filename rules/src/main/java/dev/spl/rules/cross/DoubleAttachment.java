@@ -10,30 +10,26 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
 
 /** SPL122: a backend gets persistence from the route rule and from a policy or its Backend. */
+@RuleDefinition(
+    id = "SPL122",
+    name = "double-attachment",
+    severity = Severity.WARNING,
+    summary = "One backend gets persistence from two places (the route rule wins).",
+    why =
+        "GEP-1619 says the route rule's sessionPersistence takes precedence over a policy attached"
+            + " to the backend. The policy's settings (name, lifetime, timeouts) are then silently"
+            + " unused for this route, while other routes to the same backend still get them: one"
+            + " backend, two behaviours.",
+    fix =
+        "Configure persistence in one place: remove it from the route rule, or from the policy"
+            + " or Backend.",
+    reference = "GEP-1619, Edge Case Behavior: route rule and policy both set")
 public final class DoubleAttachment implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL122",
-          "double-attachment",
-          Severity.WARNING,
-          "One backend gets persistence from two places (the route rule wins).",
-          "GEP-1619 says the route rule's sessionPersistence takes precedence over a policy attached"
-              + " to the backend. The policy's settings (name, lifetime, timeouts) are then silently"
-              + " unused for this route, while other routes to the same backend still get them: one"
-              + " backend, two behaviours.",
-          "Configure persistence in one place: remove it from the route rule, or from the policy"
-              + " or Backend.",
-          "GEP-1619, Edge Case Behavior: route rule and policy both set");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -55,7 +51,7 @@ public final class DoubleAttachment implements IndexRule {
         List<RelatedLocation> related =
             others.stream().map(s -> Reporter.at(s.resource(), s.path())).toList();
         reporter.report(
-            INFO,
+            info(),
             route,
             b.path(),
             b.target().name()

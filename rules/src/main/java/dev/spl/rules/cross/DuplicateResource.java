@@ -9,30 +9,26 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import java.util.List;
 
 /** SPL104: the same object (kind, namespace, name) defined twice in one build. */
+@RuleDefinition(
+    id = "SPL104",
+    name = "duplicate-resource",
+    severity = Severity.WARNING,
+    summary = "The same object (kind, namespace, name) is defined twice in one build.",
+    why =
+        "A cluster holds one object per kind, namespace and name: whichever definition is applied"
+            + " last silently replaces the other, so one of them never takes effect. spl checks"
+            + " the cross-resource rules with the first definition only, and never reports an"
+            + " object colliding with itself. Kustomize overlays are separate builds: the same"
+            + " route in a dev and a prod overlay is no duplicate.",
+    fix =
+        "Delete one definition, rename one object, or move them into separate builds (kustomize"
+            + " overlays, or directories linted apart).",
+    reference = "Kubernetes object names: unique per kind and namespace")
 public final class DuplicateResource implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL104",
-          "duplicate-resource",
-          Severity.WARNING,
-          "The same object (kind, namespace, name) is defined twice in one build.",
-          "A cluster holds one object per kind, namespace and name: whichever definition is applied"
-              + " last silently replaces the other, so one of them never takes effect. spl checks"
-              + " the cross-resource rules with the first definition only, and never reports an"
-              + " object colliding with itself. Kustomize overlays are separate builds: the same"
-              + " route in a dev and a prod overlay is no duplicate.",
-          "Delete one definition, rename one object, or move them into separate builds (kustomize"
-              + " overlays, or directories linted apart).",
-          "Kubernetes object names: unique per kind and namespace");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -48,7 +44,7 @@ public final class DuplicateResource implements IndexRule {
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (ResourceIndex.Duplicate d : index.duplicates()) {
       reporter.report(
-          INFO,
+          info(),
           d.again(),
           FieldPath.of("metadata").key("name"),
           ObjectKey.of(d.again()).describe()

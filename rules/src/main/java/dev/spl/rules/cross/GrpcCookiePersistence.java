@@ -11,7 +11,7 @@ import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
@@ -20,25 +20,21 @@ import java.util.Optional;
 import java.util.Set;
 
 /** SPL140: Cookie persistence for GRPCRoute traffic, which most gRPC clients cannot carry. */
+@RuleDefinition(
+    id = "SPL140",
+    name = "grpc-cookie-persistence",
+    severity = Severity.WARNING,
+    summary = "Cookie persistence on a GRPCRoute: most gRPC clients keep no cookies; use Header.",
+    why =
+        "gRPC clients (grpc-go, grpc-java, grpc-dotnet and others) have no cookie jar: they ignore"
+            + " Set-Cookie, so every call starts a new session and nothing is pinned. Type defaults"
+            + " to Cookie, so an empty sessionPersistence on a GRPCRoute is this case too. Header"
+            + " persistence works when the client copies the header from response metadata.",
+    fix =
+        "Use type: Header with a header name your clients send back, or suppress with a reason if"
+            + " your clients are browsers (grpc-web) that keep cookies.",
+    reference = "GEP-1619 (GRPCRoute); gRPC over HTTP/2 protocol: no cookie handling")
 public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL140",
-          "grpc-cookie-persistence",
-          Severity.WARNING,
-          "Cookie persistence on a GRPCRoute: most gRPC clients keep no cookies; use Header.",
-          "gRPC clients (grpc-go, grpc-java, grpc-dotnet and others) have no cookie jar: they ignore"
-              + " Set-Cookie, so every call starts a new session and nothing is pinned. Type defaults"
-              + " to Cookie, so an empty sessionPersistence on a GRPCRoute is this case too. Header"
-              + " persistence works when the client copies the header from response metadata.",
-          "Use type: Header with a header name your clients send back, or suppress with a reason if"
-              + " your clients are browsers (grpc-web) that keep cookies.",
-          "GEP-1619 (GRPCRoute); gRPC over HTTP/2 protocol: no cookie handling");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -55,7 +51,7 @@ public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
         if (rule.inline() != null) {
           if (isCookie(rule.inline())) {
             reporter.report(
-                INFO,
+                info(),
                 route,
                 rule.inline().path(),
                 "Cookie persistence on a GRPCRoute: gRPC clients keep no cookies; use type: Header");
@@ -66,7 +62,7 @@ public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
           for (SessionPersistenceSite s : index.backendPersistence(b)) {
             if (isCookie(s)) {
               reporter.report(
-                  INFO,
+                  info(),
                   route,
                   b.path(),
                   b.target().name()

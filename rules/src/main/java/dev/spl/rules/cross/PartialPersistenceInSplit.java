@@ -10,31 +10,27 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.List;
 
 /** SPL123: a traffic split where some backends persist and others do not. */
+@RuleDefinition(
+    id = "SPL123",
+    name = "partial-persistence-in-split",
+    severity = Severity.WARNING,
+    summary = "A traffic split where some backends persist and others do not.",
+    why =
+        "GEP-1619 leaves this case to implementations: a client first sent to a backend without"
+            + " persistence gets no session and may land elsewhere on its next request, while a"
+            + " client pinned to the persistent backend stays there regardless of the weights. The"
+            + " split no longer means what its weights say.",
+    fix =
+        "Give every backend of the split persistence (ideally one sessionPersistence on the route"
+            + " rule), or none.",
+    reference = "GEP-1619, Edge Case Behavior: traffic splitting")
 public final class PartialPersistenceInSplit implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL123",
-          "partial-persistence-in-split",
-          Severity.WARNING,
-          "A traffic split where some backends persist and others do not.",
-          "GEP-1619 leaves this case to implementations: a client first sent to a backend without"
-              + " persistence gets no session and may land elsewhere on its next request, while a"
-              + " client pinned to the persistent backend stays there regardless of the weights. The"
-              + " split no longer means what its weights say.",
-          "Give every backend of the split persistence (ideally one sessionPersistence on the route"
-              + " rule), or none.",
-          "GEP-1619, Edge Case Behavior: traffic splitting");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -63,7 +59,7 @@ public final class PartialPersistenceInSplit implements IndexRule {
       if (!persistent.isEmpty()) {
         for (BackendRef b : without) {
           reporter.report(
-              INFO,
+              info(),
               route,
               b.path(),
               b.target().name()

@@ -11,34 +11,29 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** SPL110: session persistence for traffic to a Service with sessionAffinity ClientIP. */
+@RuleDefinition(
+    id = "SPL110",
+    name = "service-affinity-conflict",
+    severity = Severity.ERROR,
+    summary = "Session persistence for traffic to a Service with sessionAffinity ClientIP.",
+    why =
+        "Two layers would pin the client: the gateway by cookie or header, kube-proxy by source"
+            + " address. They disagree whenever the gateway's own address, not the client's, reaches"
+            + " kube-proxy, and the result depends on which layer routes. GEP-1619 says a route"
+            + " whose backend Service has ClientIP affinity MUST be rejected by implementations.",
+    fix =
+        "Use one mechanism: remove sessionAffinity from the Service (gateway persistence pins"
+            + " clients), or remove the sessionPersistence.",
+    reference = "GEP-1619, Edge Case Behavior: Kubernetes Service session affinity")
 public final class ServiceAffinityConflict implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL110",
-          "service-affinity-conflict",
-          Severity.ERROR,
-          "Session persistence for traffic to a Service with sessionAffinity ClientIP.",
-          "Two layers would pin the client: the gateway by cookie or header, kube-proxy by source"
-              + " address. They disagree whenever the gateway's own address, not the client's, reaches"
-              + " kube-proxy, and the result depends on which layer routes. GEP-1619 says a route"
-              + " whose backend Service has ClientIP affinity MUST be rejected by implementations.",
-          "Use one mechanism: remove sessionAffinity from the Service (gateway persistence pins"
-              + " clients), or remove the sessionPersistence.",
-          "GEP-1619, Edge Case Behavior: Kubernetes Service session affinity");
-
   private static final FieldPath AFFINITY = FieldPath.of("spec", "sessionAffinity");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -57,7 +52,7 @@ public final class ServiceAffinityConflict implements IndexRule {
             .ifPresent(
                 svc ->
                     reporter.report(
-                        INFO,
+                        info(),
                         route,
                         rule.inline().path(),
                         "this rule persists sessions to Service "
@@ -74,7 +69,7 @@ public final class ServiceAffinityConflict implements IndexRule {
               .ifPresent(
                   svc ->
                       reporter.report(
-                          INFO,
+                          info(),
                           policy.getKey(),
                           site.path(),
                           "Service "

@@ -10,7 +10,7 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -19,21 +19,21 @@ import java.util.Map;
 import java.util.Set;
 
 /** SPL103: the same session name on routes that share a Gateway listener and hostname. */
+@RuleDefinition(
+    id = "SPL103",
+    name = "session-name-collision-across-routes",
+    severity = Severity.WARNING,
+    summary = "The same session name on routes sharing a Gateway listener and hostname.",
+    why =
+        "Browsers scope cookies by host and path, not by route: two routes attached to the same"
+            + " listener for the same hostname receive each other's session cookie. With one name"
+            + " for different backends, a client moving between the routes carries a token the"
+            + " other route cannot honour, and its pinning is lost or misdirected.",
+    fix =
+        "Use a distinct cookie or header name per route, or narrow the cookie path to the route's"
+            + " paths.",
+    reference = "GEP-1619: 'Users should avoid reusing session names'; RFC 6265 §5.4")
 public final class SessionNameCollisionAcrossRoutes implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL103",
-          "session-name-collision-across-routes",
-          Severity.WARNING,
-          "The same session name on routes sharing a Gateway listener and hostname.",
-          "Browsers scope cookies by host and path, not by route: two routes attached to the same"
-              + " listener for the same hostname receive each other's session cookie. With one name"
-              + " for different backends, a client moving between the routes carries a token the"
-              + " other route cannot honour, and its pinning is lost or misdirected.",
-          "Use a distinct cookie or header name per route, or narrow the cookie path to the route's"
-              + " paths.",
-          "GEP-1619: 'Users should avoid reusing session names'; RFC 6265 §5.4");
-
   /** A Gateway and a session name: routes in one bucket may collide. */
   private record Bucket(ObjectKey gateway, String nameKey) {}
 
@@ -102,11 +102,6 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
   }
 
   @Override
-  public RuleInfo info() {
-    return INFO;
-  }
-
-  @Override
   public Inputs inputs() {
     return EffectivePersistence.INPUTS.and(
         Inputs.Kind.ROUTE, "parentRefs", "hostnames", "rules.matches");
@@ -139,7 +134,7 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
           if (other != null) {
             reported.add(name);
             reporter.report(
-                INFO,
+                info(),
                 route,
                 p.routeField(),
                 "session name \""

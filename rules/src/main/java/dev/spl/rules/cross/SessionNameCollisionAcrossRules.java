@@ -12,7 +12,7 @@ import dev.spl.policy.PolicyCheck.Variable;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -23,28 +23,24 @@ import java.util.Optional;
 /**
  * SPL102: the same session name on several rules of one route (header names case-insensitively).
  */
+@RuleDefinition(
+    id = "SPL102",
+    name = "session-name-collision-across-rules",
+    severity = Severity.ERROR,
+    summary = "The same session name on several rules of one route.",
+    why =
+        "Rules of one route share its hostnames, and a cookie scoped to \"/\" is sent to all of"
+            + " them. When two rules pin different backends under one cookie or header name, a"
+            + " session started on one rule is presented to the other, whose gateway either"
+            + " rejects it or routes by a token meant for other endpoints. Header names are"
+            + " compared case-insensitively, as HTTP does. Two rules reaching the same persistent"
+            + " backend through one policy share one session and are fine.",
+    fix =
+        "Use a distinct cookie or header name on each rule, or one rule for the shared backends."
+            + " Cookies on disjoint paths (/cart and /search) do not collide: before main the"
+            + " cookie path follows each rule's path match, on main it is cookie.path.",
+    reference = "GEP-1619: 'Users should avoid reusing session names'")
 public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL102",
-          "session-name-collision-across-rules",
-          Severity.ERROR,
-          "The same session name on several rules of one route.",
-          "Rules of one route share its hostnames, and a cookie scoped to \"/\" is sent to all of"
-              + " them. When two rules pin different backends under one cookie or header name, a"
-              + " session started on one rule is presented to the other, whose gateway either"
-              + " rejects it or routes by a token meant for other endpoints. Header names are"
-              + " compared case-insensitively, as HTTP does. Two rules reaching the same persistent"
-              + " backend through one policy share one session and are fine.",
-          "Use a distinct cookie or header name on each rule, or one rule for the shared backends."
-              + " Cookies on disjoint paths (/cart and /search) do not collide: before main the"
-              + " cookie path follows each rule's path match, on main it is cookie.path.",
-          "GEP-1619: 'Users should avoid reusing session names'");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   /** One rule's use of a session name, with the cookie path it is scoped to (null: all). */
   private record Use(int rule, EffectivePersistence persistence, String cookiePath) {}
@@ -77,9 +73,9 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
     }
   }
 
-  private static void report(Reporter reporter, Resource route, Use earlier, Use use) {
+  private void report(Reporter reporter, Resource route, Use earlier, Use use) {
     reporter.report(
-        INFO,
+        info(),
         route,
         use.persistence().routeField(),
         "session name \""

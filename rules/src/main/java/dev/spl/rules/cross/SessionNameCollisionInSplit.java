@@ -9,32 +9,28 @@ import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /** SPL101: two backends of one rule's traffic split persist with the same cookie or header name. */
+@RuleDefinition(
+    id = "SPL101",
+    name = "session-name-collision-in-split",
+    severity = Severity.ERROR,
+    summary = "Two backends of one traffic split persist with the same cookie or header name.",
+    why =
+        "When each backend of a split carries its own persistence (from a policy or a Backend) with"
+            + " the same session name, the client holds one cookie or header that both claim: a"
+            + " session pinned to one backend is read by the other's configuration. GEP-1619 calls"
+            + " this configuration invalid and implementations may reject the route.",
+    fix =
+        "Give each backend's persistence its own name, or put one sessionPersistence on the route"
+            + " rule so the split is pinned as a whole.",
+    reference = "GEP-1619, Edge Case Behavior: Session Naming Collision")
 public final class SessionNameCollisionInSplit implements IndexRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL101",
-          "session-name-collision-in-split",
-          Severity.ERROR,
-          "Two backends of one traffic split persist with the same cookie or header name.",
-          "When each backend of a split carries its own persistence (from a policy or a Backend) with"
-              + " the same session name, the client holds one cookie or header that both claim: a"
-              + " session pinned to one backend is read by the other's configuration. GEP-1619 calls"
-              + " this configuration invalid and implementations may reject the route.",
-          "Give each backend's persistence its own name, or put one sessionPersistence on the route"
-              + " rule so the split is pinned as a whole.",
-          "GEP-1619, Edge Case Behavior: Session Naming Collision");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public Inputs inputs() {
@@ -61,7 +57,7 @@ public final class SessionNameCollisionInSplit implements IndexRule {
           // One policy targeting several backends is one configuration, not a collision.
           if (earlier != null && !earlier.target().equals(b.target()) && other != s) {
             reporter.report(
-                INFO,
+                info(),
                 route,
                 b.path(),
                 "backends "

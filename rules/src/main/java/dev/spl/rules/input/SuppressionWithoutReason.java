@@ -14,7 +14,7 @@ import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.Suppressions;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
@@ -24,24 +24,20 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /** SPL003: an ignore annotation that gives no reason, or names no rule. */
+@RuleDefinition(
+    id = "SPL003",
+    name = "suppression-without-reason",
+    severity = Severity.WARNING,
+    summary = "An ignore.spl.dev annotation has an empty reason or names no rule.",
+    why =
+        "A suppression hides a finding from everyone who reads the manifest later. Without a reason"
+            + " nobody can tell whether it still applies; a suppression that names no rule hides"
+            + " nothing and is usually a typo.",
+    fix =
+        "Write why the finding does not apply as the annotation's value, e.g."
+            + " ignore.spl.dev/SPL140: \"our gRPC clients keep cookies (grpc-web)\".",
+    reference = "spl suppressions (README)")
 public final class SuppressionWithoutReason implements ResourceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL003",
-          "suppression-without-reason",
-          Severity.WARNING,
-          "An ignore.spl.dev annotation has an empty reason or names no rule.",
-          "A suppression hides a finding from everyone who reads the manifest later. Without a reason"
-              + " nobody can tell whether it still applies; a suppression that names no rule hides"
-              + " nothing and is usually a typo.",
-          "Write why the finding does not apply as the annotation's value, e.g."
-              + " ignore.spl.dev/SPL140: \"our gRPC clients keep cookies (grpc-web)\".",
-          "spl suppressions (README)");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -58,7 +54,7 @@ public final class SuppressionWithoutReason implements ResourceRule, ApiServerPo
       String ruleRef = e.key().substring(Suppressions.PREFIX.length());
       if (!Suppressions.namesKnownRule(ruleRef)) {
         reporter.report(
-            INFO,
+            info(),
             resource,
             at,
             "annotation " + e.key() + " names no spl rule; use a rule id or name, e.g. SPL010");
@@ -66,7 +62,7 @@ public final class SuppressionWithoutReason implements ResourceRule, ApiServerPo
           || s.value() == null
           || String.valueOf(s.value()).isBlank()) {
         reporter.report(
-            INFO,
+            info(),
             resource,
             at,
             "annotation " + e.key() + " has no reason; say why the finding does not apply here");

@@ -7,32 +7,28 @@ import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceLocator;
 
 /** SPL029: a Backend whose type and endpointSelector disagree (main). */
+@RuleDefinition(
+    id = "SPL029",
+    name = "backend-shape",
+    severity = Severity.ERROR,
+    summary =
+        "A Backend's type and endpointSelector disagree, or persistence sits on a non-EndpointSelector"
+            + " Backend.",
+    why =
+        "GEP-1619 attaches session persistence to a Backend of type EndpointSelector, under"
+            + " spec.endpointSelector.sessionPersistence. Backend is a union: the field for the"
+            + " type must be set and the others must not, as the CRD's CEL rules require; persistence"
+            + " on any other type of Backend has nowhere to apply.",
+    fix =
+        "Set spec.type: EndpointSelector together with spec.endpointSelector, or remove"
+            + " endpointSelector from Backends of other types.",
+    reference = "GEP-1619 (Backend attachment); Backend union CEL rules")
 public final class BackendShape implements ResourceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL029",
-          "backend-shape",
-          Severity.ERROR,
-          "A Backend's type and endpointSelector disagree, or persistence sits on a non-EndpointSelector"
-              + " Backend.",
-          "GEP-1619 attaches session persistence to a Backend of type EndpointSelector, under"
-              + " spec.endpointSelector.sessionPersistence. Backend is a union: the field for the"
-              + " type must be set and the others must not, as the CRD's CEL rules require; persistence"
-              + " on any other type of Backend has nowhere to apply.",
-          "Set spec.type: EndpointSelector together with spec.endpointSelector, or remove"
-              + " endpointSelector from Backends of other types.",
-          "GEP-1619 (Backend attachment); Backend union CEL rules");
-
   private static final String ENDPOINT_SELECTOR = "EndpointSelector";
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -48,14 +44,14 @@ public final class BackendShape implements ResourceRule {
     MapNode selector = spec.map("endpointSelector");
     if (ENDPOINT_SELECTOR.equals(type) && selector == null) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           FieldPath.of("spec", "type"),
           "type is EndpointSelector but spec.endpointSelector is missing; add it");
     } else if (selector != null && !ENDPOINT_SELECTOR.equals(type)) {
       boolean persists = selector.has("sessionPersistence");
       reporter.report(
-          INFO,
+          info(),
           resource,
           FieldPath.of("spec", "endpointSelector"),
           "endpointSelector is set but type is "

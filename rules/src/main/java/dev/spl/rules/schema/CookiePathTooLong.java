@@ -3,28 +3,23 @@ package dev.spl.rules.schema;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceSite;
 
 /** SPL024: cookie.path over 1024 characters. */
+@RuleDefinition(
+    id = "SPL024",
+    name = "cookie-path-too-long",
+    severity = Severity.ERROR,
+    summary = "cookie.path is over 1024 characters.",
+    why =
+        "The CRD caps cookie.path at 1024 characters, matching the limit browsers apply to a"
+            + " cookie's Path attribute (RFC 6265bis); the API server rejects longer paths.",
+    fix = "Use a shorter path prefix: the cookie is sent for every path below it anyway.",
+    reference = "GEP-1619 cookie.path (maxLength 1024); RFC 6265bis §5.6")
 public final class CookiePathTooLong implements SessionPersistenceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL024",
-          "cookie-path-too-long",
-          Severity.ERROR,
-          "cookie.path is over 1024 characters.",
-          "The CRD caps cookie.path at 1024 characters, matching the limit browsers apply to a"
-              + " cookie's Path attribute (RFC 6265bis); the API server rejects longer paths.",
-          "Use a shorter path prefix: the cookie is sent for every path below it anyway.",
-          "GEP-1619 cookie.path (maxLength 1024); RFC 6265bis §5.6");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -32,7 +27,7 @@ public final class CookiePathTooLong implements SessionPersistenceRule {
       if (v.kind() == SchemaViolation.Kind.MAX_LENGTH && v.field().equals("cookie.path")) {
         String path = (String) ((ScalarNode) v.node()).value();
         reporter.report(
-            INFO,
+            info(),
             site.resource(),
             v.path(),
             "cookie.path is "

@@ -9,7 +9,7 @@ import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
@@ -24,32 +24,27 @@ import java.time.Duration;
  * rule: session persistence timeouts, HTTPRoute rule timeouts and retry backoff, and the retry
  * budget intervals of XBackendTrafficPolicy.
  */
+@RuleDefinition(
+    id = "SPL021",
+    name = "invalid-duration",
+    severity = Severity.ERROR,
+    summary = "A Gateway API duration is not a GEP-2257 duration, or breaks its CRD's CEL rule.",
+    why =
+        "Gateway API durations are a strict subset of Go's: one to four parts, each 1-5 digits"
+            + " followed by h, m, s or ms, and nothing else. Days, decimals, spaces, signs and"
+            + " microseconds are rejected by the API server. spl checks every duration of the"
+            + " objects it reads: sessionPersistence absoluteTimeout/idleTimeout, HTTPRoute"
+            + " rules[].timeouts.request/backendRequest (backendRequest may not exceed a non-zero"
+            + " request) and rules[].retry.backoff (v1.2+), and XBackendTrafficPolicy"
+            + " retryConstraint.budget.interval (1s to 1h) and minRetryRate.interval (over 0, at"
+            + " most 1h).",
+    fix = "Write the duration as parts such as 24h, 1h30m, 90s or 500ms; for a week use 168h.",
+    reference =
+        "GEP-2257; CRD pattern ^([0-9]{1,5}(h|m|s|ms)){1,4}$ and the HTTPRoute and"
+            + " XBackendTrafficPolicy CEL rules on timeouts and intervals")
 public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL021",
-          "invalid-duration",
-          Severity.ERROR,
-          "A Gateway API duration is not a GEP-2257 duration, or breaks its CRD's CEL rule.",
-          "Gateway API durations are a strict subset of Go's: one to four parts, each 1-5 digits"
-              + " followed by h, m, s or ms, and nothing else. Days, decimals, spaces, signs and"
-              + " microseconds are rejected by the API server. spl checks every duration of the"
-              + " objects it reads: sessionPersistence absoluteTimeout/idleTimeout, HTTPRoute"
-              + " rules[].timeouts.request/backendRequest (backendRequest may not exceed a non-zero"
-              + " request) and rules[].retry.backoff (v1.2+), and XBackendTrafficPolicy"
-              + " retryConstraint.budget.interval (1s to 1h) and minRetryRate.interval (over 0, at"
-              + " most 1h).",
-          "Write the duration as parts such as 24h, 1h30m, 90s or 500ms; for a week use 168h.",
-          "GEP-2257; CRD pattern ^([0-9]{1,5}(h|m|s|ms)){1,4}$ and the HTTPRoute and"
-              + " XBackendTrafficPolicy CEL rules on timeouts and intervals");
-
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);
   private static final Duration ONE_HOUR = Duration.ofHours(1);
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -58,7 +53,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
           && v.detail().equals(SessionPersistenceSchema.Format.DURATION.name())) {
         String text = (String) ((ScalarNode) v.node()).value();
         reporter.report(
-            INFO,
+            info(),
             site.resource(),
             v.path(),
             v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));
@@ -85,7 +80,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
             && (budget.value().compareTo(ONE_SECOND) < 0
                 || budget.value().compareTo(ONE_HOUR) > 0)) {
           reporter.report(
-              INFO,
+              info(),
               resource,
               at.key("budget").key("interval"),
               "retry budget interval "
@@ -97,7 +92,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
                 resource, retry.map("minRetryRate"), at.key("minRetryRate"), "interval", reporter);
         if (rate != null && (rate.value().isZero() || rate.value().compareTo(ONE_HOUR) > 0)) {
           reporter.report(
-              INFO,
+              info(),
               resource,
               at.key("minRetryRate").key("interval"),
               "minRetryRate interval "
@@ -108,7 +103,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     }
   }
 
-  private static void checkRouteRules(
+  private void checkRouteRules(
       Resource route, MapNode spec, RuleContext context, Reporter reporter) {
     ListNode rules = spec.list("rules");
     if (rules == null) {
@@ -128,7 +123,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
           && !request.value().isZero()
           && backend.value().compareTo(request.value()) > 0) {
         reporter.report(
-            INFO,
+            info(),
             route,
             at.key("timeouts").key("backendRequest"),
             "backendRequest "
@@ -147,7 +142,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
    * The duration at {@code parent.key}, or null when absent or invalid (then reported). Values that
    * are no string are SPL027's business for persistence and left alone elsewhere.
    */
-  private static GatewayDuration duration(
+  private GatewayDuration duration(
       Resource resource, MapNode parent, FieldPath parentPath, String key, Reporter reporter) {
     if (parent == null
         || !(parent.get(key) instanceof ScalarNode s)
@@ -157,7 +152,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     GatewayDuration d = GatewayDuration.parse(text);
     if (d == null) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           parentPath.key(key),
           key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));

@@ -8,33 +8,28 @@ import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
 
 /** SPL020: type, lifetimeType or a Service's sessionAffinity outside its enum. */
+@RuleDefinition(
+    id = "SPL020",
+    name = "invalid-enum",
+    severity = Severity.ERROR,
+    summary = "type, lifetimeType or a Service's sessionAffinity is outside its enum.",
+    why =
+        "The API server accepts only the listed values, and they are case-sensitive: \"cookie\" is"
+            + " not \"Cookie\". An enum error also stops the CRD's CEL rules for the object, so"
+            + " other mistakes may appear once it is fixed.",
+    fix =
+        "Use one of the values the message lists: type Cookie or Header; lifetimeType Permanent or"
+            + " Session; Service sessionAffinity None or ClientIP.",
+    reference = "Gateway API CRD enums; Kubernetes core/v1 ServiceSpec.sessionAffinity")
 public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL020",
-          "invalid-enum",
-          Severity.ERROR,
-          "type, lifetimeType or a Service's sessionAffinity is outside its enum.",
-          "The API server accepts only the listed values, and they are case-sensitive: \"cookie\" is"
-              + " not \"Cookie\". An enum error also stops the CRD's CEL rules for the object, so"
-              + " other mistakes may appear once it is fixed.",
-          "Use one of the values the message lists: type Cookie or Header; lifetimeType Permanent or"
-              + " Session; Service sessionAffinity None or ClientIP.",
-          "Gateway API CRD enums; Kubernetes core/v1 ServiceSpec.sessionAffinity");
-
   private static final List<String> AFFINITIES = List.of("None", "ClientIP");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -42,7 +37,7 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
       if (v.kind() == SchemaViolation.Kind.ENUM) {
         String value = ((ScalarNode) v.node()).quoted();
         reporter.report(
-            INFO,
+            info(),
             site.resource(),
             v.path(),
             message(v.field(), value, List.of(v.detail().split(", "))));
@@ -60,7 +55,7 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
         && s.value() != null
         && !AFFINITIES.contains(String.valueOf(s.value()))) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           FieldPath.of("spec", "sessionAffinity"),
           message("sessionAffinity", s.quoted(), AFFINITIES));

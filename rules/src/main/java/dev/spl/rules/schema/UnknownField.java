@@ -2,7 +2,7 @@ package dev.spl.rules.schema;
 
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SchemaViolation;
@@ -16,24 +16,24 @@ import java.util.Optional;
  * SPL026: a field the target version does not have. When the field belongs to another version's
  * shape, the message names that version.
  */
+@RuleDefinition(
+    id = "SPL026",
+    name = "unknown-field",
+    severity = Severity.ERROR,
+    summary = "A field the target Gateway API version does not have.",
+    why =
+        "The API server silently drops (prunes) unknown fields, or rejects them under kubectl's"
+            + " strict field validation. Either way the setting does nothing. The session"
+            + " persistence schema changed between releases: sessionName and cookieConfig (v1.1-v1.6)"
+            + " became cookie and header on the main branch, idleTimeout went away in v1.6, and the"
+            + " Backend attachment exists only in main.",
+    fix =
+        "Lint for the release your cluster runs: gatewayApiVersion in .spl.yaml or"
+            + " --gateway-api-version (the message names the one the object looks written for); spl"
+            + " also takes it from Gateway API CRDs in the input. Or rename the field for the target version:"
+            + " sessionName becomes cookie.name or header.name, cookieConfig becomes cookie.",
+    reference = "Gateway API CRDs per release; Kubernetes structural schema pruning")
 public final class UnknownField implements SessionPersistenceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL026",
-          "unknown-field",
-          Severity.ERROR,
-          "A field the target Gateway API version does not have.",
-          "The API server silently drops (prunes) unknown fields, or rejects them under kubectl's"
-              + " strict field validation. Either way the setting does nothing. The session"
-              + " persistence schema changed between releases: sessionName and cookieConfig (v1.1-v1.6)"
-              + " became cookie and header on the main branch, idleTimeout went away in v1.6, and the"
-              + " Backend attachment exists only in main.",
-          "Lint for the release your cluster runs: gatewayApiVersion in .spl.yaml or"
-              + " --gateway-api-version (the message names the one the object looks written for); spl"
-              + " also takes it from Gateway API CRDs in the input. Or rename the field for the target version:"
-              + " sessionName becomes cookie.name or header.name, cookieConfig becomes cookie.",
-          "Gateway API CRDs per release; Kubernetes structural schema pruning");
-
   /** The version each field of another shape belongs to, newest that has it. */
   private static final Map<String, GatewayApiVersion> WRITTEN_FOR =
       Map.of(
@@ -45,11 +45,6 @@ public final class UnknownField implements SessionPersistenceRule {
           "header", GatewayApiVersion.MAIN);
 
   @Override
-  public RuleInfo info() {
-    return INFO;
-  }
-
-  @Override
   public boolean checksForeignShapes() {
     return true;
   }
@@ -58,12 +53,12 @@ public final class UnknownField implements SessionPersistenceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     Optional<GatewayApiVersion> writtenFor = site.writtenFor();
     if (writtenFor.isPresent()) {
-      reporter.report(INFO, site.resource(), site.path(), foreignShape(site, writtenFor.get()));
+      reporter.report(info(), site.resource(), site.path(), foreignShape(site, writtenFor.get()));
       return;
     }
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.UNKNOWN_FIELD) {
-        reporter.report(INFO, site.resource(), v.path(), message(v, site.version()));
+        reporter.report(info(), site.resource(), v.path(), message(v, site.version()));
       }
     }
   }

@@ -3,29 +3,24 @@ package dev.spl.rules.schema;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceSite;
 
 /** SPL027: a sessionPersistence field of the wrong JSON type. */
+@RuleDefinition(
+    id = "SPL027",
+    name = "wrong-type",
+    severity = Severity.ERROR,
+    summary = "A sessionPersistence field has the wrong JSON type.",
+    why =
+        "YAML turns unquoted values into numbers and booleans the way Kubernetes reads them: 10 is"
+            + " an integer, on and yes are booleans. The API server rejects a number where the"
+            + " schema wants a string, and skips the CEL rules for the object.",
+    fix = "Quote the value (\"10s\"), or give an object where the schema wants one.",
+    reference = "Gateway API CRD OpenAPI schema")
 public final class WrongType implements SessionPersistenceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL027",
-          "wrong-type",
-          Severity.ERROR,
-          "A sessionPersistence field has the wrong JSON type.",
-          "YAML turns unquoted values into numbers and booleans the way Kubernetes reads them: 10 is"
-              + " an integer, on and yes are booleans. The API server rejects a number where the"
-              + " schema wants a string, and skips the CEL rules for the object.",
-          "Quote the value (\"10s\"), or give an object where the schema wants one.",
-          "Gateway API CRD OpenAPI schema");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -37,7 +32,7 @@ public final class WrongType implements SessionPersistenceRule {
                 ? "; quote it: \"" + s.value() + "\""
                 : "";
         reporter.report(
-            INFO,
+            info(),
             site.resource(),
             v.path(),
             field + " must be " + article(v.detail()) + ", not " + v.node().typeName() + hint);

@@ -8,30 +8,25 @@ import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import java.util.Optional;
 
 /** SPL151: ClientIP affinity on a headless or ExternalName Service, where no proxy applies it. */
+@RuleDefinition(
+    id = "SPL151",
+    name = "client-ip-affinity-inert",
+    severity = Severity.INFO,
+    summary = "ClientIP affinity on a headless or ExternalName Service.",
+    why =
+        "sessionAffinity is implemented by kube-proxy on the Service's cluster IP. A headless"
+            + " Service (clusterIP: None) hands out pod addresses through DNS and an ExternalName"
+            + " Service is only a DNS alias: no traffic passes kube-proxy, so the setting does"
+            + " nothing.",
+    fix = "Remove sessionAffinity, or pin sessions at the gateway with sessionPersistence.",
+    reference = "Kubernetes: Headless Services; ExternalName; virtual IPs and service proxies")
 public final class ClientIpAffinityInert implements ResourceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL151",
-          "client-ip-affinity-inert",
-          Severity.INFO,
-          "ClientIP affinity on a headless or ExternalName Service.",
-          "sessionAffinity is implemented by kube-proxy on the Service's cluster IP. A headless"
-              + " Service (clusterIP: None) hands out pod addresses through DNS and an ExternalName"
-              + " Service is only a DNS alias: no traffic passes kube-proxy, so the setting does"
-              + " nothing.",
-          "Remove sessionAffinity, or pin sessions at the gateway with sessionPersistence.",
-          "Kubernetes: Headless Services; ExternalName; virtual IPs and service proxies");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -43,7 +38,7 @@ public final class ClientIpAffinityInert implements ResourceRule, ApiServerPolic
         a.type().equals("ExternalName") ? "an ExternalName" : a.isHeadless() ? "a headless" : null;
     if (why != null) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           FieldPath.of("spec", "sessionAffinity"),
           "ClientIP affinity does nothing on "

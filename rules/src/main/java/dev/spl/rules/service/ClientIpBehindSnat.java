@@ -8,7 +8,7 @@ import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import java.util.Optional;
@@ -16,25 +16,23 @@ import java.util.Optional;
 /**
  * SPL150: ClientIP affinity on a NodePort/LoadBalancer Service with externalTrafficPolicy Cluster.
  */
+@RuleDefinition(
+    id = "SPL150",
+    name = "client-ip-behind-snat",
+    severity = Severity.WARNING,
+    summary =
+        "ClientIP affinity on a NodePort or LoadBalancer Service with externalTrafficPolicy Cluster.",
+    why =
+        "With externalTrafficPolicy Cluster (the default), a node that receives external traffic"
+            + " may forward it to a pod on another node and source-NATs it: kube-proxy then sees"
+            + " the node's address, not the client's, so ClientIP affinity pins whole nodes"
+            + " instead of clients, or nothing at all.",
+    fix =
+        "Set externalTrafficPolicy: Local to keep client addresses (traffic then only reaches"
+            + " nodes with ready pods), or use cookie or header persistence at the gateway.",
+    reference =
+        "Kubernetes: Service externalTrafficPolicy; source IP for Services with Type=NodePort")
 public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL150",
-          "client-ip-behind-snat",
-          Severity.WARNING,
-          "ClientIP affinity on a NodePort or LoadBalancer Service with externalTrafficPolicy Cluster.",
-          "With externalTrafficPolicy Cluster (the default), a node that receives external traffic"
-              + " may forward it to a pod on another node and source-NATs it: kube-proxy then sees"
-              + " the node's address, not the client's, so ClientIP affinity pins whole nodes"
-              + " instead of clients, or nothing at all.",
-          "Set externalTrafficPolicy: Local to keep client addresses (traffic then only reaches"
-              + " nodes with ready pods), or use cookie or header persistence at the gateway.",
-          "Kubernetes: Service externalTrafficPolicy; source IP for Services with Type=NodePort");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -44,7 +42,7 @@ public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
     }
     if (a.type().equals("NodePort") || a.type().equals("LoadBalancer")) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           FieldPath.of("spec", "sessionAffinity"),
           "ClientIP affinity on a "

@@ -9,30 +9,24 @@ import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
-import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleDefinition;
 
 /** SPL028: a Service's clientIP timeoutSeconds outside 1..86400, or set without ClientIP. */
+@RuleDefinition(
+    id = "SPL028",
+    name = "invalid-affinity-timeout",
+    severity = Severity.ERROR,
+    summary = "Service sessionAffinityConfig.clientIP.timeoutSeconds is outside 1..86400.",
+    why =
+        "The API server requires 0 < timeoutSeconds <= 86400 (one day) for ClientIP affinity and"
+            + " defaults it to 10800 (three hours) when unset. It also refuses"
+            + " sessionAffinityConfig when sessionAffinity is None.",
+    fix = "Use a whole number of seconds from 1 to 86400, or leave it out for the 10800 default.",
+    reference = "Kubernetes core/v1 SessionAffinityConfig; ValidateService")
 public final class InvalidAffinityTimeout implements ResourceRule {
-  public static final RuleInfo INFO =
-      new RuleInfo(
-          "SPL028",
-          "invalid-affinity-timeout",
-          Severity.ERROR,
-          "Service sessionAffinityConfig.clientIP.timeoutSeconds is outside 1..86400.",
-          "The API server requires 0 < timeoutSeconds <= 86400 (one day) for ClientIP affinity and"
-              + " defaults it to 10800 (three hours) when unset. It also refuses"
-              + " sessionAffinityConfig when sessionAffinity is None.",
-          "Use a whole number of seconds from 1 to 86400, or leave it out for the 10800 default.",
-          "Kubernetes core/v1 SessionAffinityConfig; ValidateService");
-
   private static final long MAX_SECONDS = 86_400;
   private static final FieldPath CONFIG = FieldPath.of("spec", "sessionAffinityConfig");
   private static final FieldPath TIMEOUT = CONFIG.key("clientIP").key("timeoutSeconds");
-
-  @Override
-  public RuleInfo info() {
-    return INFO;
-  }
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -45,7 +39,7 @@ public final class InvalidAffinityTimeout implements ResourceRule {
       String declared = affinity.spec().string("sessionAffinity");
       if (config != null && (declared == null || declared.equals("None"))) {
         reporter.report(
-            INFO,
+            info(),
             resource,
             CONFIG,
             "sessionAffinityConfig must not be set when sessionAffinity is None; set ClientIP or remove it");
@@ -58,14 +52,14 @@ public final class InvalidAffinityTimeout implements ResourceRule {
     }
     if (!(timeout instanceof ScalarNode s) || !(s.value() instanceof Long seconds)) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           TIMEOUT,
           "timeoutSeconds must be a whole number of seconds from 1 to 86400, not "
               + timeout.typeName());
     } else if (seconds < 1 || seconds > MAX_SECONDS) {
       reporter.report(
-          INFO,
+          info(),
           resource,
           TIMEOUT,
           "timeoutSeconds " + seconds + " is outside 1..86400; use at most 86400 (one day)");
