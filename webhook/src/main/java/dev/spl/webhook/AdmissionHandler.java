@@ -110,46 +110,23 @@ final class AdmissionHandler {
    */
   Outcome review(JsonNode body, OptionalLong deadlineNanos, String modeOverride)
       throws InvalidReviewException {
-    if (body == null || !body.isObject()) {
-      throw new InvalidReviewException("the body is not a JSON object");
+    Request r = Request.of(body);
+    if (r.kind() == null
+        || !KindCatalogue.isReviewed(r.group(), r.kind())
+        || !(r.operation().equals("CREATE") || r.operation().equals("UPDATE"))) {
+      return r.answer(response(r.uid(), true, null, List.of()), "skipped", List.of(), false);
     }
-    if (!"admission.k8s.io/v1".equals(text(body, "apiVersion"))
-        || !"AdmissionReview".equals(text(body, "kind"))) {
-      throw new InvalidReviewException(
-          "expected an AdmissionReview of apiVersion admission.k8s.io/v1");
-    }
-    JsonNode request = body.get("request");
-    if (request == null || !request.isObject()) {
-      throw new InvalidReviewException("the AdmissionReview has no request object");
-    }
-    String uid = text(request, "uid");
-    if (uid == null || uid.isEmpty()) {
-      throw new InvalidReviewException("request.uid is missing");
-    }
-    JsonNode kindNode = request.get("kind");
-    String group = kindNode == null ? null : text(kindNode, "group");
-    String kind = kindNode == null ? null : text(kindNode, "kind");
-    String operation = String.valueOf(text(request, "operation"));
-    String namespace = text(request, "namespace");
-    String name = text(request, "name");
-    boolean dryRun = request.has("dryRun") && request.get("dryRun").asBoolean(false);
-    if (kind == null
-        || !KindCatalogue.isReviewed(group, kind)
-        || !(operation.equals("CREATE") || operation.equals("UPDATE"))) {
-      return allowedUnread(
-          uid, String.valueOf(kind), operation, namespace, name, dryRun, "skipped");
-    }
-    JsonNode object = request.get("object");
+    JsonNode object = r.node().get("object");
     if (object == null || !object.isObject()) {
-      throw new InvalidReviewException("request.object is missing for " + operation);
+      throw new InvalidReviewException("request.object is missing for " + r.operation());
     }
     JsonNode metadata = object.get("metadata");
     if (metadata != null && text(metadata, "name") != null) {
-      name = text(metadata, "name"); // request.name is empty for generateName on CREATE
+      r = r.named(text(metadata, "name")); // request.name is empty for generateName on CREATE
     }
     if (metadata != null && metadata.hasNonNull("deletionTimestamp")) {
       // Being deleted: its finalizers must be able to go, whatever it breaks.
-      return allowedUnread(uid, kind, operation, namespace, name, dryRun, "allowed");
+      return r.answer(response(r.uid(), true, null, List.of()), "allowed", List.of(), false);
     }
     SplConfig admin = config.get();
     String mode =
@@ -157,37 +134,10 @@ final class AdmissionHandler {
             ? modeOverride
             : admin.admission().mode() != null ? admin.admission().mode() : defaultMode;
     if (mode.equals(AUDIT_ONLY)) {
-      return allowedUnread(uid, kind, operation, namespace, name, dryRun, "allowed");
+      return r.answer(response(r.uid(), true, null, List.of()), "allowed", List.of(), false);
     }
     try {
-      List<Finding> findings = lint(object, namespace, uid, deadlineNanos, admin);
-      // An update is judged by what it changes: an error the old object had too only warns, so an
-      // object that already breaks a rule can still be labelled, scaled or fixed step by step.
-      if (operation.equals("UPDATE") && request.get("oldObject") instanceof ObjectNode old) {
-        findings = demoteExisting(findings, lint(old, namespace, uid, deadlineNanos, admin));
-      }
-      Severity denyAt = mode.equals(WARN) ? null : denyAt(admin.failOn());
-      List<Finding> errors =
-          findings.stream().filter(f -> denyAt != null && f.severity().isAtLeast(denyAt)).toList();
-      List<String> warnings =
-          warnings(
-              findings.stream()
-                  .filter(f -> denyAt == null || !f.severity().isAtLeast(denyAt))
-                  .toList());
-      boolean allowed = errors.isEmpty();
-      String verdict = !allowed ? "denied" : warnings.isEmpty() ? "allowed" : "warned";
-      String message = allowed ? null : denial(kind, namespace, name, errors);
-      return new Outcome(
-          response(uid, allowed, message, warnings),
-          uid,
-          kind,
-          operation,
-          namespace,
-          name,
-          dryRun,
-          verdict,
-          findings,
-          false);
+      return judge(r, object, mode, admin, deadlineNanos);
     } catch (RuntimeException bug) {
       // A rule failed or time ran out: answer anyway, as configured, rather than fail the API
       // server's request.
@@ -198,41 +148,92 @@ final class AdmissionHandler {
               : "spl internal error (" + bug.getClass().getSimpleName() + "); object not checked";
       JsonNode review =
           failClosed
-              ? response(uid, false, what, List.of())
-              : response(uid, true, null, List.of(truncate(what)));
-      return new Outcome(
-          review,
-          uid,
-          kind,
-          operation,
-          namespace,
-          name,
-          dryRun,
-          failClosed ? "denied" : late ? "timeout" : "error",
-          List.of(),
-          !late);
+              ? response(r.uid(), false, what, List.of())
+              : response(r.uid(), true, null, List.of(truncate(what)));
+      return r.answer(review, failClosed ? "denied" : late ? "timeout" : "error", List.of(), !late);
     }
   }
 
-  private static Outcome allowedUnread(
+  /** The verdict on a reviewed object: denied for what reaches failOn (in enforce mode). */
+  private Outcome judge(
+      Request r, JsonNode object, String mode, SplConfig admin, OptionalLong deadlineNanos) {
+    List<Finding> findings = lint(object, r.namespace(), r.uid(), deadlineNanos, admin);
+    // An update is judged by what it changes: an error the old object had too only warns, so an
+    // object that already breaks a rule can still be labelled, scaled or fixed step by step.
+    if (r.operation().equals("UPDATE") && r.node().get("oldObject") instanceof ObjectNode old) {
+      findings = demoteExisting(findings, lint(old, r.namespace(), r.uid(), deadlineNanos, admin));
+    }
+    Severity denyAt = mode.equals(WARN) ? null : denyAt(admin.failOn());
+    List<Finding> errors =
+        findings.stream().filter(f -> denyAt != null && f.severity().isAtLeast(denyAt)).toList();
+    List<String> warnings =
+        warnings(
+            findings.stream()
+                .filter(f -> denyAt == null || !f.severity().isAtLeast(denyAt))
+                .toList());
+    boolean allowed = errors.isEmpty();
+    String verdict = !allowed ? "denied" : warnings.isEmpty() ? "allowed" : "warned";
+    String message = allowed ? null : denial(r.kind(), r.namespace(), r.name(), errors);
+    return r.answer(response(r.uid(), allowed, message, warnings), verdict, findings, false);
+  }
+
+  /** What a review is about, read from its request. */
+  private record Request(
+      JsonNode node,
       String uid,
+      String group,
       String kind,
       String operation,
       String namespace,
       String name,
-      boolean dryRun,
-      String verdict) {
-    return new Outcome(
-        response(uid, true, null, List.of()),
-        uid,
-        kind,
-        operation,
-        namespace,
-        name,
-        dryRun,
-        verdict,
-        List.of(),
-        false);
+      boolean dryRun) {
+
+    static Request of(JsonNode body) throws InvalidReviewException {
+      if (body == null || !body.isObject()) {
+        throw new InvalidReviewException("the body is not a JSON object");
+      }
+      if (!"admission.k8s.io/v1".equals(text(body, "apiVersion"))
+          || !"AdmissionReview".equals(text(body, "kind"))) {
+        throw new InvalidReviewException(
+            "expected an AdmissionReview of apiVersion admission.k8s.io/v1");
+      }
+      JsonNode request = body.get("request");
+      if (request == null || !request.isObject()) {
+        throw new InvalidReviewException("the AdmissionReview has no request object");
+      }
+      String uid = text(request, "uid");
+      if (uid == null || uid.isEmpty()) {
+        throw new InvalidReviewException("request.uid is missing");
+      }
+      JsonNode kindNode = request.get("kind");
+      return new Request(
+          request,
+          uid,
+          kindNode == null ? null : text(kindNode, "group"),
+          kindNode == null ? null : text(kindNode, "kind"),
+          String.valueOf(text(request, "operation")),
+          text(request, "namespace"),
+          text(request, "name"),
+          request.has("dryRun") && request.get("dryRun").asBoolean(false));
+    }
+
+    Request named(String objectName) {
+      return new Request(node, uid, group, kind, operation, namespace, objectName, dryRun);
+    }
+
+    Outcome answer(JsonNode review, String verdict, List<Finding> findings, boolean internalError) {
+      return new Outcome(
+          review,
+          uid,
+          String.valueOf(kind),
+          operation,
+          namespace,
+          name,
+          dryRun,
+          verdict,
+          findings,
+          internalError);
+    }
   }
 
   /** The least severity that denies: the config's failOn (default error); null: never. */

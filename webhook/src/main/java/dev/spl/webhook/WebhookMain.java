@@ -207,19 +207,7 @@ public final class WebhookMain implements Callable<Integer> {
     BackgroundAudit backgroundAudit =
         objectFindings == null
             ? null
-            : new BackgroundAudit(
-                    client,
-                    informers,
-                    objectFindings,
-                    engine,
-                    options,
-                    admin::current,
-                    log,
-                    System.getenv().getOrDefault("POD_NAMESPACE", "default"),
-                    System.getenv()
-                        .getOrDefault("POD_NAME", java.util.UUID.randomUUID().toString()),
-                    auditInterval)
-                .start();
+            : startAudit(client, informers, objectFindings, engine, options, admin, log);
     ClusterState cluster = informers == null ? ClusterState.NONE : informers;
     AdmissionHandler handler =
         new AdmissionHandler(engine, options, cluster, failClosed, admin::current, mode);
@@ -240,53 +228,13 @@ public final class WebhookMain implements Callable<Integer> {
             .start();
     warmUp(engine, options);
     rulesReady = true;
-    log.info(
-        "ready to review",
-        "gatewayApiVersion",
-        version.label(),
-        "watchCluster",
-        watchCluster,
-        "warnOnExisting",
-        warnOnExisting,
-        "failClosed",
-        failClosed,
-        "mode",
-        mode,
-        "audit",
-        audit,
-        "rulesLeftToPolicies",
-        String.join(",", skipped),
-        "config",
-        String.valueOf(config));
+    logReady(log, version, skipped);
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime()
         .addShutdownHook(
             new Thread(
                 () -> {
-                  // Not ready first, so the endpoints drop this pod while it still answers;
-                  // then stop accepting and let in-flight reviews finish.
-                  server.stopping();
-                  log.info(
-                      "stopping: not ready, still serving",
-                      "delaySeconds",
-                      shutdownDelay.toSeconds());
-                  try {
-                    Thread.sleep(shutdownDelay.toMillis());
-                  } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                  }
-                  log.info(
-                      "stopping: finishing in-flight reviews",
-                      "graceSeconds",
-                      shutdownGrace.toSeconds());
-                  server.close();
-                  if (backgroundAudit != null) {
-                    backgroundAudit.close(); // releases the Lease: another replica takes over
-                  }
-                  if (informers != null) {
-                    informers.close();
-                    client.close();
-                  }
+                  stopGracefully(server, backgroundAudit, informers, client, log);
                   stopped.countDown();
                 },
                 "spl-shutdown"));
@@ -314,6 +262,77 @@ public final class WebhookMain implements Callable<Integer> {
         """;
     for (GatewayApiVersion v : GatewayApiVersion.values()) {
       engine.lint(new ManifestLoader().loadText("warm-up", sample), options.withVersion(v));
+    }
+  }
+
+  private BackgroundAudit startAudit(
+      KubernetesClient client,
+      InformerClusterState informers,
+      ObjectFindings objectFindings,
+      Engine engine,
+      LintOptions options,
+      AdmissionConfig admin,
+      JsonLog log) {
+    return new BackgroundAudit(
+            client,
+            informers,
+            objectFindings,
+            engine,
+            options,
+            admin::current,
+            log,
+            System.getenv().getOrDefault("POD_NAMESPACE", "default"),
+            System.getenv().getOrDefault("POD_NAME", java.util.UUID.randomUUID().toString()),
+            auditInterval)
+        .start();
+  }
+
+  private void logReady(JsonLog log, GatewayApiVersion version, List<String> skipped) {
+    log.info(
+        "ready to review",
+        "gatewayApiVersion",
+        version.label(),
+        "watchCluster",
+        watchCluster,
+        "warnOnExisting",
+        warnOnExisting,
+        "failClosed",
+        failClosed,
+        "mode",
+        mode,
+        "audit",
+        audit,
+        "rulesLeftToPolicies",
+        String.join(",", skipped),
+        "config",
+        String.valueOf(config));
+  }
+
+  /**
+   * Not ready first, so the endpoints drop this pod while it still answers; then stop accepting and
+   * let in-flight reviews finish; then give up the audit's Lease and the watches.
+   */
+  private void stopGracefully(
+      WebhookServer server,
+      BackgroundAudit backgroundAudit,
+      InformerClusterState informers,
+      KubernetesClient client,
+      JsonLog log) {
+    server.stopping();
+    log.info("stopping: not ready, still serving", "delaySeconds", shutdownDelay.toSeconds());
+    try {
+      Thread.sleep(shutdownDelay.toMillis());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    log.info("stopping: finishing in-flight reviews", "graceSeconds", shutdownGrace.toSeconds());
+    server.close();
+    if (backgroundAudit != null) {
+      backgroundAudit.close(); // releases the Lease: another replica takes over
+    }
+    if (informers != null) {
+      informers.close();
+      client.close();
     }
   }
 }
