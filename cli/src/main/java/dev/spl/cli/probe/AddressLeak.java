@@ -41,6 +41,39 @@ final class AddressLeak {
     return null;
   }
 
+  /** The address the value carries, clear or base64 (without saying which); null when none. */
+  static String address(String value) {
+    String found = find(value);
+    return found == null ? null : found.replace(" (base64)", "");
+  }
+
+  /**
+   * {@code value} with the address {@code from} replaced by {@code to}, in the same encoding (clear
+   * or base64, padded or not, either alphabet); null when {@code from} is not in it.
+   */
+  static String replace(String value, String from, String to) {
+    if (value.contains(from)) {
+      return value.replace(from, to);
+    }
+    for (boolean url : new boolean[] {false, true}) {
+      Base64.Decoder decoder = url ? Base64.getUrlDecoder() : Base64.getDecoder();
+      try {
+        String decoded = new String(decoder.decode(pad(value)), StandardCharsets.ISO_8859_1);
+        if (decoded.contains(from)) {
+          Base64.Encoder encoder = url ? Base64.getUrlEncoder() : Base64.getEncoder();
+          if (!value.endsWith("=") && !value.endsWith("%3D") && !value.endsWith("%3d")) {
+            encoder = encoder.withoutPadding();
+          }
+          return encoder.encodeToString(
+              decoded.replace(from, to).getBytes(StandardCharsets.ISO_8859_1));
+        }
+      } catch (IllegalArgumentException notBase64) {
+        // not this alphabet
+      }
+    }
+    return null;
+  }
+
   private static String scan(String s) {
     for (Pattern p : new Pattern[] {HOST_PORT, IPV4, IPV6}) {
       Matcher m = p.matcher(s);

@@ -3,6 +3,7 @@ package dev.spl.cli.probe;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
@@ -12,6 +13,7 @@ import java.util.List;
  * path and lifetime. From flags, or read from a manifest through the engine's model.
  *
  * @param absoluteTimeoutSeconds the expected Max-Age for a Permanent cookie, else null
+ * @param idleTimeoutSeconds how long an idle session is kept (idleTimeout before v1.6), else null
  */
 record Expectation(
     boolean isHeader,
@@ -19,19 +21,20 @@ record Expectation(
     String path,
     boolean isPermanent,
     Long absoluteTimeoutSeconds,
+    Long idleTimeoutSeconds,
     String source) {
 
   static Expectation cookie(String name) {
-    return new Expectation(false, name, "/", false, null, "--cookie");
+    return new Expectation(false, name, "/", false, null, null, "--cookie");
   }
 
   static Expectation header(String name) {
-    return new Expectation(true, name, null, false, null, "--header");
+    return new Expectation(true, name, null, false, null, null, "--header");
   }
 
   /** Any cookie the gateway sets, when nothing says which. */
   static Expectation anyCookie() {
-    return new Expectation(false, null, "/", false, null, "default");
+    return new Expectation(false, null, "/", false, null, null, "default");
   }
 
   /**
@@ -59,13 +62,16 @@ record Expectation(
           continue;
         }
         String where = file + " (" + r.ref().describe() + ", " + site.path() + ")";
+        GatewayDuration idle = GatewayDuration.parse(site.stringAt("idleTimeout"));
+        Long idleSeconds = idle == null ? null : idle.value().toSeconds();
         if ("Header".equals(site.type())) {
-          return new Expectation(true, site.sessionName(), null, false, null, where);
+          return new Expectation(true, site.sessionName(), null, false, null, idleSeconds, where);
         }
         Long seconds =
             site.absoluteTimeout() == null ? null : site.absoluteTimeout().value().toSeconds();
         String path = site.cookiePath() == null ? "/" : site.cookiePath();
-        return new Expectation(false, site.sessionName(), path, site.isPermanent(), seconds, where);
+        return new Expectation(
+            false, site.sessionName(), path, site.isPermanent(), seconds, idleSeconds, where);
       }
     }
     throw new IllegalArgumentException(

@@ -24,7 +24,11 @@ import tools.jackson.core.json.JsonFactory;
     sortOptions = false,
     description =
         "Checks that a live gateway pins sessions: sets the token, sticks with it, spreads fresh"
-            + " clients, sets the cookie attributes configured, leaks no backend address, fails over.")
+            + " clients, pins per token and not per address (two source addresses by two jars),"
+            + " sets the cookie attributes configured, leaks no backend address, answers tampered"
+            + " tokens with a fresh pick, keeps the pin across a port group, fails over. Each check"
+            + " ends PASS, WARN, FAIL or SKIP; exit 1 on FAIL (--strict: on WARN too), 2 on usage,"
+            + " 3 when the URL cannot be reached.")
 public final class ProbeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
@@ -34,8 +38,48 @@ public final class ProbeCommand implements Callable<Integer> {
   @Option(
       names = "--requests",
       defaultValue = "20",
-      description = "Total requests to send (default: ${DEFAULT-VALUE}).")
+      description =
+          "Requests to send at most (default: ${DEFAULT-VALUE}); the checks chosen need a few each.")
   int requests;
+
+  @Option(
+      names = "--mode",
+      defaultValue = "persistence",
+      description =
+          "persistence (a cookie or header pins the client) or source-ip (its address does:"
+              + " Service ClientIP, ip_hash, stick tables) (default: ${DEFAULT-VALUE}).")
+  String mode;
+
+  @Option(
+      names = "--source-address",
+      paramLabel = "ADDR",
+      description =
+          "Send from this local address (repeatable; two make the grid). Default for a loopback URL:"
+              + " 127.0.0.1 and 127.0.0.2.")
+  java.util.List<String> sourceAddresses = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--no-tamper",
+      description = "Skip the tamper check (modified tokens must get a fresh pick, never a 5xx).")
+  boolean noTamper;
+
+  @Option(
+      names = "--also",
+      paramLabel = "URL",
+      description =
+          "Another URL of the same application (e.g. the other port): the pin must hold there.")
+  java.util.List<URI> also = new java.util.ArrayList<>();
+
+  @Option(
+      names = "--idle-wait",
+      paramLabel = "DURATION",
+      description =
+          "Wait this long (at most 10 minutes) idle, then check the pin was kept or dropped as the"
+              + " idle timeout says (e.g. PT30S).")
+  Duration idleWait;
+
+  @Option(names = "--strict", description = "A WARN fails the probe too.")
+  boolean strict;
 
   @Option(
       names = "--served-by",
@@ -111,11 +155,25 @@ public final class ProbeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "URL must be http:// or https://, got " + url);
     }
-    if (requests < 6) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--requests must be at least 6");
+    if (requests < 1) {
+      throw new CommandLine.ParameterException(spec.commandLine(), "--requests must be positive");
     }
     if (!format.equals("text") && !format.equals("json")) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--format must be text or json");
+    }
+    if (!mode.equals("persistence") && !mode.equals("source-ip")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--mode must be persistence or source-ip, not " + mode);
+    }
+    if (idleWait != null && (idleWait.isNegative() || idleWait.compareTo(MAX_IDLE_WAIT) > 0)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--idle-wait must be between 0 and 10 minutes, not " + idleWait);
+    }
+    for (URI u : also) {
+      if (u.getScheme() == null || !u.getScheme().matches("https?") || u.getHost() == null) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--also must be an http:// or https:// URL, got " + u);
+      }
     }
     Prober prober =
         new Prober(
@@ -128,21 +186,51 @@ public final class ProbeCommand implements Callable<Integer> {
                 timeout,
                 insecure,
                 failOver,
-                backend -> stop(backend, err)));
+                backend -> stop(backend, err),
+                mode.equals("source-ip") ? Prober.Mode.SOURCE_IP : Prober.Mode.PERSISTENCE,
+                sources(),
+                !noTamper,
+                also,
+                idleWait));
     Prober.Report report;
     try {
       report = prober.run();
     } catch (Prober.Unreachable e) {
       err.println("spl: cannot reach " + e.getMessage());
       return 3;
+    } catch (Prober.TooFewRequests e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     if (format.equals("json")) {
-      json(report, out);
+      json(report, out, strict);
     } else {
       text(report, out);
     }
     out.flush();
-    return report.passed() ? 0 : 1;
+    return report.passed(strict) ? 0 : 1;
+  }
+
+  static final Duration MAX_IDLE_WAIT = Duration.ofMinutes(10);
+
+  /** The addresses to send from: as given, else the two loopback ones for a loopback URL. */
+  private java.util.List<java.net.InetAddress> sources() {
+    java.util.List<java.net.InetAddress> out = new java.util.ArrayList<>();
+    java.util.List<String> given =
+        sourceAddresses.isEmpty() && url.getHost().matches("127\\.\\d+\\.\\d+\\.\\d+")
+            ? java.util.List.of("127.0.0.1", "127.0.0.2")
+            : sourceAddresses;
+    for (String a : given) {
+      try {
+        if (!a.matches("[0-9a-fA-F:.]+")) {
+          throw new java.net.UnknownHostException("not an IP address");
+        }
+        out.add(java.net.InetAddress.getByName(a));
+      } catch (java.net.UnknownHostException e) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--source-address " + a + ": " + e.getMessage());
+      }
+    }
+    return out;
   }
 
   private Expectation expectation() {
@@ -184,13 +272,25 @@ public final class ProbeCommand implements Callable<Integer> {
   }
 
   private static void text(Prober.Report r, PrintWriter out) {
-    out.println("probe " + r.url() + " (expecting " + describe(r.expectation()) + ")");
+    out.println(
+        "probe "
+            + r.url()
+            + " ("
+            + (r.mode() == Prober.Mode.SOURCE_IP
+                ? "expecting pinning by source address"
+                : "expecting " + describe(r.expectation()))
+            + ")");
     for (Prober.Check c : r.checks()) {
       out.printf("%-5s %-20s %s%n", c.status(), c.name(), c.evidence());
     }
-    long failed = r.checks().stream().filter(c -> c.status() == Prober.Status.FAIL).count();
+    long failed = r.count(Prober.Status.FAIL);
+    long warned = r.count(Prober.Status.WARN);
     out.println(
-        (failed == 0 ? "passed" : failed + " check" + (failed == 1 ? "" : "s") + " failed")
+        (failed > 0
+                ? failed + " check" + (failed == 1 ? "" : "s") + " failed"
+                : warned > 0
+                    ? "passed with " + warned + " warning" + (warned == 1 ? "" : "s")
+                    : "passed")
             + " ("
             + r.requestsSent()
             + " requests)");
@@ -214,13 +314,15 @@ public final class ProbeCommand implements Callable<Integer> {
     return what + ", from " + e.source();
   }
 
-  private static void json(Prober.Report r, PrintWriter out) {
+  private static void json(Prober.Report r, PrintWriter out, boolean strict) {
     try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
       g.writeStartObject();
       g.writeStringProperty("url", r.url().toString());
       g.writeStringProperty("expecting", describe(r.expectation()));
       g.writeNumberProperty("requests", r.requestsSent());
-      g.writeBooleanProperty("passed", r.passed());
+      g.writeStringProperty(
+          "mode", r.mode() == Prober.Mode.SOURCE_IP ? "source-ip" : "persistence");
+      g.writeBooleanProperty("passed", r.passed(strict));
       g.writeName("checks");
       g.writeStartArray();
       for (Prober.Check c : r.checks()) {

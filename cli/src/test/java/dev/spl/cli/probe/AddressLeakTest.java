@@ -47,4 +47,29 @@ class AddressLeakTest {
     assertEquals(true, c.has("httponly"));
     assertEquals("Lax", c.get("SameSite"));
   }
+
+  @Test
+  void anAddressIsReplacedInTheEncodingItCameIn() {
+    assertEquals("10.0.0.2:80", AddressLeak.address("srv=10.0.0.2:80"));
+    assertEquals(
+        "srv=10.0.0.9:80", AddressLeak.replace("srv=10.0.0.2:80", "10.0.0.2:80", "10.0.0.9:80"));
+    String padded =
+        Base64.getEncoder().encodeToString("127.0.0.1:8081".getBytes(StandardCharsets.UTF_8));
+    assertEquals("127.0.0.1:8081", AddressLeak.address(padded));
+    String forged = AddressLeak.replace(padded, "127.0.0.1:8081", "127.0.0.1:9999");
+    assertEquals(
+        "127.0.0.1:9999", new String(Base64.getDecoder().decode(forged), StandardCharsets.UTF_8));
+    // unpadded URL-safe base64 stays unpadded
+    String url =
+        Base64.getUrlEncoder()
+            .withoutPadding()
+            .encodeToString("10.1.2.3:443|sig".getBytes(StandardCharsets.UTF_8));
+    String forgedUrl = AddressLeak.replace(url, "10.1.2.3:443", "10.1.2.4:443");
+    assertEquals(false, forgedUrl.endsWith("="));
+    assertEquals(
+        "10.1.2.4:443|sig",
+        new String(Base64.getUrlDecoder().decode(forgedUrl), StandardCharsets.UTF_8));
+    assertNull(AddressLeak.replace("s1", "10.0.0.1", "10.0.0.2"));
+    assertNull(AddressLeak.address("s1"));
+  }
 }

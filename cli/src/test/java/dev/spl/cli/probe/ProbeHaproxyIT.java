@@ -7,13 +7,10 @@ import com.sun.net.httpserver.HttpServer;
 import dev.spl.cli.Spl;
 import dev.spl.cli.ToolsNeeded;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,7 +36,7 @@ class ProbeHaproxyIT {
   @BeforeEach
   void backends() throws IOException {
     ToolsNeeded.require(
-        haproxyInstalled(),
+        Balancers.installed("haproxy"),
         "haproxy is not installed (apt-get install haproxy); probe tests skipped");
     for (String name : List.of("s1", "s2")) {
       HttpServer server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
@@ -50,13 +47,8 @@ class ProbeHaproxyIT {
                 .computeIfAbsent(name, n -> new java.util.concurrent.atomic.AtomicInteger())
                 .incrementAndGet();
             boolean stopped = Files.exists(dir.resolve("stopped-" + name));
-            byte[] body =
-                (stopped ? "down" : "hello from " + name).getBytes(StandardCharsets.UTF_8);
-            exchange.getResponseHeaders().add("X-Served-By", name);
-            exchange.sendResponseHeaders(stopped ? 503 : 200, body.length);
-            try (OutputStream out = exchange.getResponseBody()) {
-              out.write(body);
-            }
+            Balancers.answer(
+                exchange, stopped ? 503 : 200, name, stopped ? "down" : "hello from " + name);
           });
       server.start();
       backends.add(server);
@@ -65,27 +57,24 @@ class ProbeHaproxyIT {
 
   @AfterEach
   void stop() throws InterruptedException {
-    if (haproxy != null) {
-      haproxy.destroy();
-      haproxy.waitFor();
-    }
+    Balancers.stop(haproxy);
     backends.forEach(b -> b.stop(0));
-  }
-
-  private static boolean haproxyInstalled() {
-    try {
-      return new ProcessBuilder("haproxy", "-v").redirectErrorStream(true).start().waitFor() == 0;
-    } catch (IOException | InterruptedException e) {
-      return false;
-    }
   }
 
   /**
    * Starts HAProxy with {@code cookie} as the backend's cookie line and per-server cookie options.
    */
   private void haproxy(String cookie, String server1Cookie, String server2Cookie) throws Exception {
+    haproxy("balance roundrobin", cookie, server1Cookie, server2Cookie);
+  }
+
+  private void haproxy(String balance, String cookie, String server1Cookie, String server2Cookie)
+      throws Exception {
     try (ServerSocket free = new ServerSocket(0)) {
       port = free.getLocalPort();
+    }
+    try (ServerSocket free = new ServerSocket(0)) {
+      port2 = free.getLocalPort();
     }
     String config =
         """
@@ -96,9 +85,10 @@ class ProbeHaproxyIT {
           timeout server 10s
         frontend fe
           bind 127.0.0.1:%d
+          bind 127.0.0.1:%d
           default_backend be
         backend be
-          balance roundrobin
+          %s
           option redispatch
           option httpchk GET /health
           %s
@@ -107,6 +97,8 @@ class ProbeHaproxyIT {
         """
             .formatted(
                 port,
+                port2,
+                balance,
                 cookie,
                 backends.get(0).getAddress().getPort(),
                 server1Cookie,
@@ -114,22 +106,8 @@ class ProbeHaproxyIT {
                 server2Cookie);
     Path file = Files.writeString(dir.resolve("haproxy.cfg"), config);
     haproxy =
-        new ProcessBuilder("haproxy", "-db", "-f", file.toString())
-            .redirectErrorStream(true)
-            .redirectOutput(dir.resolve("haproxy.log").toFile())
-            .start();
+        Balancers.start(dir.resolve("haproxy.log"), port, "haproxy", "-db", "-f", file.toString());
     long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-    while (true) {
-      try (Socket s = new Socket("127.0.0.1", port)) {
-        break;
-      } catch (IOException notYet) {
-        if (System.nanoTime() > deadline || !haproxy.isAlive()) {
-          throw new AssertionError(
-              "haproxy did not start: " + Files.readString(dir.resolve("haproxy.log")));
-        }
-        Thread.sleep(50);
-      }
-    }
     // a second health check on each server means HAProxy has taken the first answer (rise 1): up
     while (!(count("s1") > 1 && count("s2") > 1)) {
       if (System.nanoTime() > deadline) {
@@ -139,6 +117,8 @@ class ProbeHaproxyIT {
       Thread.sleep(20);
     }
   }
+
+  int port2;
 
   private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> requests =
       new java.util.concurrent.ConcurrentHashMap<>();
@@ -168,7 +148,81 @@ class ProbeHaproxyIT {
     assertTrue(run.out().contains("PASS  sticky"), run.out());
     assertTrue(run.out().contains("PASS  spread"), run.out());
     assertTrue(run.out().contains("PASS  cookie-attributes"), run.out());
-    assertTrue(run.out().contains("(20 requests)"), run.out());
+    // 127.0.0.1 and 127.0.0.2 by two cookie jars: the cookie decides, not the address
+    assertTrue(run.out().contains("PASS  grid"), run.out());
+    assertTrue(run.out().contains("pinned per token, not per address"), run.out());
+    // a flipped or truncated cookie names no server: HAProxy picks afresh and sets a new one
+    assertTrue(run.out().contains("PASS  tamper"), run.out());
+    assertTrue(run.out().contains("one byte flipped: 200 from"), run.out());
+    assertTrue(run.out().matches("(?s).*\\((1[0-9]|20) requests\\)\\s*"), run.out());
+  }
+
+  private static final String TEXTBOOK = "cookie SRV insert indirect nocache httponly";
+
+  @Test
+  void theTextbookCookieInsertPassesWithSameSiteAsAWarning() throws Exception {
+    haproxy(TEXTBOOK, "cookie s1", "cookie s2");
+    Run run = probe("--cookie", "SRV");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("WARN  cookie-attributes"), run.out());
+    assertTrue(run.out().contains("no SameSite (browsers use Lax)"), run.out());
+    assertTrue(run.out().contains("passed with 1 warning"), run.out());
+    Run strict = probe("--cookie", "SRV", "--strict");
+    assertEquals(1, strict.status(), strict.out());
+  }
+
+  @Test
+  void hashedDynamicCookiesPinAndRevealNoAddress() throws Exception {
+    haproxy(
+        "balance roundrobin\n  dynamic-cookie-key spl-test-key",
+        "cookie SRV insert dynamic indirect nocache httponly attr \"SameSite=Lax\"",
+        "",
+        "");
+    Run run = probe("--cookie", "SRV");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("PASS  sticky"), run.out());
+    assertTrue(run.out().contains("PASS  no-address-in-token"), run.out());
+  }
+
+  @Test
+  void sourceBalancingPinsByAddressAndNotByCookie() throws Exception {
+    haproxy("balance source", "", "", "");
+    Run byAddress = probe("--mode", "source-ip");
+    assertEquals(0, byAddress.status(), byAddress.out());
+    assertTrue(byAddress.out().contains("PASS  sticky-by-address"), byAddress.out());
+    assertTrue(byAddress.out().contains("PASS  grid"), byAddress.out());
+    assertTrue(byAddress.out().contains("pinned per address, whatever the token"), byAddress.out());
+    // the same balancer probed for cookie persistence: it sets none, so nothing pins a jar
+    Run byCookie = probe("--cookie", "SRV");
+    assertEquals(1, byCookie.status(), byCookie.out());
+    assertTrue(byCookie.out().contains("FAIL  sets-persistence"), byCookie.out());
+    assertTrue(byCookie.out().contains("FAIL  sticky"), byCookie.out());
+  }
+
+  @Test
+  void cookiePersistenceIsNotPinningByAddress() throws Exception {
+    // round robin with a cookie: without the cookie, one address is not kept on one server
+    haproxy(INSERT, "cookie s1", "cookie s2");
+    Run run = probe("--mode", "source-ip");
+    assertEquals(1, run.status(), run.out());
+    assertTrue(run.out().contains("FAIL  sticky-by-address"), run.out());
+  }
+
+  @Test
+  void theOtherPortOfAPortGroupKeepsThePin() throws Exception {
+    haproxy(INSERT, "cookie s1", "cookie s2");
+    Run run = probe("--cookie", "SPLSESSION", "--also", "http://127.0.0.1:" + port2 + "/");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("PASS  port-group"), run.out());
+  }
+
+  @Test
+  void tooFewRequestsIsAUsageErrorThatSaysWhatTheChecksNeed() throws Exception {
+    haproxy(INSERT, "cookie s1", "cookie s2");
+    Run run = probe("--cookie", "SPLSESSION", "--requests", "3");
+    assertEquals(2, run.status(), run.out());
+    assertTrue(run.out().contains("--requests 3 is too few for the checks chosen"), run.out());
+    assertTrue(run.out().contains("use --requests 12 or more"), run.out());
   }
 
   @Test
@@ -236,5 +290,35 @@ class ProbeHaproxyIT {
       port = free.getLocalPort();
     }
     assertEquals(3, probe("--cookie", "SPLSESSION", "--timeout", "PT1S").status());
+    // whatever the request count: unreachable is said first
+    assertEquals(
+        3, probe("--cookie", "SPLSESSION", "--timeout", "PT1S", "--requests", "1").status());
+  }
+
+  @Test
+  void anIdleSessionIsDroppedPastItsIdleTimeout() throws Exception {
+    // HAProxy's maxidle dates the cookie; an older one is ignored and the client balanced afresh
+    haproxy(INSERT + " maxidle 1s", "cookie s1", "cookie s2");
+    Path manifest =
+        Files.writeString(
+            dir.resolve("policy.yaml"),
+            """
+        apiVersion: gateway.networking.k8s.io/v1alpha2
+        kind: BackendLBPolicy
+        metadata: {name: app}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: app}]
+          sessionPersistence: {sessionName: SPLSESSION, idleTimeout: 1s}
+        """);
+    Run run =
+        probe(
+            "--expect-from",
+            manifest.toString(),
+            "--gateway-api-version",
+            "v1.5",
+            "--idle-wait",
+            "PT6S"); // HAProxy dates its cookies in 4-second steps
+    assertTrue(run.out().contains("PASS  idle-timeout"), run.out());
+    assertTrue(run.out().contains("(dropped); idle timeout 1 s"), run.out());
   }
 }
