@@ -78,6 +78,13 @@ public final class ProbeCommand implements Callable<Integer> {
               + " idle timeout says (e.g. PT30S).")
   Duration idleWait;
 
+  @Option(
+      names = "--http2",
+      description =
+          "Check that interleaved HTTP/2 streams of two jars follow their own tokens (on by default"
+              + " for https URLs; skipped when the gateway does not negotiate HTTP/2).")
+  boolean http2;
+
   @Option(names = "--strict", description = "A WARN fails the probe too.")
   boolean strict;
 
@@ -191,7 +198,8 @@ public final class ProbeCommand implements Callable<Integer> {
                 sources(),
                 !noTamper,
                 also,
-                idleWait));
+                idleWait,
+                http2));
     Prober.Report report;
     try {
       report = prober.run();

@@ -82,7 +82,14 @@ final class Prober {
       List<InetAddress> sources,
       boolean tamper,
       List<URI> also,
-      Duration idleWait) {}
+      Duration idleWait,
+      boolean http2) {
+
+    /** The HTTP/2 check runs when asked for, or on any https URL (a gateway may offer h2). */
+    boolean checksHttp2() {
+      return http2 || "https".equalsIgnoreCase(url.getScheme());
+    }
+  }
 
   /** One response: who served it, and the session token it set. */
   private record Reply(int status, String backend, SetCookie cookie, String headerToken) {
@@ -133,6 +140,10 @@ final class Prober {
     if (!s.also().isEmpty()) {
       n += s.also().size();
       why.add("port group: " + s.also().size());
+    }
+    if (s.checksHttp2()) {
+      n += 2 * H2_STREAMS_PER_JAR;
+      why.add("http2: " + 2 * H2_STREAMS_PER_JAR);
     }
     if (s.idleWait() != null) {
       n += IDLE_REQUESTS;
@@ -219,6 +230,9 @@ final class Prober {
     }
     if (!s.also().isEmpty()) {
       checks.add(portGroup(token, first));
+    }
+    if (s.checksHttp2()) {
+      checks.add(http2(token, clients));
     }
     if (s.idleWait() != null) {
       checks.add(idle(token, first));
@@ -405,6 +419,57 @@ final class Prober {
         "port-group",
         same ? Status.PASS : Status.FAIL,
         "pinned to " + at + " at " + s.url() + "; with its token " + seen);
+  }
+
+  static final int H2_STREAMS_PER_JAR = 3;
+
+  /**
+   * Under HTTP/2 a browser multiplexes its requests on one connection, so persistence must be
+   * applied per request: streams of two jars, interleaved on one connection, each follow their own
+   * token. SKIP when the gateway does not negotiate HTTP/2.
+   */
+  private Check http2(String token, List<Fresh> clients) {
+    if (token == null || pinned == null) {
+      return new Check("http2", Status.SKIP, "no token that pins");
+    }
+    Fresh other =
+        clients.stream()
+            .filter(c -> c.token() != null && !c.token().equals(token))
+            .findFirst()
+            .orElse(null);
+    List<String> jars = new ArrayList<>(List.of(token));
+    if (other != null) {
+      jars.add(other.token());
+    }
+    H2Streams.Result result;
+    try {
+      result =
+          H2Streams.interleaved(
+              s.url(),
+              jars,
+              H2_STREAMS_PER_JAR,
+              s.expect().isHeader() ? s.expect().name() : "Cookie",
+              s.expect().isHeader() ? "" : cookieName() + "=",
+              s.servedBy(),
+              s.timeout(),
+              s.insecure());
+    } catch (IOException e) {
+      return new Check("http2", Status.FAIL, "HTTP/2 requests failed: " + e.getMessage());
+    }
+    sent += result.sent();
+    if (!result.negotiated()) {
+      return new Check(
+          "http2", Status.SKIP, "the gateway answered over " + result.version() + ", not HTTP/2");
+    }
+    boolean first = result.byJar().get(0).keySet().equals(java.util.Set.of(pinned));
+    boolean own = result.byJar().stream().allMatch(m -> m.size() == 1);
+    return new Check(
+        "http2",
+        first && own ? Status.PASS : Status.FAIL,
+        result.sent()
+            + " interleaved streams on HTTP/2, per jar: "
+            + result.byJar()
+            + (first && own ? "" : "; a stream did not follow its own token"));
   }
 
   /**

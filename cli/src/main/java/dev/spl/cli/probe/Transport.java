@@ -3,16 +3,12 @@ package dev.spl.cli.probe;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.URI;
-import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.impl.DefaultSchemePortResolver;
@@ -21,6 +17,7 @@ import org.apache.hc.client5.http.impl.classic.HttpClients;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.impl.routing.DefaultRoutePlanner;
 import org.apache.hc.client5.http.ssl.ClientTlsStrategyBuilder;
+import org.apache.hc.client5.http.ssl.HostnameVerificationPolicy;
 import org.apache.hc.client5.http.ssl.NoopHostnameVerifier;
 import org.apache.hc.client5.http.ssl.TlsSocketStrategy;
 import org.apache.hc.core5.http.Header;
@@ -110,7 +107,9 @@ final class Transport implements AutoCloseable {
       connections.setTlsSocketStrategy(
           (TlsSocketStrategy)
               ClientTlsStrategyBuilder.create()
-                  .setSslContext(trustAll())
+                  .setSslContext(TrustAll.context())
+                  // only the no-op verifier, not JSSE's built-in endpoint check as well
+                  .setHostVerificationPolicy(HostnameVerificationPolicy.CLIENT)
                   .setHostnameVerifier(NoopHostnameVerifier.INSTANCE)
                   .build());
     }
@@ -128,29 +127,6 @@ final class Transport implements AutoCloseable {
         .disableAutomaticRetries()
         .disableContentCompression()
         .build();
-  }
-
-  private static SSLContext trustAll() throws IOException {
-    TrustManager trustAll =
-        new X509TrustManager() {
-          @Override
-          public void checkClientTrusted(X509Certificate[] chain, String authType) {}
-
-          @Override
-          public void checkServerTrusted(X509Certificate[] chain, String authType) {}
-
-          @Override
-          public X509Certificate[] getAcceptedIssuers() {
-            return new X509Certificate[0];
-          }
-        };
-    try {
-      SSLContext ctx = SSLContext.getInstance("TLS");
-      ctx.init(null, new TrustManager[] {trustAll}, null);
-      return ctx;
-    } catch (java.security.GeneralSecurityException e) {
-      throw new IOException("cannot set up TLS: " + e.getMessage(), e);
-    }
   }
 
   @Override

@@ -12,8 +12,14 @@ final class Balancers {
 
   /** True when {@code command -v} runs: the balancer is installed. */
   static boolean installed(String command) {
+    return installed(command, "-v");
+  }
+
+  /** True when {@code command versionFlag} runs. */
+  static boolean installed(String command, String versionFlag) {
     try {
-      return new ProcessBuilder(command, "-v").redirectErrorStream(true).start().waitFor() == 0;
+      return new ProcessBuilder(command, versionFlag).redirectErrorStream(true).start().waitFor()
+          == 0;
     } catch (IOException | InterruptedException e) {
       return false;
     }

@@ -43,6 +43,9 @@ class ProbeHaproxyIT {
       server.createContext(
           "/",
           exchange -> {
+            if ("2.0".equals(exchange.getRequestHeaders().getFirst("X-Version"))) {
+              h2Connections.add(exchange.getRequestHeaders().getFirst("X-Client-Port"));
+            }
             requests
                 .computeIfAbsent(name, n -> new java.util.concurrent.atomic.AtomicInteger())
                 .incrementAndGet();
@@ -84,8 +87,10 @@ class ProbeHaproxyIT {
           timeout client 10s
           timeout server 10s
         frontend fe
+          bind 127.0.0.1:%d %s
           bind 127.0.0.1:%d
-          bind 127.0.0.1:%d
+          http-request set-header X-Version %%[req.ver]
+          http-request set-header X-Client-Port %%[src_port]
           default_backend be
         backend be
           %s
@@ -97,6 +102,7 @@ class ProbeHaproxyIT {
         """
             .formatted(
                 port,
+                tls,
                 port2,
                 balance,
                 cookie,
@@ -120,6 +126,12 @@ class ProbeHaproxyIT {
 
   int port2;
 
+  /** Options of the first bind line: TLS with ALPN for the HTTP/2 test. */
+  String tls = "";
+
+  /** The client ports of the HTTP/2 requests HAProxy forwarded: one connection, one port. */
+  final java.util.Set<String> h2Connections = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
   private final java.util.Map<String, java.util.concurrent.atomic.AtomicInteger> requests =
       new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -129,9 +141,13 @@ class ProbeHaproxyIT {
   }
 
   private Run probe(String... args) {
+    return probeAt("http://127.0.0.1:" + port + "/", args);
+  }
+
+  private Run probeAt(String url, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    List<String> all = new ArrayList<>(List.of("probe", "http://127.0.0.1:" + port + "/"));
+    List<String> all = new ArrayList<>(List.of("probe", url));
     all.addAll(List.of(args));
     int status = Spl.run(all.toArray(new String[0]), new PrintWriter(out), new PrintWriter(err));
     return new Run(status, out + err.toString());
@@ -320,5 +336,44 @@ class ProbeHaproxyIT {
             "PT6S"); // HAProxy dates its cookies in 4-second steps
     assertTrue(run.out().contains("PASS  idle-timeout"), run.out());
     assertTrue(run.out().contains("(dropped); idle timeout 1 s"), run.out());
+  }
+
+  @Test
+  void http2StreamsOfTwoJarsEachFollowTheirOwnCookieOnOneConnection() throws Exception {
+    ToolsNeeded.require(
+        Balancers.installed("openssl", "version"),
+        "openssl is not installed (apt-get install openssl)");
+    Path key = dir.resolve("key.pem");
+    Path cert = dir.resolve("cert.pem");
+    Process openssl =
+        new ProcessBuilder(
+                "openssl",
+                "req",
+                "-x509",
+                "-newkey",
+                "rsa:2048",
+                "-nodes",
+                "-days",
+                "1",
+                "-subj",
+                "/CN=127.0.0.1",
+                "-keyout",
+                key.toString(),
+                "-out",
+                cert.toString())
+            .redirectErrorStream(true)
+            .redirectOutput(dir.resolve("openssl.log").toFile())
+            .start();
+    assertEquals(0, openssl.waitFor(), Files.readString(dir.resolve("openssl.log")));
+    Path pem =
+        Files.writeString(
+            dir.resolve("haproxy.pem"), Files.readString(cert) + Files.readString(key));
+    tls = "ssl crt " + pem + " alpn h2,http/1.1";
+    haproxy(INSERT + " secure", "cookie s1", "cookie s2"); // Secure: required over HTTPS
+    Run run = probeAt("https://127.0.0.1:" + port + "/", "--cookie", "SPLSESSION", "--insecure");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("PASS  http2"), run.out());
+    assertTrue(run.out().contains("interleaved streams on HTTP/2, per jar: [{s"), run.out());
+    assertEquals(1, h2Connections.size(), "HTTP/2 streams came on " + h2Connections);
   }
 }
