@@ -88,11 +88,13 @@ class ProbeHaproxyIT {
           timeout server 10s
         frontend fe
           bind 127.0.0.1:%d %s
+          default_backend be
+        frontend fe2
           bind 127.0.0.1:%d
-          http-request set-header X-Version %%[req.ver]
-          http-request set-header X-Client-Port %%[src_port]
           default_backend be
         backend be
+          http-request set-header X-Version %%[req.ver]
+          http-request set-header X-Client-Port %%[src_port]
           %s
           option redispatch
           option httpchk GET /health

@@ -131,6 +131,7 @@ class ProbeNginxIT {
     assertTrue(byAddress.contains("SKIP  spread-by-address"), byAddress);
     String byCookie = probe(1, "--cookie", "SRV");
     assertTrue(byCookie.contains("FAIL  sets-persistence"), byCookie);
+    assertTrue(byCookie.contains("FAIL  sticky"), byCookie);
   }
 
   @Test
