@@ -109,8 +109,6 @@ final class H2Streams {
             .connectTimeout(timeout)
             .followRedirects(HttpClient.Redirect.NEVER);
     if (insecure) {
-      // read when the client's TLS is first set up; the probe's own flag, for test gateways
-      System.setProperty("jdk.internal.httpclient.disableHostnameVerification", "true");
       builder.sslContext(TrustAll.context());
     }
     return builder.build();

@@ -1,24 +1,42 @@
 package dev.spl.cli.probe;
 
 import java.io.IOException;
+import java.net.Socket;
 import java.security.GeneralSecurityException;
 import java.security.cert.X509Certificate;
 import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import javax.net.ssl.TrustManager;
-import javax.net.ssl.X509TrustManager;
+import javax.net.ssl.X509ExtendedTrustManager;
 
-/** TLS that accepts any certificate: {@code --insecure}, for self-signed test gateways only. */
+/**
+ * TLS that accepts any certificate for any host: {@code --insecure}, for self-signed test gateways
+ * only. An extended trust manager, so JSSE adds no hostname check of its own (it wraps a plain
+ * X509TrustManager in one); the JDK client's global switch for that is read once per JVM.
+ */
 final class TrustAll {
   private TrustAll() {}
 
   static SSLContext context() throws IOException {
     TrustManager trustAll =
-        new X509TrustManager() {
+        new X509ExtendedTrustManager() {
           @Override
           public void checkClientTrusted(X509Certificate[] chain, String authType) {}
 
           @Override
           public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+          @Override
+          public void checkClientTrusted(X509Certificate[] chain, String authType, Socket s) {}
+
+          @Override
+          public void checkServerTrusted(X509Certificate[] chain, String authType, Socket s) {}
+
+          @Override
+          public void checkClientTrusted(X509Certificate[] chain, String authType, SSLEngine e) {}
+
+          @Override
+          public void checkServerTrusted(X509Certificate[] chain, String authType, SSLEngine e) {}
 
           @Override
           public X509Certificate[] getAcceptedIssuers() {
