@@ -41,7 +41,7 @@ public final class RulesCommand implements Runnable {
         for (Rule r : BuiltInRules.all()) {
           RuleInfo i = r.info();
           out.printf(
-              "%s  %-38s %-8s %-26s %s%n",
+              "%s  %-38s %-8s %-27s %s%n",
               i.id(),
               i.name(),
               i.severity().label(),
