@@ -53,7 +53,8 @@ class VapParityTest {
           .build();
   static final CelRuntime RUNTIME =
       CelRuntimeFactory.standardCelRuntimeBuilder().addLibraries(CelExtensions.strings()).build();
-  static final Map<String, CelRuntime.Program> PROGRAMS = new HashMap<>();
+  static final Map<String, CelRuntime.Program> PROGRAMS =
+      new java.util.concurrent.ConcurrentHashMap<>();
 
   static Object eval(String expression, Map<String, Object> vars) {
     try {
