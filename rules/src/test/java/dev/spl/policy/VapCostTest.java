@@ -93,9 +93,12 @@ class VapCostTest {
    * Costs already measured, by expression and the part of the object it reads: an expression that
    * reads nothing but annotations costs the same on every kind and version.
    */
-  private final Map<String, Long> measured = new java.util.concurrent.ConcurrentHashMap<>();
+  private final Map<String, Measured> measured = new java.util.concurrent.ConcurrentHashMap<>();
 
-  private long cost(String expression, Map<String, Object> vars, String objectLabel) {
+  /** An expression's cost and value on one object. */
+  record Measured(long cost, Object value) {}
+
+  private Measured measure(String expression, Map<String, Object> vars, String objectLabel) {
     @SuppressWarnings("unchecked")
     Map<String, Object> object = (Map<String, Object>) vars.get("object");
     @SuppressWarnings("unchecked")
@@ -110,7 +113,7 @@ class VapCostTest {
             + (annotations ? System.identityHashCode(metadata.get("annotations")) : "")
             + '\0'
             + (spec ? System.identityHashCode(object.get("spec")) + objectLabel : "");
-    return measured.computeIfAbsent(key, k -> cost(expression, vars));
+    return measured.computeIfAbsent(key, k -> traced(expression, vars));
   }
 
   /** Each expression compiled once: the same ones are measured on many objects. */
@@ -119,6 +122,11 @@ class VapCostTest {
 
   /** The runtime cost of {@code expression} on {@code vars}. */
   static long cost(String expression, Map<String, Object> vars) {
+    return traced(expression, vars).cost();
+  }
+
+  /** Evaluates {@code expression} on {@code vars}, counting its runtime cost as it goes. */
+  static Measured traced(String expression, Map<String, Object> vars) {
     try {
       CelRuntime.Program program = PROGRAMS.get(expression);
       if (program == null) {
@@ -128,8 +136,8 @@ class VapCostTest {
         PROGRAMS.put(expression, program);
       }
       CostMeter meter = new CostMeter();
-      program.trace(vars, meter);
-      return meter.cost;
+      Object value = program.trace(vars, meter);
+      return new Measured(meter.cost, value);
     } catch (Exception e) {
       throw new AssertionError("cannot evaluate: " + expression + ": " + e.getMessage(), e);
     }
@@ -208,19 +216,21 @@ class VapCostTest {
     vars.put("variables", variables);
     List<Long> costs = new ArrayList<>();
     for (String condition : p.matchConditions()) {
-      long c = cost(condition, vars, label);
+      long c = measure(condition, vars, label).cost();
       worst.merge(p.rule().id() + "\tconditions", c, Math::max);
       costs.add(c);
     }
     int conditions = costs.size();
     for (PolicyCheck.Variable v : p.variables()) {
-      costs.add(cost(v.expression(), vars, label));
-      variables.put(v.name(), VapParityTest.eval(v.expression(), vars));
+      Measured m = measure(v.expression(), vars, label);
+      costs.add(m.cost());
+      variables.put(v.name(), m.value());
     }
     for (VapPolicies.Validation v : p.validations()) {
-      costs.add(cost(v.expression(), vars, label));
-      if (Boolean.FALSE.equals(VapParityTest.eval(v.expression(), vars))) {
-        costs.add(cost(v.messageExpression(), vars, label));
+      Measured m = measure(v.expression(), vars, label);
+      costs.add(m.cost());
+      if (Boolean.FALSE.equals(m.value())) {
+        costs.add(measure(v.messageExpression(), vars, label).cost());
       }
     }
     long total = 0;
