@@ -37,10 +37,9 @@ public final class ProbeCommand implements Callable<Integer> {
 
   @Option(
       names = "--requests",
-      defaultValue = "20",
       description =
-          "Requests to send at most (default: ${DEFAULT-VALUE}); the checks chosen need a few each.")
-  int requests;
+          "Requests to send at most (default: 20, or what the checks chosen need when more).")
+  Integer requests;
 
   @Option(
       names = "--mode",
@@ -162,7 +161,7 @@ public final class ProbeCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "URL must be http:// or https://, got " + url);
     }
-    if (requests < 1) {
+    if (requests != null && requests < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--requests must be positive");
     }
     if (!format.equals("text") && !format.equals("json")) {
@@ -186,7 +185,7 @@ public final class ProbeCommand implements Callable<Integer> {
         new Prober(
             new Prober.Settings(
                 url,
-                requests,
+                requests == null ? Prober.AS_NEEDED : requests,
                 servedBy,
                 bodyHash,
                 expect,

@@ -104,6 +104,10 @@ final class Prober {
   private final Settings s;
   private final Transport transport;
   private int sent;
+
+  /** The requests this run may send: --requests, or 20 or what the checks need when not given. */
+  private int budget;
+
   private String lastCookieName;
 
   /** Where the first client's token pins it, once the sticky check has seen it hold. */
@@ -113,6 +117,11 @@ final class Prober {
     this.s = settings;
     this.transport = new Transport(settings.timeout(), settings.insecure());
   }
+
+  /** {@code requests} when --requests is not given: 20, or what the chosen checks need. */
+  static final int AS_NEEDED = -1;
+
+  static final int DEFAULT_REQUESTS = 20;
 
   /** The requests the chosen checks need at least, and which they are. */
   static int needed(Settings s, List<String> why) {
@@ -166,7 +175,8 @@ final class Prober {
     }
     List<String> why = new ArrayList<>();
     int needed = needed(s, why);
-    if (s.requests() < needed) {
+    budget = s.requests() == AS_NEEDED ? Math.max(DEFAULT_REQUESTS, needed) : s.requests();
+    if (budget < needed) {
       throw new TooFewRequests(
           "--requests "
               + s.requests()
@@ -214,7 +224,7 @@ final class Prober {
                     + first.backend()
                     + ") sets no "
                     + what));
-    int spare = s.requests() - needed;
+    int spare = budget - needed;
     int fresh = 2 + Math.min(4, spare / 3);
     int sticky = 2 + spare - (fresh - 2);
     checks.add(stickiness(token, first, sticky));
@@ -508,7 +518,7 @@ final class Prober {
 
   private List<Check> byAddress(Reply first, int needed) {
     List<Check> checks = new ArrayList<>();
-    int per = 3 + (s.requests() - needed) / Math.max(1, s.sources().size()) / 2;
+    int per = 3 + (budget - needed) / Math.max(1, s.sources().size()) / 2;
     Map<String, String> pinned = new LinkedHashMap<>();
     List<String> evidence = new ArrayList<>();
     boolean sticky = true;

@@ -235,6 +235,26 @@ class ProbeHaproxyIT {
   }
 
   @Test
+  void withoutRequestsGivenTheProbeSendsWhatItsChecksNeed() throws Exception {
+    haproxy(INSERT, "cookie s1", "cookie s2");
+    // these checks need 22 requests (grid 4, tamper 3, two URLs, http2 6, idle 2): over the 20
+    // default
+    Run run =
+        probe(
+            "--cookie",
+            "SPLSESSION",
+            "--also",
+            "http://127.0.0.1:" + port2 + "/",
+            "--also",
+            "http://127.0.0.1:" + port2 + "/x",
+            "--http2",
+            "--idle-wait",
+            "PT0S");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("PASS  port-group"), run.out());
+  }
+
+  @Test
   void tooFewRequestsIsAUsageErrorThatSaysWhatTheChecksNeed() throws Exception {
     haproxy(INSERT, "cookie s1", "cookie s2");
     Run run = probe("--cookie", "SPLSESSION", "--requests", "3");
