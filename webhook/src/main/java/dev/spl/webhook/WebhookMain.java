@@ -144,8 +144,9 @@ public final class WebhookMain implements Callable<Integer> {
       arity = "0..1",
       defaultValue = "${env:SPL_SKIP_POLICY_RULES:-false}",
       description =
-          "Leave out the rules the API server enforces through spl's ValidatingAdmissionPolicies"
-              + " (the chart's policies.mode both), so each finding is reported once.")
+          "Leave out the rules the API server enforces whole through spl's"
+              + " ValidatingAdmissionPolicies (the chart's policies.mode both), so each finding is"
+              + " reported once; rules a policy covers in part (SPL102, SPL140) still run.")
   boolean skipPolicyRules;
 
   private volatile boolean rulesReady;

@@ -4,9 +4,13 @@ import dev.spl.schema.GatewayApiVersion;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.io.PrintWriter;
+import java.net.InetAddress;
 import java.net.URI;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine;
@@ -55,7 +59,7 @@ public final class ProbeCommand implements Callable<Integer> {
       description =
           "Send from this local address (repeatable; two make the grid). Default for a loopback URL:"
               + " 127.0.0.1 and 127.0.0.2.")
-  java.util.List<String> sourceAddresses = new java.util.ArrayList<>();
+  List<String> sourceAddresses = new ArrayList<>();
 
   @Option(
       names = "--no-tamper",
@@ -67,7 +71,7 @@ public final class ProbeCommand implements Callable<Integer> {
       paramLabel = "URL",
       description =
           "Another URL of the same application (e.g. the other port): the pin must hold there.")
-  java.util.List<URI> also = new java.util.ArrayList<>();
+  List<URI> also = new ArrayList<>();
 
   @Option(
       names = "--idle-wait",
@@ -220,19 +224,21 @@ public final class ProbeCommand implements Callable<Integer> {
   static final Duration MAX_IDLE_WAIT = Duration.ofMinutes(10);
 
   /** The addresses to send from: as given, else the two loopback ones for a loopback URL. */
-  private java.util.List<java.net.InetAddress> sources() {
-    java.util.List<java.net.InetAddress> out = new java.util.ArrayList<>();
-    java.util.List<String> given =
+  private List<InetAddress> sources() {
+    List<String> given =
         sourceAddresses.isEmpty() && url.getHost().matches("127\\.\\d+\\.\\d+\\.\\d+")
-            ? java.util.List.of("127.0.0.1", "127.0.0.2")
+            ? List.of("127.0.0.1", "127.0.0.2")
             : sourceAddresses;
+    List<InetAddress> out = new ArrayList<>();
     for (String a : given) {
+      // an IP literal: getByName then parses it and asks no resolver
+      if (!a.matches("[0-9a-fA-F:.]+")) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--source-address " + a + ": not an IP address");
+      }
       try {
-        if (!a.matches("[0-9a-fA-F:.]+")) {
-          throw new java.net.UnknownHostException("not an IP address");
-        }
-        out.add(java.net.InetAddress.getByName(a));
-      } catch (java.net.UnknownHostException e) {
+        out.add(InetAddress.getByName(a));
+      } catch (UnknownHostException e) {
         throw new CommandLine.ParameterException(
             spec.commandLine(), "--source-address " + a + ": " + e.getMessage());
       }

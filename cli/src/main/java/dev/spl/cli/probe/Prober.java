@@ -233,10 +233,10 @@ final class Prober {
     checks.add(attributes(first));
     checks.add(leak(token));
     if (s.sources().size() > 1) {
-      checks.add(grid(token, first, clients));
+      checks.add(grid(token, clients));
     }
     if (s.tamper() && !s.expect().isHeader()) {
-      checks.add(tamper(token, first, clients));
+      checks.add(tamper(token, clients));
     }
     if (!s.also().isEmpty()) {
       checks.add(portGroup(token, first));
@@ -306,7 +306,7 @@ final class Prober {
    * is per token; and the jars from one address landed on different backends, so it is not per
    * address.
    */
-  private Check grid(String token, Reply first, List<Fresh> clients) {
+  private Check grid(String token, List<Fresh> clients) {
     if (token == null || pinned == null) {
       return new Check("grid", Status.SKIP, "no token that pins");
     }
@@ -353,7 +353,7 @@ final class Prober {
    * Modified tokens must never be a server error; a fresh pick (a new token) is right. A token that
    * names a backend's address must not let the client pick one by editing it.
    */
-  private Check tamper(String token, Reply first, List<Fresh> clients) {
+  private Check tamper(String token, List<Fresh> clients) {
     if (token == null || token.isEmpty()) {
       return new Check("tamper", Status.SKIP, "no session token");
     }
@@ -423,7 +423,7 @@ final class Prober {
         seen.put(u.toString(), "error: " + e.getClass().getSimpleName());
       }
     }
-    String at = pinned != null ? pinned : first.backend();
+    String at = pinnedOr(first);
     boolean same = seen.values().stream().allMatch(b -> b.equals(at));
     return new Check(
         "port-group",
@@ -500,7 +500,7 @@ final class Prober {
       return new Check("idle-timeout", Status.SKIP, "interrupted");
     }
     Map<String, Integer> seen = distribution(IDLE_REQUESTS, token, source(0));
-    boolean kept = seen.size() == 1 && seen.containsKey(pinned != null ? pinned : first.backend());
+    boolean kept = seen.size() == 1 && seen.containsKey(pinnedOr(first));
     String evidence =
         "after "
             + s.idleWait().toSeconds()
@@ -642,7 +642,7 @@ final class Prober {
     if (token == null && s.mode() == Mode.PERSISTENCE) {
       return new Check("fail-over", Status.FAIL, "no session to fail over");
     }
-    String at = pinned != null ? pinned : first.backend();
+    String at = pinnedOr(first);
     if (!s.stop().test(at)) {
       return new Check("fail-over", Status.FAIL, "the pinned backend " + at + " was not stopped");
     }
@@ -667,6 +667,11 @@ final class Prober {
       return new Check(
           "fail-over", Status.FAIL, "request after the stop failed: " + e.getMessage());
     }
+  }
+
+  /** Where the first client is pinned: as the sticky check saw it, else where it first landed. */
+  private String pinnedOr(Reply first) {
+    return pinned != null ? pinned : first.backend();
   }
 
   private String backendOrError(String token, InetAddress from) {

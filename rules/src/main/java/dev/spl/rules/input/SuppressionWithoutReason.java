@@ -83,8 +83,6 @@ public final class SuppressionWithoutReason implements ResourceRule, ApiServerPo
             .flatMap(r -> Stream.of(r.info().id(), r.info().name()))
             .map(n -> "'" + n.toLowerCase(Locale.ROOT) + "': true")
             .collect(Collectors.joining(", ", "{", "}"));
-    String unknown =
-        "!(k.substring(" + Suppressions.PREFIX.length() + ").lowerAscii() in variables.known)";
     String annotations = "object.metadata.annotations";
     List<Variable> variables =
         List.of(
@@ -105,7 +103,7 @@ public final class SuppressionWithoutReason implements ResourceRule, ApiServerPo
             new Variable(
                 "problems",
                 "variables.suppressions.filter(k, "
-                    + unknown
+                    + celUnknown("k")
                     + " || "
                     + annotations
                     + "[k].trim() == '')"));
@@ -120,9 +118,18 @@ public final class SuppressionWithoutReason implements ResourceRule, ApiServerPo
             "'annotation ' + "
                 + first
                 + " + ("
-                + unknown.replace("k.", first + ".")
+                + celUnknown(first)
                 + " ? ' names no spl rule; use a rule id or name, e.g. SPL010' : ' has no reason;"
                 + " say why the finding does not apply here')",
             "'metadata.annotations.' + " + first));
+  }
+
+  /** CEL: the annotation key {@code key} names no rule (compared in lower case). */
+  private static String celUnknown(String key) {
+    return "!("
+        + key
+        + ".substring("
+        + Suppressions.PREFIX.length()
+        + ").lowerAscii() in variables.known)";
   }
 }
