@@ -196,7 +196,7 @@ class DeclaredInputsTest {
     assertTrue(annotations.has("ignore.spl.dev/SPL110"));
     assertNull(kept.metadata().get("labels"));
     assertNull(kept.metadata().get("managedFields"));
-    assertNull(kept.spec().get("selector"));
+    assertNull(kept.spec().get("ports"), "no rule reads a Service's ports");
     assertNull(kept.root().get("status"));
   }
 }

@@ -37,13 +37,14 @@ class LiveIndexTest {
       List<Finding> full =
           new Engine().lint(loader.loadText(file.toString(), text), options).findings();
       List<Resource> all = loader.loadText(file.toString(), text).resources();
-      // The kinds a webhook reviews: what carries persistence, and Services.
+      // The kinds a webhook reviews: what carries persistence, Services, Ingresses and the
+      // other controllers' sticky-session objects.
       for (Resource reviewed :
           all.stream()
               .filter(
                   r ->
                       dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
-                          || r.kind().equals("Service"))
+                          || dev.spl.index.KindCatalogue.isReviewed(r.group(), r.kind()))
               .toList()) {
         LiveIndex cluster = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
         all.stream().filter(r -> r != reviewed).forEach(cluster::put);

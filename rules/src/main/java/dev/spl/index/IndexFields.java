@@ -41,8 +41,11 @@ public final class IndexFields {
   /** Per kind, the spec fields kept: a tree of field names, {@link #ALL} below a declared path. */
   private final Map<Inputs.Kind, Map<String, Object>> specFields = new EnumMap<>(Inputs.Kind.class);
 
+  private final Inputs inputs;
+
   /** A projection keeping what {@code inputs} declare. */
   public IndexFields(Inputs inputs) {
+    this.inputs = inputs;
     inputs.fields().forEach((kind, paths) -> specFields.put(kind, tree(paths)));
   }
 
@@ -84,6 +87,13 @@ public final class IndexFields {
       case "Service" -> Inputs.Kind.SERVICE;
       case "Gateway" -> Inputs.Kind.GATEWAY;
       case "GatewayClass" -> Inputs.Kind.GATEWAY_CLASS;
+      case "Ingress" ->
+          r.group().equals("networking.k8s.io") || r.group().equals("extensions")
+              ? Inputs.Kind.INGRESS
+              : null;
+      case "HorizontalPodAutoscaler" ->
+          r.group().equals("autoscaling") ? Inputs.Kind.HORIZONTAL_POD_AUTOSCALER : null;
+      case "Deployment", "StatefulSet" -> r.group().equals("apps") ? Inputs.Kind.WORKLOAD : null;
       default -> null;
     };
   }
@@ -102,7 +112,7 @@ public final class IndexFields {
     for (MapNode.Entry e : r.root().entries()) {
       switch (e.key()) {
         case "apiVersion", "kind" -> kept.add(copyWhole(e));
-        case "metadata" -> kept.add(metadata(e));
+        case "metadata" -> kept.add(metadata(e, kind));
         case "spec" -> kept.add(copy(e, spec));
         default -> {} // status, data and anything else no cross-resource rule reads
       }
@@ -120,7 +130,7 @@ public final class IndexFields {
     return sites.stream().filter(s -> kept.nodeAt(s.path()) != null).map(s -> s.on(kept)).toList();
   }
 
-  private MapNode.Entry metadata(MapNode.Entry e) {
+  private MapNode.Entry metadata(MapNode.Entry e, Inputs.Kind kind) {
     if (!(e.value() instanceof MapNode metadata)) {
       return e;
     }
@@ -130,10 +140,12 @@ public final class IndexFields {
         continue;
       }
       if (field.key().equals("annotations") && field.value() instanceof MapNode annotations) {
-        // Only spl's own annotations matter later: they suppress cross-resource findings.
+        // spl's own annotations suppress cross-resource findings; the others are kept when a
+        // rule declares it reads them (an Ingress's controller annotations).
         List<MapNode.Entry> spl = new ArrayList<>(0);
         for (MapNode.Entry a : annotations.entries()) {
-          if (a.key().startsWith(Resource.SUPPRESSION_PREFIX)) {
+          if (a.key().startsWith(Resource.SUPPRESSION_PREFIX)
+              || inputs.readsAnnotation(kind, a.key())) {
             spl.add(a);
           }
         }

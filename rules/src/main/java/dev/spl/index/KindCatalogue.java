@@ -4,9 +4,10 @@ import java.util.List;
 
 /**
  * The one list of the kinds spl reads: those an admission webhook reviews (they carry session
- * persistence, or are Services whose affinity meets it), and those the cross-resource rules only
- * look at (Gateways and GatewayClasses). The webhook's handler and informers and the Helm chart's
- * webhook rules and RBAC all derive from it; a test keeps the chart's copy equal.
+ * persistence or sticky-session settings, or are Services whose affinity meets it), and those the
+ * cross-resource rules only look at (Gateways, GatewayClasses, autoscalers and workloads). The
+ * webhook's handler and informers and the Helm chart's webhook rules and RBAC all derive from it; a
+ * test keeps the chart's copy equal.
  */
 public final class KindCatalogue {
   /** A kind as the API server serves it. */
@@ -18,7 +19,10 @@ public final class KindCatalogue {
       boolean namespaced,
       boolean reviewed) {
 
-    /** How the cross-resource rules' {@link Inputs} name this kind. */
+    /**
+     * How the cross-resource rules' {@link Inputs} name this kind; null for a kind only
+     * single-object rules read (a DestinationRule).
+     */
     public Inputs.Kind input() {
       return switch (kind) {
         case "HTTPRoute", "GRPCRoute" -> Inputs.Kind.ROUTE;
@@ -27,7 +31,10 @@ public final class KindCatalogue {
         case "Service" -> Inputs.Kind.SERVICE;
         case "Gateway" -> Inputs.Kind.GATEWAY;
         case "GatewayClass" -> Inputs.Kind.GATEWAY_CLASS;
-        default -> throw new IllegalStateException("no input kind for " + kind);
+        case "Ingress" -> Inputs.Kind.INGRESS;
+        case "HorizontalPodAutoscaler" -> Inputs.Kind.HORIZONTAL_POD_AUTOSCALER;
+        case "Deployment", "StatefulSet" -> Inputs.Kind.WORKLOAD;
+        default -> null;
       };
     }
 
@@ -58,7 +65,29 @@ public final class KindCatalogue {
           new Kind(EXPERIMENTAL, "v1alpha1", "Backend", "backends", true, true),
           new Kind(GATEWAY, "v1alpha1", "Backend", "backends", true, true),
           new Kind(GATEWAY, "v1", "Gateway", "gateways", true, false),
-          new Kind(GATEWAY, "v1", "GatewayClass", "gatewayclasses", false, false));
+          new Kind(GATEWAY, "v1", "GatewayClass", "gatewayclasses", false, false),
+          // Sticky sessions outside Gateway API: ingress-nginx and Traefik annotations, Istio's
+          // and Envoy Gateway's consistent hashing, Traefik's IngressRoute.
+          new Kind("networking.k8s.io", "v1", "Ingress", "ingresses", true, true),
+          new Kind("networking.istio.io", "v1", "DestinationRule", "destinationrules", true, true),
+          new Kind(
+              "gateway.envoyproxy.io",
+              "v1alpha1",
+              "BackendTrafficPolicy",
+              "backendtrafficpolicies",
+              true,
+              true),
+          new Kind("traefik.io", "v1alpha1", "IngressRoute", "ingressroutes", true, true),
+          // Read only: what scales an Ingress's backends (ingress-nginx balanced affinity).
+          new Kind(
+              "autoscaling",
+              "v2",
+              "HorizontalPodAutoscaler",
+              "horizontalpodautoscalers",
+              true,
+              false),
+          new Kind("apps", "v1", "Deployment", "deployments", true, false),
+          new Kind("apps", "v1", "StatefulSet", "statefulsets", true, false));
 
   private KindCatalogue() {}
 
@@ -72,7 +101,9 @@ public final class KindCatalogue {
    * those the cross-resource rules read ({@code inputs}, their declarations).
    */
   public static List<Kind> watched(Inputs inputs) {
-    return ALL.stream().filter(k -> k.reviewed() || inputs.reads(k.input())).toList();
+    return ALL.stream()
+        .filter(k -> k.reviewed() || (k.input() != null && inputs.reads(k.input())))
+        .toList();
   }
 
   /** The kinds an admission webhook reviews. */

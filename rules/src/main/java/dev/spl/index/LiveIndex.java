@@ -49,6 +49,9 @@ public final class LiveIndex {
   private final Map<ObjectKey, Set<ObjectKey>> routesByParent = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> policiesByTarget = new ConcurrentHashMap<>();
+  private final Map<ObjectKey, Set<ObjectKey>> ingressesByService = new ConcurrentHashMap<>();
+  // keyed by a Namespace key: the autoscalers of one namespace are few
+  private final Map<ObjectKey, Set<ObjectKey>> autoscalersByNamespace = new ConcurrentHashMap<>();
   // what each kept object points at, to unlink it when it changes or goes
   private final Map<ObjectKey, List<Link>> links = new ConcurrentHashMap<>();
 
@@ -85,12 +88,18 @@ public final class LiveIndex {
     for (ObjectKey gateway : entry.parents()) {
       out.add(link(routesByParent, gateway, key));
     }
+    Inputs.Kind kind = IndexFields.kindOf(kept);
     for (ObjectKey backend : entry.backends()) {
       out.add(
           link(
-              SessionPersistenceLocator.isRoute(kept) ? routesByBackend : policiesByTarget,
+              SessionPersistenceLocator.isRoute(kept)
+                  ? routesByBackend
+                  : kind == Inputs.Kind.INGRESS ? ingressesByService : policiesByTarget,
               backend,
               key));
+    }
+    if (kind == Inputs.Kind.HORIZONTAL_POD_AUTOSCALER) {
+      out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace()), key));
     }
     links.put(key, out);
   }
@@ -111,6 +120,9 @@ public final class LiveIndex {
     }
     if (SessionPersistenceLocator.isPolicy(r)) {
       return new Entry(r, sites, List.of(), targetsOf(r), Set.copyOf(names));
+    }
+    if (IndexFields.kindOf(r) == Inputs.Kind.INGRESS) {
+      return new Entry(r, sites, List.of(), servicesOf(r), Set.of());
     }
     return new Entry(r, sites, List.of(), List.of(), Set.of());
   }
@@ -159,8 +171,15 @@ public final class LiveIndex {
       for (ObjectKey target : own.backends()) {
         addTarget(target, out, routes);
       }
+    } else if (IndexFields.kindOf(reviewed) == Inputs.Kind.INGRESS) {
+      for (ObjectKey service : own.backends()) {
+        add(service, out);
+        referrers(ingressesByService, service).forEach(i -> add(i, out));
+      }
+      addAutoscalers(reviewed.namespace(), out);
     } else {
       addTarget(self, out, routes);
+      referrers(ingressesByService, self).forEach(i -> add(i, out));
     }
     for (ObjectKey r : routes) {
       Entry route = objects.get(r);
@@ -233,6 +252,51 @@ public final class LiveIndex {
     routes.addAll(referrers(routesByBackend, target));
     for (ObjectKey policy : referrers(policiesByTarget, target)) {
       add(policy, out);
+    }
+  }
+
+  /** The autoscalers of a namespace, with the workloads they scale. */
+  private void addAutoscalers(String namespace, Map<ObjectKey, Entry> out) {
+    for (ObjectKey hpa : referrers(autoscalersByNamespace, namespaceKey(namespace))) {
+      Entry e = add(hpa, out);
+      MapNode spec = e == null ? null : e.resource().spec();
+      MapNode target = spec == null ? null : spec.map("scaleTargetRef");
+      if (target != null && target.string("kind") != null && target.string("name") != null) {
+        String apiVersion = target.string("apiVersion") == null ? "" : target.string("apiVersion");
+        String group =
+            apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+        add(new ObjectKey(group, target.string("kind"), namespace, target.string("name")), out);
+      }
+    }
+  }
+
+  private static ObjectKey namespaceKey(String namespace) {
+    return new ObjectKey("", "Namespace", "", namespace);
+  }
+
+  /** The Services an Ingress sends to (its paths' backends and its default backend). */
+  private static List<ObjectKey> servicesOf(Resource ingress) {
+    List<ObjectKey> out = new ArrayList<>();
+    collectServiceNames(ingress.spec(), out, ingress.namespace());
+    return List.copyOf(new java.util.LinkedHashSet<>(out));
+  }
+
+  private static void collectServiceNames(Object node, List<ObjectKey> out, String namespace) {
+    if (node instanceof MapNode map) {
+      MapNode service = map.map("service");
+      if (service != null && service.string("name") != null) {
+        out.add(new ObjectKey("", "Service", namespace, service.string("name")).normalized());
+      }
+      if (map.string("serviceName") != null) {
+        out.add(new ObjectKey("", "Service", namespace, map.string("serviceName")).normalized());
+      }
+      for (MapNode.Entry e : map.entries()) {
+        collectServiceNames(e.value(), out, namespace);
+      }
+    } else if (node instanceof ListNode list) {
+      for (var item : list.items()) {
+        collectServiceNames(item, out, namespace);
+      }
     }
   }
 

@@ -30,6 +30,8 @@ public final class ResourceIndex {
   private final Map<ObjectKey, List<RouteRule>> rulesByBackend = new HashMap<>();
   private final Map<Resource, List<ObjectKey>> policyTargets = new IdentityHashMap<>();
   private final List<Duplicate> duplicates = new ArrayList<>();
+  private final Map<Inputs.Kind, List<Resource>> listed =
+      new java.util.EnumMap<>(Inputs.Kind.class);
 
   /** An object defined a second time in one build: only {@code first} is indexed. */
   public record Duplicate(Resource first, Resource again) {}
@@ -52,6 +54,10 @@ public final class ResourceIndex {
       if (isReferenceTarget(r)) {
         index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
       }
+      Inputs.Kind listedKind = listedKind(r);
+      if (listedKind != null) {
+        index.listed.computeIfAbsent(listedKind, k -> new ArrayList<>()).add(r);
+      }
       List<SessionPersistenceSite> own = sitesOf.apply(r);
       index.sites.put(r, own);
       if (SessionPersistenceLocator.isRoute(r)) {
@@ -68,14 +74,25 @@ public final class ResourceIndex {
   }
 
   /**
-   * Only what a route or policy can point at is indexed by key; most documents are none of these.
-   */
-  /**
    * True for the resources the index needs: those that carry persistence and those a route or
    * policy can point at. Most documents are neither, so a streaming lint need not keep them.
    */
   public static boolean isIndexed(Resource r) {
-    return SessionPersistenceLocator.canCarryPersistence(r) || isReferenceTarget(r);
+    return SessionPersistenceLocator.canCarryPersistence(r)
+        || isReferenceTarget(r)
+        || listedKind(r) != null;
+  }
+
+  /**
+   * The kinds rules walk through whole rather than look up by a reference: Ingresses and the like.
+   */
+  private static Inputs.Kind listedKind(Resource r) {
+    Inputs.Kind kind = IndexFields.kindOf(r);
+    return kind == Inputs.Kind.INGRESS
+            || kind == Inputs.Kind.HORIZONTAL_POD_AUTOSCALER
+            || kind == Inputs.Kind.WORKLOAD
+        ? kind
+        : null;
   }
 
   private static boolean isReferenceTarget(Resource r) {
@@ -135,6 +152,11 @@ public final class ResourceIndex {
   /** Objects defined more than once, in input order; the index holds each first definition. */
   public List<Duplicate> duplicates() {
     return duplicates;
+  }
+
+  /** Every Ingress, HorizontalPodAutoscaler or workload (by {@code kind}), in input order. */
+  public List<Resource> all(Inputs.Kind kind) {
+    return listed.getOrDefault(kind, List.of());
   }
 
   /** Every HTTPRoute and GRPCRoute, in input order. */

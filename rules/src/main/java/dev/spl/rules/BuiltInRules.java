@@ -22,9 +22,21 @@ import dev.spl.rules.cross.ServiceAffinityConflict;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
+import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
+import dev.spl.rules.istio.IstioCookieHashPassive;
+import dev.spl.rules.istio.IstioLoadBalancerConflict;
+import dev.spl.rules.nginx.ClientIpBehindIngressNginx;
+import dev.spl.rules.nginx.ClientIpViaServiceUpstream;
+import dev.spl.rules.nginx.NginxAffinityDiffersAcrossIngresses;
+import dev.spl.rules.nginx.NginxAffinityDisabled;
+import dev.spl.rules.nginx.NginxAnnotationNotRead;
+import dev.spl.rules.nginx.NginxBalancedAffinityAutoscaled;
+import dev.spl.rules.nginx.NginxCookieLifetimeDropped;
+import dev.spl.rules.nginx.NginxCookieNameInvalid;
+import dev.spl.rules.nginx.NginxSameSiteNoneInsecure;
 import dev.spl.rules.schema.BackendShape;
 import dev.spl.rules.schema.CookiePathTooLong;
 import dev.spl.rules.schema.InvalidCookieName;
@@ -37,6 +49,8 @@ import dev.spl.rules.schema.WrongType;
 import dev.spl.rules.service.ClientIpAffinityInert;
 import dev.spl.rules.service.ClientIpBehindSnat;
 import dev.spl.rules.service.InvalidAffinityTimeout;
+import dev.spl.rules.traefik.TraefikStickyNativeLb;
+import dev.spl.rules.traefik.TraefikStickyOnIngress;
 import java.util.List;
 import java.util.Optional;
 
@@ -79,7 +93,21 @@ public final class BuiltInRules {
           new GrpcCookiePersistence(),
           new ControllerIgnoresPersistence(),
           new ClientIpBehindSnat(),
-          new ClientIpAffinityInert());
+          new ClientIpAffinityInert(),
+          new ClientIpBehindIngressNginx(),
+          new ClientIpViaServiceUpstream(),
+          new NginxAffinityDisabled(),
+          new NginxCookieLifetimeDropped(),
+          new NginxCookieNameInvalid(),
+          new NginxAnnotationNotRead(),
+          new NginxSameSiteNoneInsecure(),
+          new NginxAffinityDiffersAcrossIngresses(),
+          new NginxBalancedAffinityAutoscaled(),
+          new IstioCookieHashPassive(),
+          new IstioLoadBalancerConflict(),
+          new EnvoyGatewayCookieHashPassive(),
+          new TraefikStickyOnIngress(),
+          new TraefikStickyNativeLb());
 
   private BuiltInRules() {}
 

@@ -19,7 +19,12 @@ class KindCatalogueTest {
         case "Backend", "XBackend" -> assertEquals(Inputs.Kind.BACKEND, input);
         case "Service" -> assertEquals(Inputs.Kind.SERVICE, input);
         case "Gateway" -> assertEquals(Inputs.Kind.GATEWAY, input);
-        default -> assertEquals(Inputs.Kind.GATEWAY_CLASS, input);
+        case "GatewayClass" -> assertEquals(Inputs.Kind.GATEWAY_CLASS, input);
+        case "Ingress" -> assertEquals(Inputs.Kind.INGRESS, input);
+        case "HorizontalPodAutoscaler" ->
+            assertEquals(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER, input);
+        case "Deployment", "StatefulSet" -> assertEquals(Inputs.Kind.WORKLOAD, input);
+        default -> assertEquals(null, input, k.kind() + " is read by single-object rules only");
       }
     }
   }
@@ -32,6 +37,24 @@ class KindCatalogueTest {
         KindCatalogue.watched(Inputs.of(Inputs.Kind.GATEWAY, "gatewayClassName"));
     assertTrue(gateways.stream().anyMatch(k -> k.kind().equals("Gateway")));
     assertFalse(gateways.stream().anyMatch(k -> k.kind().equals("GatewayClass")));
+    List<KindCatalogue.Kind> builtIn =
+        KindCatalogue.watched(dev.spl.rules.BuiltInRules.indexInputs());
+    assertTrue(
+        builtIn.stream().anyMatch(k -> k.kind().equals("HorizontalPodAutoscaler")),
+        "SPL207 reads autoscalers");
+    assertTrue(builtIn.stream().anyMatch(k -> k.kind().equals("Ingress") && k.reviewed()));
+    assertTrue(builtIn.stream().anyMatch(k -> k.kind().equals("DestinationRule") && k.reviewed()));
+  }
+
+  @Test
+  void annotationsAreReadByPrefixPerKind() {
+    Inputs nginx = Inputs.NONE.andAnnotations(Inputs.Kind.INGRESS, "nginx.ingress.kubernetes.io/");
+    assertTrue(nginx.reads(Inputs.Kind.INGRESS), "reading annotations reads the kind");
+    assertTrue(nginx.readsAnnotation(Inputs.Kind.INGRESS, "nginx.ingress.kubernetes.io/affinity"));
+    assertFalse(nginx.readsAnnotation(Inputs.Kind.INGRESS, "kubernetes.io/ingress.class"));
+    assertFalse(nginx.readsAnnotation(Inputs.Kind.SERVICE, "nginx.ingress.kubernetes.io/affinity"));
+    Inputs both = Inputs.union(List.of(nginx, Inputs.of(Inputs.Kind.SERVICE)));
+    assertTrue(both.readsAnnotation(Inputs.Kind.INGRESS, "nginx.ingress.kubernetes.io/x"));
   }
 
   @Test

@@ -1,0 +1,49 @@
+package dev.spl.rules.envoygateway;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/** SPL401: Envoy Gateway consistent hashing on a cookie Envoy never sets. */
+@RuleDefinition(
+    id = "SPL401",
+    name = "envoy-gateway-cookie-hash-passive",
+    severity = Severity.WARNING,
+    summary = "An Envoy Gateway BackendTrafficPolicy hashes on a cookie without cookie.ttl.",
+    why =
+        "Envoy generates the hash cookie for a client that lacks it only when the hash policy"
+            + " has a TTL; Envoy Gateway passes cookie.ttl through and sets none by default. Without"
+            + " it, clients are pinned only if the application sets the cookie itself.",
+    fix = "Set loadBalancer.consistentHash.cookie.ttl (for example 1h).",
+    reference =
+        "envoyproxy/gateway api/v1alpha1/loadbalancer_types.go (Cookie: \"Make sure to set the"
+            + " TTL field for this case\"); internal/xds/translator/route.go")
+public final class EnvoyGatewayCookieHashPassive implements ResourceRule {
+  private static final FieldPath HASH = FieldPath.of("spec", "loadBalancer", "consistentHash");
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!resource.is("gateway.envoyproxy.io", "BackendTrafficPolicy")) {
+      return;
+    }
+    Node hashNode = resource.nodeAt(HASH);
+    if (!(hashNode instanceof MapNode hash) || !"Cookie".equals(hash.string("type"))) {
+      return;
+    }
+    MapNode cookie = hash.map("cookie");
+    if (cookie != null && !cookie.has("ttl")) {
+      String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
+      reporter.report(
+          info(),
+          resource,
+          HASH.key("cookie"),
+          "cookie" + name + " has no ttl: Envoy never sets it, so new clients are not pinned");
+    }
+  }
+}

@@ -1,0 +1,50 @@
+package dev.spl.rules.istio;
+
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/** SPL301: Istio consistent hashing on a cookie Envoy never sets. */
+@RuleDefinition(
+    id = "SPL301",
+    name = "istio-cookie-hash-passive",
+    severity = Severity.WARNING,
+    summary = "A DestinationRule hashes on an HTTP cookie without a ttl, so Envoy never sets it.",
+    why =
+        "consistentHash.httpCookie hashes on the cookie the client sends. Only with a ttl does"
+            + " Envoy generate the cookie when it is missing (a ttl of 0s makes it a session"
+            + " cookie); without one, clients that do not already carry the cookie are not"
+            + " pinned at all unless the application sets it.",
+    fix =
+        "Add ttl (0s for a session cookie), or keep it off only for a cookie the application sets.",
+    reference =
+        "istio/api networking/v1alpha3/destination_rule.proto (HTTPCookie.ttl: \"If specified, a"
+            + " cookie with the TTL will be generated if the cookie is not present\")")
+public final class IstioCookieHashPassive implements ResourceRule {
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!LoadBalancers.isDestinationRule(resource)) {
+      return;
+    }
+    for (LoadBalancers.At lb : LoadBalancers.of(resource)) {
+      MapNode hash = lb.loadBalancer().map("consistentHash");
+      MapNode cookie = hash == null ? null : hash.map("httpCookie");
+      if (cookie != null && !cookie.has("ttl")) {
+        String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
+        reporter.report(
+            info(),
+            resource,
+            lb.path().key("consistentHash").key("httpCookie"),
+            "httpCookie"
+                + name
+                + " has no ttl: Envoy never sets it, so new clients are not pinned (0s: session"
+                + " cookie)");
+      }
+    }
+  }
+}

@@ -1,0 +1,42 @@
+package dev.spl.rules.istio;
+
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/** SPL302: a DestinationRule loadBalancer with both simple and consistentHash. */
+@RuleDefinition(
+    id = "SPL302",
+    name = "istio-load-balancer-conflict",
+    severity = Severity.ERROR,
+    summary = "A DestinationRule loadBalancer sets both simple and consistentHash.",
+    why =
+        "simple and consistentHash are one field (the lb_policy oneof): a load balancer either"
+            + " picks freely or hashes. Istio's CRD schema encodes the oneof, so the API server"
+            + " rejects the DestinationRule and none of its traffic policy applies.",
+    fix = "Keep consistentHash for affinity, or simple for none; remove the other.",
+    reference =
+        "istio/api networking/v1alpha3/destination_rule.proto (LoadBalancerSettings oneof"
+            + " lb_policy); kubernetes/customresourcedefinitions.gen.yaml (oneOf)")
+public final class IstioLoadBalancerConflict implements ResourceRule {
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!LoadBalancers.isDestinationRule(resource)) {
+      return;
+    }
+    for (LoadBalancers.At lb : LoadBalancers.of(resource)) {
+      if (lb.loadBalancer().has("simple") && lb.loadBalancer().has("consistentHash")) {
+        reporter.report(
+            info(),
+            resource,
+            lb.path().key("consistentHash"),
+            "loadBalancer sets both simple and consistentHash, which are one of: the API server"
+                + " rejects it");
+      }
+    }
+  }
+}

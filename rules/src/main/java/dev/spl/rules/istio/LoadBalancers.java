@@ -1,0 +1,57 @@
+package dev.spl.rules.istio;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The {@code loadBalancer} settings of an Istio DestinationRule: the traffic policy's, each port's,
+ * and each subset's (and its ports'), with their paths.
+ */
+final class LoadBalancers {
+  record At(MapNode loadBalancer, FieldPath path) {}
+
+  private LoadBalancers() {}
+
+  static boolean isDestinationRule(Resource r) {
+    return r.is("networking.istio.io", "DestinationRule");
+  }
+
+  static List<At> of(Resource r) {
+    List<At> out = new ArrayList<>();
+    MapNode spec = r.spec();
+    if (spec == null) {
+      return out;
+    }
+    addPolicy(spec.map("trafficPolicy"), FieldPath.of("spec", "trafficPolicy"), out);
+    ListNode subsets = spec.list("subsets");
+    for (int i = 0; subsets != null && i < subsets.size(); i++) {
+      if (subsets.get(i) instanceof MapNode subset) {
+        addPolicy(
+            subset.map("trafficPolicy"), FieldPath.of("spec", "subsets", i, "trafficPolicy"), out);
+      }
+    }
+    return out;
+  }
+
+  private static void addPolicy(MapNode policy, FieldPath at, List<At> out) {
+    if (policy == null) {
+      return;
+    }
+    if (policy.map("loadBalancer") != null) {
+      out.add(new At(policy.map("loadBalancer"), at.key("loadBalancer")));
+    }
+    ListNode ports = policy.list("portLevelSettings");
+    for (int i = 0; ports != null && i < ports.size(); i++) {
+      if (ports.get(i) instanceof MapNode port && port.map("loadBalancer") != null) {
+        out.add(
+            new At(
+                port.map("loadBalancer"),
+                at.key("portLevelSettings").index(i).key("loadBalancer")));
+      }
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.index.Inputs;
+import dev.spl.index.ResourceIndex;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.List;
+
+/** SPL153: ClientIP affinity on a Service that ingress-nginx reaches through its cluster IP. */
+@RuleDefinition(
+    id = "SPL153",
+    name = "client-ip-via-service-upstream",
+    severity = Severity.WARNING,
+    summary = "ClientIP affinity on a Service that ingress-nginx reaches through its cluster IP.",
+    why =
+        "With service-upstream (or ssl-passthrough) nginx connects to the cluster IP, so"
+            + " kube-proxy sees the nginx pod's address, not the client's: each nginx pod is"
+            + " pinned to one endpoint, and every user of that nginx pod with it. Load"
+            + " concentrates on a few pods and clients still move when nginx's own balancing"
+            + " picks another nginx pod.",
+    fix =
+        "Drop service-upstream and pin at nginx with affinity: cookie, or drop sessionAffinity"
+            + " from the Service.",
+    reference =
+        "ingress-nginx annotations.md (Service Upstream known issues); docs/user-guide/tls.md"
+            + " (SSL passthrough to the cluster IP); kubernetes/kubernetes#36415")
+public final class ClientIpViaServiceUpstream implements IndexRule {
+
+  @Override
+  public Inputs inputs() {
+    return ClientIpServices.INPUTS;
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (ClientIpServices.Use use :
+        ClientIpServices.behind(index, ClientIpServices::viaClusterIp).values()) {
+      String how =
+          use.ingress().isTrue("service-upstream") ? "service-upstream" : "ssl-passthrough";
+      reporter.report(
+          info(),
+          use.service(),
+          ClientIpServices.AFFINITY,
+          "Ingress "
+              + use.ingress().resource().name()
+              + " uses "
+              + how
+              + ": kube-proxy sees nginx pods, each pinning all its users to one pod",
+          List.of(Reporter.at(use.ingress().resource(), use.backend().path())));
+    }
+  }
+}

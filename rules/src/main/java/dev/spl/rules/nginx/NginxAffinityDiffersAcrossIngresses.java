@@ -1,0 +1,105 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.index.Inputs;
+import dev.spl.index.ResourceIndex;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+
+/** SPL206: one Service port behind several ingress-nginx Ingresses with different affinity. */
+@RuleDefinition(
+    id = "SPL206",
+    name = "nginx-affinity-differs-across-ingresses",
+    severity = Severity.WARNING,
+    summary = "One Service port is the backend of ingress-nginx Ingresses with different affinity.",
+    why =
+        "ingress-nginx builds one upstream per Service port (namespace-name-port) and merges"
+            + " every Ingress that uses it, oldest first: the affinity type and mode come from the"
+            + " oldest Ingress that sets them, the cookie's name, lifetime, path and flags from"
+            + " the newest. What one Ingress asks for is silently replaced by another's, and"
+            + " which one wins changes when an Ingress is recreated.",
+    fix =
+        "Give every Ingress of the Service the same affinity annotations, or route through one"
+            + " Ingress.",
+    reference =
+        "ingress-nginx docs/examples/affinity/cookie/README.md (Caveats);"
+            + " internal/ingress/controller/controller.go (createServers, upstream SessionAffinity)")
+public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
+
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.INPUTS;
+  }
+
+  private record Use(NginxIngress ingress, NginxIngress.Backend backend) {}
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    Map<String, List<Use>> byUpstream = new LinkedHashMap<>();
+    for (Resource r : index.all(Inputs.Kind.INGRESS)) {
+      NginxIngress ing = NginxIngress.of(r);
+      // A canary Ingress copies its main Ingress's affinity (unless legacy): not a rival.
+      if (ing == null || ing.isTrue("canary")) {
+        continue;
+      }
+      TreeSet<String> seen = new TreeSet<>();
+      for (NginxIngress.Backend b : ing.backends()) {
+        String upstream = r.namespace() + "/" + b.label();
+        if (seen.add(upstream)) {
+          byUpstream.computeIfAbsent(upstream, k -> new ArrayList<>()).add(new Use(ing, b));
+        }
+      }
+    }
+    for (List<Use> uses : byUpstream.values()) {
+      for (Use use : uses) {
+        Map<String, String> own = use.ingress().affinitySettings();
+        for (Use other : uses) {
+          Map<String, String> theirs = other.ingress().affinitySettings();
+          if (other != use && !own.equals(theirs)) {
+            reporter.report(
+                info(),
+                use.ingress().resource(),
+                use.backend().path(),
+                "Service "
+                    + use.backend().label()
+                    + " is also behind Ingress "
+                    + other.ingress().resource().name()
+                    + " with other affinity ("
+                    + difference(own, theirs)
+                    + "); nginx merges the two",
+                List.of(Reporter.at(other.ingress().resource(), other.backend().path())));
+            break; // one rival named is enough
+          }
+        }
+      }
+    }
+  }
+
+  /** The first setting that differs: {@code affinity cookie vs none}. */
+  static String difference(Map<String, String> a, Map<String, String> b) {
+    TreeSet<String> names = new TreeSet<>(a.keySet());
+    names.addAll(b.keySet());
+    for (String name : names) {
+      if (!Objects.equals(a.get(name), b.get(name))) {
+        return name + " " + shown(a.get(name)) + " vs " + shown(b.get(name));
+      }
+    }
+    return "";
+  }
+
+  private static String shown(String v) {
+    if (v == null) {
+      return "unset";
+    }
+    return v.length() > 24 ? v.substring(0, 21) + "..." : v;
+  }
+}

@@ -1,0 +1,79 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.Locale;
+
+/**
+ * SPL204: sticky-session annotations an ingress-nginx Ingress carries but the controller ignores.
+ */
+@RuleDefinition(
+    id = "SPL204",
+    name = "nginx-annotation-not-read",
+    severity = Severity.WARNING,
+    summary =
+        "A sticky-session annotation on an ingress-nginx Ingress that the controller does not read.",
+    why =
+        "ingress-nginx reads only nginx.ingress.kubernetes.io/ annotations. session-cookie-hash"
+            + " was removed in 0.24.0; the ingress.kubernetes.io/ prefix is from before the"
+            + " controller's rename; nginx.org/ and nginx.com/ belong to F5's NGINX Ingress"
+            + " Controller, a different product. Each is accepted by the API server and does"
+            + " nothing, so the sticky sessions it asks for never happen.",
+    fix =
+        "Use nginx.ingress.kubernetes.io/affinity: cookie and its session-cookie-*"
+            + " annotations; remove the others.",
+    reference =
+        "ingress-nginx cmd/plugin/lints/ingress.go (removedAnnotation session-cookie-hash,"
+            + " annotationPrefixIsNginxOrg/Com); annotations.md")
+public final class NginxAnnotationNotRead implements ResourceRule {
+  private static final String LEGACY = "ingress.kubernetes.io/";
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    NginxIngress ing = NginxIngress.of(resource);
+    if (ing == null) {
+      return;
+    }
+    for (MapNode.Entry a : ing.allAnnotations()) {
+      String key = a.key();
+      String message = null;
+      if (key.equals(NginxIngress.PREFIX + "session-cookie-hash")) {
+        message = "session-cookie-hash was removed in ingress-nginx 0.24.0 and is ignored";
+      } else if (key.startsWith(LEGACY) && isSticky(key.substring(LEGACY.length()))) {
+        message =
+            "old prefix: ingress-nginx reads "
+                + NginxIngress.PREFIX
+                + key.substring(LEGACY.length());
+      } else if ((key.startsWith(NginxIngress.F5_ORG) || key.startsWith(NginxIngress.F5_COM))
+          && isF5Sticky(key, NginxIngress.text(a.value()))) {
+        message =
+            key
+                + " is F5 NGINX Ingress Controller's; ingress-nginx ignores it (use affinity: cookie)";
+      }
+      if (message != null) {
+        reporter.report(info(), resource, FieldPath.of("metadata", "annotations", key), message);
+      }
+    }
+  }
+
+  private static boolean isSticky(String name) {
+    return NginxIngress.isAffinitySetting(name)
+        || name.equals("upstream-hash-by")
+        || name.equals("load-balance");
+  }
+
+  /** F5's sticky-cookie-services, or an lb-method that hashes (ip_hash, hash ... consistent). */
+  private static boolean isF5Sticky(String key, String value) {
+    String name = key.substring(key.indexOf('/') + 1);
+    return name.contains("sticky")
+        || (name.equals("lb-method")
+            && value != null
+            && value.toLowerCase(Locale.ROOT).contains("hash"));
+  }
+}

@@ -1,0 +1,115 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.index.Inputs;
+import dev.spl.index.ObjectKey;
+import dev.spl.index.ResourceIndex;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.Map;
+import java.util.Optional;
+
+/** SPL207: balanced cookie affinity in front of an autoscaled workload. */
+@RuleDefinition(
+    id = "SPL207",
+    name = "nginx-balanced-affinity-autoscaled",
+    severity = Severity.INFO,
+    summary =
+        "ingress-nginx balanced affinity in front of a workload a HorizontalPodAutoscaler scales.",
+    why =
+        "In balanced mode (the default) the cookie holds a key that is hashed onto the current"
+            + " endpoints: when the autoscaler adds pods, roughly (n-c)/n of the sessions move to"
+            + " another pod. Persistent mode keeps each cookie on its pod until the pod is gone.",
+    fix =
+        "Set nginx.ingress.kubernetes.io/affinity-mode: persistent if sessions must survive scale-ups.",
+    reference =
+        "ingress-nginx rootfs/etc/nginx/lua/balancer/sticky_balanced.lua (header comment);"
+            + " annotations.md (Session Affinity, affinity-mode)")
+public final class NginxBalancedAffinityAutoscaled implements IndexRule {
+
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.INPUTS
+        .and(Inputs.Kind.SERVICE, "selector")
+        .and(Inputs.Kind.WORKLOAD, "template.metadata.labels")
+        .and(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER, "scaleTargetRef");
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Resource r : index.all(Inputs.Kind.INGRESS)) {
+      NginxIngress ing = NginxIngress.of(r);
+      if (ing == null || !ing.cookieAffinity() || "persistent".equals(ing.value("affinity-mode"))) {
+        continue;
+      }
+      for (NginxIngress.Backend b : ing.backends()) {
+        Optional<String> scaled = autoscaler(index, r.namespace(), b.service());
+        if (scaled.isPresent()) {
+          String at = ing.has("affinity-mode") ? "affinity-mode" : "affinity";
+          reporter.report(
+              info(),
+              r,
+              ing.at(at),
+              scaled.get()
+                  + " of Service "
+                  + b.service()
+                  + ": balanced affinity moves sessions on scale-up");
+          break;
+        }
+      }
+    }
+  }
+
+  /**
+   * "HPA web scales Deployment web" when an autoscaler scales a workload the Service selects; when
+   * its workload is not in the input, an autoscaler of a workload named as the Service (the usual
+   * chart convention).
+   */
+  private static Optional<String> autoscaler(ResourceIndex index, String ns, String service) {
+    Map<String, Object> selector = selector(index, ns, service);
+    for (Resource hpa : index.all(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER)) {
+      MapNode target = hpa.spec() == null ? null : hpa.spec().map("scaleTargetRef");
+      if (!hpa.namespace().equals(ns) || target == null || target.string("name") == null) {
+        continue;
+      }
+      String kind = target.string("kind") == null ? "" : target.string("kind");
+      String name = target.string("name");
+      Optional<Resource> workload =
+          index.all(Inputs.Kind.WORKLOAD).stream()
+              .filter(
+                  w -> w.namespace().equals(ns) && w.kind().equals(kind) && w.name().equals(name))
+              .findFirst();
+      boolean selected =
+          workload.isPresent()
+              ? selector != null
+                  && !selector.isEmpty()
+                  && labels(workload.get()).entrySet().containsAll(selector.entrySet())
+              : name.equals(service);
+      if (selected) {
+        return Optional.of("HPA " + hpa.name() + " scales " + kind + " " + name);
+      }
+    }
+    return Optional.empty();
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> selector(ResourceIndex index, String ns, String service) {
+    return index
+        .find(new ObjectKey("", "Service", ns, service))
+        .map(s -> s.spec() == null ? null : s.spec().map("selector"))
+        .map(m -> (Map<String, Object>) m.toPlain())
+        .orElse(null);
+  }
+
+  @SuppressWarnings("unchecked")
+  private static Map<String, Object> labels(Resource workload) {
+    Node labels =
+        workload.nodeAt(dev.spl.model.FieldPath.of("spec", "template", "metadata", "labels"));
+    return labels instanceof MapNode m ? (Map<String, Object>) m.toPlain() : Map.of();
+  }
+}

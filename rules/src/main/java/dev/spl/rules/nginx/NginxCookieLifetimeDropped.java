@@ -1,0 +1,105 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** SPL202: an ingress-nginx cookie lifetime that is not a positive number of seconds. */
+@RuleDefinition(
+    id = "SPL202",
+    name = "nginx-cookie-lifetime-dropped",
+    severity = Severity.ERROR,
+    summary =
+        "ingress-nginx session-cookie-max-age or -expires is not a positive number of seconds.",
+    why =
+        "The controller checks both values against the pattern (^0|-?[1-9]\\d*$), unanchored:"
+            + " a value that fails it (48h, 2d) is dropped with a log line at verbosity 3 and the"
+            + " cookie becomes a session cookie, lost when the browser closes. A value that"
+            + " passes it but is not whole positive seconds (1.5, 0, -1) reaches the browser,"
+            + " which ignores a malformed Max-Age or deletes the cookie at once.",
+    fix = "Write whole seconds: \"172800\" for two days.",
+    reference =
+        "ingress-nginx internal/ingress/annotations/sessionaffinity/main.go"
+            + " (affinityCookieExpiresRegex); rootfs/etc/nginx/lua/balancer/sticky.lua; RFC 6265"
+            + " 5.2.2")
+public final class NginxCookieLifetimeDropped implements ResourceRule {
+  /** The controller's own check, as unanchored as it is there. */
+  private static final Pattern CONTROLLER = Pattern.compile("(^0|-?[1-9]\\d*$)");
+
+  private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
+  private static final Pattern WITH_UNIT = Pattern.compile("(\\d+)\\s*([smhd])");
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    NginxIngress ing = NginxIngress.of(resource);
+    if (ing == null) {
+      return;
+    }
+    check(ing, "session-cookie-max-age", false, reporter);
+    check(ing, "session-cookie-expires", true, reporter);
+  }
+
+  private void check(NginxIngress ing, String name, boolean spacesRemoved, Reporter reporter) {
+    String raw = ing.raw(name);
+    if (raw == null) {
+      return;
+    }
+    String kept = controllerValue(raw, spacesRemoved);
+    String message;
+    if (kept == null) {
+      message =
+          name
+              + " \""
+              + raw
+              + "\" is not whole seconds: ingress-nginx drops it (session cookie)"
+              + converted(raw);
+    } else if (SECONDS.matcher(kept).matches()) {
+      return;
+    } else if (kept.matches("0+") || kept.startsWith("-")) {
+      message = name + " " + kept + " reaches the browser, which deletes the cookie at once";
+    } else {
+      message =
+          name
+              + " \""
+              + kept
+              + "\" is not whole seconds; browsers ignore it, so the cookie ends"
+              + " with the session";
+    }
+    reporter.report(info(), ing.resource(), ing.at(name), message);
+  }
+
+  /** What the controller keeps of {@code raw}: null when its validator or parser drops it. */
+  static String controllerValue(String raw, boolean spacesRemoved) {
+    String validated = spacesRemoved ? raw.replace(" ", "") : raw;
+    if (validated.contains("\r") || validated.contains("\n")) {
+      return null;
+    }
+    if (!validated.isEmpty() && !CONTROLLER.matcher(validated).find()) {
+      return null;
+    }
+    String parsed = NginxIngress.normalized(raw);
+    return parsed.isEmpty() || !CONTROLLER.matcher(parsed).find() ? null : parsed;
+  }
+
+  /** {@code " (48h is 172800)"} for a value with a unit, else empty. */
+  private static String converted(String raw) {
+    Matcher m = WITH_UNIT.matcher(raw.strip());
+    if (!m.matches()) {
+      return "";
+    }
+    long n = Long.parseLong(m.group(1));
+    long factor =
+        switch (m.group(2)) {
+          case "m" -> 60;
+          case "h" -> 3600;
+          case "d" -> 86400;
+          default -> 1;
+        };
+    return " (" + raw.strip() + " is " + n * factor + ")";
+  }
+}

@@ -1,0 +1,76 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.regex.Pattern;
+
+/** SPL203: an ingress-nginx session-cookie-name the controller replaces or browsers mishandle. */
+@RuleDefinition(
+    id = "SPL203",
+    name = "nginx-cookie-name-invalid",
+    severity = Severity.WARNING,
+    summary =
+        "ingress-nginx session-cookie-name fails the controller's check or is not a cookie token.",
+    why =
+        "The controller accepts only letters, digits and - . _ ~ : / in the name (spaces"
+            + " removed before the check); any other value is replaced by INGRESSCOOKIE without"
+            + " a warning, so two applications meant to have their own cookies share one. The"
+            + " check lets through '/', ':' and inner spaces, which RFC 6265 does not allow in a"
+            + " cookie name: clients and proxies that validate names drop such a cookie.",
+    fix = "Use letters, digits, '-', '_' and '.' only.",
+    reference =
+        "ingress-nginx sessionaffinity/main.go (BasicCharsRegex on session-cookie-name);"
+            + " parser/validators.go; RFC 6265 4.1.1 (cookie-name is a token)")
+public final class NginxCookieNameInvalid implements ResourceRule {
+  private static final String NAME = "session-cookie-name";
+
+  /** parser.BasicCharsRegex. */
+  private static final Pattern CONTROLLER = Pattern.compile("[/\\-._~a-zA-Z0-9:]*");
+
+  /** RFC 6265 / RFC 2616 token. */
+  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+\\-.^_`|~0-9A-Za-z]+");
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    NginxIngress ing = NginxIngress.of(resource);
+    if (ing == null || ing.raw(NAME) == null) {
+      return;
+    }
+    String raw = ing.raw(NAME);
+    String checked = raw.replace(" ", "");
+    String message;
+    if (checked.isEmpty()
+        || checked.contains("\n")
+        || checked.contains("\r")
+        || !CONTROLLER.matcher(checked).matches()) {
+      message =
+          NAME + " \"" + raw + "\" fails ingress-nginx's check; it uses INGRESSCOOKIE instead";
+    } else {
+      String name = NginxIngress.normalized(raw);
+      if (TOKEN.matcher(name).matches()) {
+        return;
+      }
+      message =
+          NAME
+              + " \""
+              + name
+              + "\" has "
+              + firstNonToken(name)
+              + ", not allowed in a cookie name (RFC 6265)";
+    }
+    reporter.report(info(), resource, ing.at(NAME), message);
+  }
+
+  private static String firstNonToken(String name) {
+    for (char c : name.toCharArray()) {
+      if (!TOKEN.matcher(String.valueOf(c)).matches()) {
+        return c == ' ' ? "a space" : "'" + c + "'";
+      }
+    }
+    return "a character";
+  }
+}

@@ -1,0 +1,47 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/** SPL205: SameSite=None on an ingress-nginx cookie that will lack Secure. */
+@RuleDefinition(
+    id = "SPL205",
+    name = "nginx-samesite-none-insecure",
+    severity = Severity.WARNING,
+    summary =
+        "ingress-nginx SameSite=None cookie without Secure on an Ingress that does not end TLS.",
+    why =
+        "Browsers reject a SameSite=None cookie that is not Secure. Without"
+            + " session-cookie-secure: \"true\", nginx marks the cookie Secure only on requests"
+            + " that reached it over HTTPS; an Ingress without tls: gets plain HTTP (TLS ended"
+            + " at a cloud load balancer in front, or none at all), so the cookie is dropped and"
+            + " every request is balanced afresh.",
+    fix = "Add nginx.ingress.kubernetes.io/session-cookie-secure: \"true\".",
+    reference =
+        "ingress-nginx rootfs/etc/nginx/lua/balancer/sticky.lua (secure defaults to"
+            + " ngx.var.https); kubernetes/ingress-nginx#6812; RFC 6265bis SameSite=None")
+public final class NginxSameSiteNoneInsecure implements ResourceRule {
+  private static final String SAMESITE = "session-cookie-samesite";
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    NginxIngress ing = NginxIngress.of(resource);
+    if (ing == null
+        || !ing.cookieAffinity()
+        || !"none".equalsIgnoreCase(ing.value(SAMESITE))
+        || ing.isTrue("session-cookie-secure")
+        || ing.hasTls()) {
+      return;
+    }
+    reporter.report(
+        info(),
+        resource,
+        ing.at(SAMESITE),
+        "SameSite=None needs Secure: set session-cookie-secure: \"true\" (no tls:, so nginx"
+            + " will not)");
+  }
+}

@@ -1,0 +1,65 @@
+package dev.spl.rules.traefik;
+
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Traefik's Kubernetes Ingress provider annotations. Router settings are read from the Ingress,
+ * service settings ({@code service.*}, stickiness among them) from the Service only (traefik
+ * pkg/provider/kubernetes/ingress: parseRouterConfig(ingress.Annotations),
+ * parseServiceConfig(service.Annotations)).
+ */
+final class TraefikAnnotations {
+  static final String PREFIX = "traefik.ingress.kubernetes.io/";
+  static final String STICKY = PREFIX + "service.sticky.cookie";
+  static final String NATIVE_LB = PREFIX + "service.nativelb";
+
+  /** Go's strconv.ParseBool true spellings, as Traefik's label decoder reads booleans. */
+  private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
+
+  private TraefikAnnotations() {}
+
+  static List<MapNode.Entry> of(Resource r) {
+    MapNode metadata = r.metadata();
+    MapNode annotations = metadata == null ? null : metadata.map("annotations");
+    return annotations == null ? List.of() : annotations.entries();
+  }
+
+  /** The service.sticky.cookie annotations, in document order. */
+  static List<MapNode.Entry> sticky(Resource r) {
+    List<MapNode.Entry> out = new ArrayList<>();
+    for (MapNode.Entry e : of(r)) {
+      if (e.key().equals(STICKY) || e.key().startsWith(STICKY + ".")) {
+        out.add(e);
+      }
+    }
+    return out;
+  }
+
+  /** Sticky cookies on: service.sticky.cookie true, or any of its sub-keys set. */
+  static boolean stickyOn(Resource r) {
+    for (MapNode.Entry e : sticky(r)) {
+      if (!e.key().equals(STICKY) || isTrue(e.value())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  static boolean isTrue(Object node) {
+    return node instanceof ScalarNode s && !s.isNull() && TRUE.contains(String.valueOf(s.value()));
+  }
+
+  static MapNode.Entry entry(Resource r, String key) {
+    for (MapNode.Entry e : of(r)) {
+      if (e.key().equals(key)) {
+        return e;
+      }
+    }
+    return null;
+  }
+}

@@ -1,0 +1,65 @@
+package dev.spl.rules.traefik;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/** SPL502: Traefik sticky cookies together with native load balancing to the cluster IP. */
+@RuleDefinition(
+    id = "SPL502",
+    name = "traefik-sticky-native-lb",
+    severity = Severity.ERROR,
+    summary = "Traefik sticky cookies on a Service that also asks for nativeLB.",
+    why =
+        "With nativeLB Traefik's load balancer has one server, the Service's cluster IP, and"
+            + " kube-proxy picks the pod for each connection. The sticky cookie can only ever"
+            + " name that one server, so it pins nothing.",
+    fix = "Drop nativeLB (service.nativelb) where sessions must stick, or drop the sticky cookie.",
+    reference =
+        "Traefik docs, Kubernetes Ingress and IngressRoute routing (nativeLB: \"the only child"
+            + " is the Kubernetes Service clusterIP\"); traefik"
+            + " pkg/provider/kubernetes/ingress/kubernetes.go (loadService)")
+public final class TraefikStickyNativeLb implements ResourceRule {
+  private static final String MESSAGE =
+      "nativeLB sends to the cluster IP and kube-proxy picks the pod: the sticky cookie pins"
+          + " nothing";
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (resource.is("", "Service")) {
+      MapNode.Entry nativeLb = TraefikAnnotations.entry(resource, TraefikAnnotations.NATIVE_LB);
+      if (nativeLb != null
+          && TraefikAnnotations.isTrue(nativeLb.value())
+          && TraefikAnnotations.stickyOn(resource)) {
+        reporter.report(
+            info(), resource, FieldPath.of("metadata", "annotations", nativeLb.key()), MESSAGE);
+      }
+    } else if (resource.kind().equals("IngressRoute")
+        && (resource.group().equals("traefik.io")
+            || resource.group().equals("traefik.containo.us"))) {
+      checkIngressRoute(resource, reporter);
+    }
+  }
+
+  private void checkIngressRoute(Resource route, Reporter reporter) {
+    ListNode routes = route.spec() == null ? null : route.spec().list("routes");
+    for (int i = 0; routes != null && i < routes.size(); i++) {
+      ListNode services = routes.get(i) instanceof MapNode r ? r.list("services") : null;
+      for (int j = 0; services != null && j < services.size(); j++) {
+        if (services.get(j) instanceof MapNode svc
+            && svc.map("sticky") != null
+            && svc.map("sticky").has("cookie")
+            && TraefikAnnotations.isTrue(svc.get("nativeLB"))) {
+          reporter.report(
+              info(), route, FieldPath.of("spec", "routes", i, "services", j, "nativeLB"), MESSAGE);
+        }
+      }
+    }
+  }
+}
