@@ -1,0 +1,71 @@
+package dev.spl.rules.nginx;
+
+import static dev.spl.Lint.of;
+import static dev.spl.rules.nginx.NginxYaml.ingressOf;
+import static dev.spl.rules.nginx.NginxYaml.nginx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class NginxAffinityDiffersAcrossIngressesTest {
+  @Test
+  void differentCookieNamesOnOneServicePort() {
+    var f =
+        of(
+            "SPL206",
+            ingressOf(
+                    "a",
+                    "nginx",
+                    "web",
+                    nginx("affinity", "cookie"),
+                    nginx("session-cookie-name", "x"))
+                + "---\n"
+                + ingressOf(
+                    "b",
+                    "nginx",
+                    "web",
+                    nginx("affinity", "cookie"),
+                    nginx("session-cookie-name", "y")));
+    assertEquals(2, f.size(), f::toString);
+    assertTrue(f.get(0).message().contains("Ingress b"), f.get(0).message());
+    assertTrue(f.get(0).message().contains("session-cookie-name x vs y"));
+    assertEquals(1, f.get(0).related().size(), "names the other Ingress's backend");
+  }
+
+  @Test
+  void sameSettingsOtherServicesCanariesAndOtherControllersPass() {
+    String a = ingressOf("a", "nginx", "web", nginx("affinity", "cookie"));
+    assertTrue(
+        of("SPL206", a + "---\n" + ingressOf("b", "nginx", "web", nginx("affinity", "cookie")))
+            .isEmpty());
+    assertTrue(
+        of("SPL206", a + "---\n" + ingressOf("b", "nginx", "api")).isEmpty(), "other Service");
+    assertTrue(
+        of("SPL206", a + "---\n" + ingressOf("b", "nginx", "web", nginx("canary", "true")))
+            .isEmpty(),
+        "a canary copies the main Ingress's affinity");
+    assertTrue(of("SPL206", a + "---\n" + ingressOf("b", "traefik", "web")).isEmpty());
+    assertTrue(
+        of(
+                "SPL206",
+                a
+                    + "---\n"
+                    + ingressOf("b", "nginx", "web").replace("namespace: shop", "namespace: other"))
+            .isEmpty(),
+        "another namespace's Service of the same name");
+  }
+
+  @Test
+  void theDifferenceNamed() {
+    assertEquals(
+        "affinity cookie vs unset",
+        NginxAffinityDiffersAcrossIngresses.difference(Map.of("affinity", "cookie"), Map.of()));
+    assertEquals(
+        "affinity-mode persistent vs balanced",
+        NginxAffinityDiffersAcrossIngresses.difference(
+            Map.of("affinity", "cookie", "affinity-mode", "persistent"),
+            Map.of("affinity", "cookie", "affinity-mode", "balanced")));
+  }
+}

@@ -1,0 +1,68 @@
+package dev.spl.rules.nginx;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static dev.spl.rules.nginx.NginxYaml.ingress;
+import static dev.spl.rules.nginx.NginxYaml.ingressOf;
+import static dev.spl.rules.nginx.NginxYaml.nginx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class NginxAffinityDisabledTest {
+  @Test
+  void affinityOtherThanCookie() {
+    assertOne(of("SPL201", ingress(nginx("affinity", "true"))), 7, 5, "\"true\" is not \"cookie\"");
+    assertOne(of("SPL201", ingress(nginx("affinity", "Cookie"))), 7, 5, "is not \"cookie\"");
+  }
+
+  @Test
+  void cookieSettingsWithoutAffinityAreReportedOnce() {
+    assertOne(
+        of(
+            "SPL201",
+            ingress(
+                nginx("ssl-redirect", "false"),
+                nginx("session-cookie-name", "s"),
+                nginx("session-cookie-max-age", "60"))),
+        8,
+        5,
+        "session-cookie-name does nothing");
+  }
+
+  @Test
+  void clusterIpAndRegexDisableIt() {
+    var f =
+        of(
+            "SPL201",
+            ingress(
+                nginx("affinity", "cookie"),
+                nginx("service-upstream", "true"),
+                nginx("ssl-passthrough", "true"),
+                nginx("use-regex", "true")));
+    assertEquals(3, f.size(), f::toString);
+    assertTrue(f.get(0).message().contains("cluster IP"));
+    assertTrue(f.get(1).message().contains("TLS unread"));
+    assertTrue(f.get(2).message().contains("session-cookie-path"));
+  }
+
+  @Test
+  void nearMisses() {
+    assertTrue(of("SPL201", ingress(nginx("affinity", "cookie"))).isEmpty());
+    assertTrue(of("SPL201", ingress(nginx("affinity", " cookie\n"))).isEmpty(), "trimmed");
+    assertTrue(
+        of(
+                "SPL201",
+                ingress(
+                    nginx("affinity", "cookie"),
+                    nginx("use-regex", "true"),
+                    nginx("session-cookie-path", "/"),
+                    nginx("service-upstream", "false")))
+            .isEmpty());
+    assertTrue(of("SPL201", ingress(nginx("service-upstream", "true"))).isEmpty(), "no affinity");
+    assertTrue(
+        of("SPL201", ingressOf("a", "traefik", "s", nginx("affinity", "true"))).isEmpty(),
+        "another controller's Ingress");
+  }
+}

@@ -1,0 +1,83 @@
+package dev.spl.rules.nginx;
+
+import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.of;
+import static dev.spl.rules.nginx.NginxYaml.ingress;
+import static dev.spl.rules.nginx.NginxYaml.ingressOf;
+import static dev.spl.rules.nginx.NginxYaml.nginx;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class NginxCookieLifetimeDroppedTest {
+  @Test
+  void theControllersCheckAsItIs() {
+    assertNull(NginxCookieLifetimeDropped.controllerValue("48h", false));
+    assertNull(NginxCookieLifetimeDropped.controllerValue("2d", false));
+    assertNull(NginxCookieLifetimeDropped.controllerValue("", false));
+    assertNull(NginxCookieLifetimeDropped.controllerValue("36\n00", false), "a newline");
+    assertEquals("1.5", NginxCookieLifetimeDropped.controllerValue("1.5", false), "ends in 5");
+    assertEquals("0", NginxCookieLifetimeDropped.controllerValue("0", false));
+    assertEquals("-1", NginxCookieLifetimeDropped.controllerValue("-1", false));
+    assertNull(
+        NginxCookieLifetimeDropped.controllerValue(" 3600 ", false),
+        "max-age's check runs on the value as written: the trailing space fails it");
+    assertEquals(
+        "3600", NginxCookieLifetimeDropped.controllerValue(" 3600 ", true), "expires: trimmed");
+    assertNull(
+        NginxCookieLifetimeDropped.controllerValue("3600 ", false), "max-age keeps the space");
+    assertEquals(
+        "3600", NginxCookieLifetimeDropped.controllerValue("3600 ", true), "expires drops it");
+  }
+
+  @Test
+  void droppedValues() {
+    assertOne(
+        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "48h"))),
+        8,
+        5,
+        "(48h is 172800)");
+    assertOne(
+        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-expires", "2 d"))),
+        8,
+        5,
+        "drops it");
+  }
+
+  @Test
+  void valuesThatReachTheBrowser() {
+    assertOne(
+        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "0"))),
+        8,
+        5,
+        "deletes the cookie");
+    assertOne(
+        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-expires", "-60"))),
+        8,
+        5,
+        "deletes the cookie");
+    assertOne(
+        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "1.5"))),
+        8,
+        5,
+        "browsers ignore it");
+  }
+
+  @Test
+  void wholeSecondsPass() {
+    assertTrue(
+        of(
+                "SPL202",
+                ingress(
+                    nginx("affinity", "cookie"),
+                    nginx("session-cookie-max-age", "172800"),
+                    nginx("session-cookie-expires", "172800")))
+            .isEmpty());
+    assertTrue(
+        of("SPL202", ingressOf("a", "haproxy", "s", nginx("session-cookie-max-age", "48h")))
+            .isEmpty(),
+        "another controller's Ingress");
+  }
+}
