@@ -27,7 +27,8 @@ public final class Spl implements Runnable {
   @Override
   public void run() {
     throw new CommandLine.ParameterException(
-        spec.commandLine(), "a command is required: lint, audit, rules, explain, probe or version");
+        spec.commandLine(),
+        "a command is required: lint, audit, rules, explain, probe, migrate or version");
   }
 
   public static void main(String[] args) {
@@ -51,6 +52,7 @@ public final class Spl implements Runnable {
     COMMANDS.put("audit", AuditCommand::new);
     COMMANDS.put("rules", RulesCommand::new);
     COMMANDS.put("policy", PolicyCommand::new);
+    COMMANDS.put("migrate", MigrateCommand::new);
     COMMANDS.put("explain", ExplainCommand::new);
     COMMANDS.put("version", VersionCommand::new);
     COMMANDS.put("probe", dev.spl.cli.probe.ProbeCommand::new);

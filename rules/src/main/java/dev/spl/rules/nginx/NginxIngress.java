@@ -149,7 +149,8 @@ public final class NginxIngress {
     return raw == null ? null : normalized(raw);
   }
 
-  static String normalized(String raw) {
+  /** A raw annotation value as the controller's parser sees it: each line trimmed. */
+  public static String normalized(String raw) {
     String[] lines = raw.split("\n", -1);
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < lines.length; i++) {

@@ -1,0 +1,176 @@
+package dev.spl.cli;
+
+import dev.spl.migrate.IngressNginxMigration;
+import dev.spl.model.Finding;
+import dev.spl.model.Suggestions;
+import dev.spl.schema.GatewayApiVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.stream.Stream;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code spl migrate ingress-nginx}: Ingress cookie affinity to Gateway API sessionPersistence. The
+ * manifests go to stdout, the report of every annotation to stderr.
+ */
+@Command(
+    name = "migrate",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionCommand.Provider.class,
+    description = {
+      "Carries ingress-nginx sticky sessions (affinity: cookie and its session-cookie-*"
+          + " annotations) to Gateway API sessionPersistence. Manifests go to stdout, a report of"
+          + " every annotation (mapped, or not carried and what changes) to stderr.",
+      "With --routes, adds sessionPersistence to the rules of those HTTPRoutes (for example"
+          + " ingress2gateway's) whose hostnames, paths and backends match an Ingress path with"
+          + " affinity, keeping their comments and key order; without, writes minimal HTTPRoutes.",
+      "Exit: 0 all carried, 1 the report lists something not carried, 2 usage, 3 unreadable input."
+    },
+    sortOptions = false)
+public final class MigrateCommand implements Callable<Integer> {
+  @CommandLine.Spec CommandLine.Model.CommandSpec spec;
+
+  @Parameters(
+      index = "0",
+      paramLabel = "FROM",
+      description = "ingress-nginx (the only source so far).")
+  String from;
+
+  @Parameters(
+      index = "1..*",
+      arity = "1..*",
+      paramLabel = "INGRESS_PATH",
+      description = "Files or directories with the Ingresses (- reads stdin).")
+  List<String> ingressPaths = new ArrayList<>();
+
+  @Option(
+      names = "--routes",
+      arity = "1..*",
+      paramLabel = "ROUTE_PATH",
+      description = "HTTPRoutes to add sessionPersistence to (files or directories).")
+  List<String> routePaths = new ArrayList<>();
+
+  @Option(
+      names = "--gateway-api-version",
+      paramLabel = "VERSION",
+      description =
+          "The shape to write: v1.1 to v1.6 (sessionName, cookieConfig) or main (cookie.name,"
+              + " cookie.path). Default: latest (v1.6).")
+  String gatewayApiVersion;
+
+  @Option(
+      names = "--gateway",
+      paramLabel = "NAME",
+      description =
+          "Without --routes: the Gateway the written HTTPRoutes attach to (default: the Ingress"
+              + " class, as ingress2gateway names its Gateways).")
+  String gateway;
+
+  @Override
+  public Integer call() {
+    if (!from.equals("ingress-nginx")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "cannot migrate from '"
+              + from
+              + "'"
+              + Suggestions.didYouMean(from, List.of("ingress-nginx"))
+              + "; spl migrates from ingress-nginx");
+    }
+    GatewayApiVersion version;
+    try {
+      version =
+          gatewayApiVersion == null
+              ? GatewayApiVersion.NEWEST_RELEASE
+              : GatewayApiVersion.parse(gatewayApiVersion);
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    PrintWriter err = spec.commandLine().getErr();
+    List<IngressNginxMigration.Source> ingresses = new ArrayList<>();
+    List<IngressNginxMigration.Source> routes = new ArrayList<>();
+    List<String> unreadable = new ArrayList<>();
+    read(ingressPaths, ingresses, unreadable);
+    read(routePaths, routes, unreadable);
+    if (!unreadable.isEmpty()) {
+      unreadable.forEach(err::println);
+      return ExitStatus.INPUT.code();
+    }
+    IngressNginxMigration.Result result =
+        IngressNginxMigration.run(ingresses, routes, version, gateway);
+    if (!result.introducedErrors().isEmpty()) {
+      err.println(
+          "spl migrate: the manifests it wrote fail spl lint; this is a bug in spl, please report"
+              + " it with the input. Nothing was written.");
+      for (Finding f : result.introducedErrors()) {
+        err.println("  " + f.ruleId() + " " + f.field() + ": " + f.message());
+      }
+      return ExitStatus.INTERNAL.code();
+    }
+    spec.commandLine().getOut().print(result.yaml());
+    spec.commandLine().getOut().flush();
+    err.print(result.report().text());
+    err.println(
+        "Gateway API "
+            + version.label()
+            + (routes.isEmpty()
+                ? ", HTTPRoutes written"
+                : ", " + result.routesTouched() + " given HTTPRoutes changed"));
+    err.flush();
+    return result.report().incomplete() ? ExitStatus.FINDINGS.code() : ExitStatus.OK.code();
+  }
+
+  private void read(
+      List<String> paths, List<IngressNginxMigration.Source> out, List<String> unreadable) {
+    for (String p : paths) {
+      if (p.equals("-")) {
+        try (InputStream in = System.in) {
+          out.add(
+              new IngressNginxMigration.Source(
+                  "<stdin>", new String(in.readAllBytes(), StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+          unreadable.add("<stdin>: cannot read: " + e.getMessage());
+        }
+        continue;
+      }
+      Path path = Path.of(p);
+      List<Path> files = new ArrayList<>();
+      if (Files.isDirectory(path)) {
+        try (Stream<Path> walk = Files.walk(path)) {
+          walk.filter(Files::isRegularFile)
+              .filter(f -> f.toString().matches(".*\\.(ya?ml|json)$"))
+              .sorted()
+              .forEach(files::add);
+        } catch (IOException e) {
+          unreadable.add(p + ": cannot read: " + e.getMessage());
+        }
+        if (files.isEmpty()) {
+          unreadable.add(p + ": no .yaml, .yml or .json file in it");
+        }
+      } else {
+        files.add(path);
+      }
+      for (Path f : files) {
+        try {
+          out.add(
+              new IngressNginxMigration.Source(
+                  p.equals(f.toString()) ? p : f.toString(),
+                  Files.readString(f, StandardCharsets.UTF_8)));
+        } catch (IOException e) {
+          unreadable.add(
+              f + ": cannot read: " + (Files.exists(f) ? e.getMessage() : "no such file"));
+        }
+      }
+    }
+  }
+}

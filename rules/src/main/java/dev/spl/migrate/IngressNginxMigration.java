@@ -1,0 +1,507 @@
+package dev.spl.migrate;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.load.ManifestLoader;
+import dev.spl.migrate.Report.Outcome;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.nginx.NginxIngress;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.snakeyaml.engine.v2.nodes.MappingNode;
+import org.snakeyaml.engine.v2.nodes.Node;
+
+/**
+ * {@code spl migrate ingress-nginx}: carries the cookie affinity of ingress-nginx Ingresses over to
+ * Gateway API sessionPersistence, on the HTTPRoutes given (for example those ingress2gateway wrote)
+ * or on minimal HTTPRoutes written here. Every annotation's fate goes to a {@link Report}; the
+ * output is linted before it is returned, and errors the input did not have are a bug.
+ *
+ * <p>Persistence is written inline on the route rules, for every version: before main that is the
+ * only place; on main GEP-1619 moves it to a Backend whose endpointSelector repeats the Service's
+ * pod selector, but no released CRD or implementation serves that Backend yet, while route rules
+ * keep the field (deprecated, which SPL120 says as a warning).
+ */
+public final class IngressNginxMigration {
+  /** A file's name and text. */
+  public record Source(String name, String text) {}
+
+  /**
+   * The manifests (empty when nothing was written), the report, and the lint errors the output has
+   * that its input did not (none, unless spl has a bug).
+   */
+  public record Result(
+      String yaml, Report report, List<Finding> introducedErrors, int routesTouched) {}
+
+  /** One Ingress path with affinity: where it routes and the persistence it asks for. */
+  private record Target(
+      NginxIngress ingress,
+      NginxAffinity affinity,
+      String host,
+      String path,
+      String pathType,
+      String service,
+      Long port) {
+    String backendKey() {
+      return service + ":" + port;
+    }
+  }
+
+  /** A rule given persistence, before names are made unique within its route. */
+  private record Pinned(MappingNode rule, Target target, String plainPath) {}
+
+  private final GatewayApiVersion version;
+  private final String gateway;
+  private final Report report = new Report();
+
+  private IngressNginxMigration(GatewayApiVersion version, String gateway) {
+    this.version = version;
+    this.gateway = gateway;
+  }
+
+  /**
+   * Migrates the ingress-nginx Ingresses in {@code ingresses}: onto the HTTPRoutes in {@code
+   * routes}, or, when there are none, onto HTTPRoutes written for them, attached to Gateway {@code
+   * gateway} (null: the Ingress class's name, as ingress2gateway names its Gateways).
+   */
+  public static Result run(
+      List<Source> ingresses, List<Source> routes, GatewayApiVersion version, String gateway) {
+    return new IngressNginxMigration(version, gateway).migrate(ingresses, routes);
+  }
+
+  private Result migrate(List<Source> ingresses, List<Source> routes) {
+    List<Target> targets = new ArrayList<>();
+    for (Source s : ingresses) {
+      for (Resource r : new ManifestLoader().loadText(s.name(), s.text()).resources()) {
+        NginxIngress ing = NginxIngress.of(r);
+        if (ing != null && ing.has("affinity")) {
+          targets.addAll(targets(ing, r));
+        }
+      }
+    }
+    if (targets.isEmpty()) {
+      report.add(
+          "input", "affinity", Outcome.NOTE, "no ingress-nginx Ingress with affinity: cookie");
+    }
+    List<Node> documents = new ArrayList<>();
+    int touched;
+    if (routes.isEmpty()) {
+      touched = writeRoutes(targets, documents);
+    } else {
+      for (Source s : routes) {
+        documents.addAll(YamlTree.parseAll(s.text()));
+      }
+      touched = attach(targets, documents);
+    }
+    String yaml = documents.isEmpty() ? "" : YamlTree.emitAll(documents);
+    return new Result(yaml, report, introducedErrors(routes, yaml), touched);
+  }
+
+  private List<Target> targets(NginxIngress ing, Resource r) {
+    String who = "Ingress " + ing.label();
+    if (!ing.cookieAffinity()) {
+      report.add(
+          who,
+          "affinity",
+          Outcome.NOT_CARRIED,
+          "\"" + ing.raw("affinity") + "\" is not cookie: ingress-nginx pinned nothing (SPL201)");
+      return List.of();
+    }
+    if (ing.isTrue("canary")) {
+      report.add(
+          who,
+          "canary",
+          Outcome.NOT_CARRIED,
+          "a canary Ingress becomes a weighted backendRef of its main route's rule; give that rule"
+              + " both backends, and its persistence covers the canary");
+      return List.of();
+    }
+    if (ing.isTrue("service-upstream") || ing.isTrue("ssl-passthrough")) {
+      report.add(
+          who,
+          ing.isTrue("service-upstream") ? "service-upstream" : "ssl-passthrough",
+          Outcome.NOTE,
+          "nginx could not pin sessions with it (SPL201); the gateway will");
+    }
+    NginxAffinity affinity = NginxAffinity.of(ing, version, report);
+    boolean regex = ing.isTrue("use-regex");
+    List<Target> out = new ArrayList<>();
+    var rules = r.spec() == null ? null : r.spec().list("rules");
+    for (int i = 0; rules != null && i < rules.size(); i++) {
+      if (!(rules.get(i) instanceof dev.spl.model.MapNode rule)) {
+        continue;
+      }
+      String host = rule.string("host");
+      var http = rule.map("http");
+      var paths = http == null ? null : http.list("paths");
+      for (int j = 0; paths != null && j < paths.size(); j++) {
+        if (paths.get(j) instanceof dev.spl.model.MapNode p) {
+          Target t = target(ing, affinity, host, p, regex);
+          if (t != null) {
+            out.add(t);
+          }
+        }
+      }
+    }
+    var dflt = r.spec() == null ? null : r.spec().map("defaultBackend");
+    if (dflt != null) {
+      Target t =
+          target(
+              ing,
+              affinity,
+              null,
+              new dev.spl.model.MapNode(
+                  dflt.position(),
+                  List.of(new dev.spl.model.MapNode.Entry("backend", dflt.position(), dflt))),
+              false);
+      if (t != null) {
+        out.add(t);
+      }
+    }
+    return out;
+  }
+
+  private Target target(
+      NginxIngress ing,
+      NginxAffinity affinity,
+      String host,
+      dev.spl.model.MapNode path,
+      boolean regex) {
+    var service = path.map("backend") == null ? null : path.map("backend").map("service");
+    if (service == null || service.string("name") == null) {
+      report.add(
+          "Ingress " + ing.label(),
+          "backend",
+          Outcome.NOT_CARRIED,
+          "a path whose backend is not a Service has no route rule to carry persistence");
+      return null;
+    }
+    var port = service.map("port");
+    Long number = null;
+    if (port != null
+        && port.get("number") instanceof dev.spl.model.ScalarNode n
+        && n.value() instanceof Number num) {
+      number = num.longValue();
+    } else {
+      report.add(
+          "Ingress " + ing.label(),
+          "backend",
+          Outcome.NOT_CARRIED,
+          "Service " + service.string("name") + " by port name: a backendRef needs the number");
+      return null;
+    }
+    String value = path.string("path") == null ? "/" : path.string("path");
+    String type =
+        path.string("pathType") == null ? "ImplementationSpecific" : path.string("pathType");
+    String gatewayType =
+        regex ? "RegularExpression" : type.equals("Exact") ? "Exact" : "PathPrefix";
+    return new Target(ing, affinity, host, value, gatewayType, service.string("name"), number);
+  }
+
+  /** Writes one HTTPRoute per Ingress host; its rules group the paths by backend. */
+  private int writeRoutes(List<Target> targets, List<Node> documents) {
+    Map<String, List<Target>> byRoute = new LinkedHashMap<>();
+    for (Target t : targets) {
+      byRoute.computeIfAbsent(t.ingress().label() + "\n" + t.host(), k -> new ArrayList<>()).add(t);
+    }
+    Map<NginxIngress, Integer> perIngress = new HashMap<>();
+    for (List<Target> group : byRoute.values()) {
+      NginxIngress ing = group.get(0).ingress();
+      int n = perIngress.merge(ing, 1, Integer::sum);
+      long hosts = byRoute.values().stream().filter(g -> g.get(0).ingress() == ing).count();
+      String name = ing.resource().name() + (hosts > 1 ? "-" + n : "");
+      documents.add(route(name, group));
+    }
+    return byRoute.size();
+  }
+
+  private Node route(String name, List<Target> targets) {
+    Target first = targets.get(0);
+    Resource ingress = first.ingress().resource();
+    Map<String, List<Target>> byBackend = new LinkedHashMap<>();
+    for (Target t : targets) {
+      byBackend.computeIfAbsent(t.backendKey(), k -> new ArrayList<>()).add(t);
+    }
+    List<Pinned> pinned = new ArrayList<>();
+    List<Node> rules = new ArrayList<>();
+    for (List<Target> same : byBackend.values()) {
+      List<Node> matches = new ArrayList<>();
+      for (Target t : same) {
+        matches.add(YamlTree.map("path", YamlTree.map("type", t.pathType(), "value", t.path())));
+      }
+      Target t = same.get(0);
+      MappingNode rule =
+          YamlTree.map(
+              "matches",
+              YamlTree.seq(matches),
+              "backendRefs",
+              YamlTree.seq(
+                  List.of(YamlTree.map("name", t.service(), "port", YamlTree.integer(t.port())))));
+      rules.add(rule);
+      pinned.add(
+          new Pinned(
+              rule,
+              t,
+              same.size() == 1 && !t.pathType().equals("RegularExpression") ? t.path() : null));
+    }
+    String parent = gateway != null ? gateway : gatewayOf(ingress);
+    MappingNode route =
+        YamlTree.map(
+            "apiVersion",
+            "gateway.networking.k8s.io/v1",
+            "kind",
+            "HTTPRoute",
+            "metadata",
+            YamlTree.map(
+                "name",
+                name,
+                "namespace",
+                ingress.namespace() == null || ingress.namespace().isEmpty()
+                    ? null
+                    : ingress.namespace()),
+            "spec",
+            YamlTree.map(
+                "parentRefs",
+                YamlTree.seq(List.of(YamlTree.map("name", parent))),
+                "hostnames",
+                first.host() == null ? null : YamlTree.seq(List.of(YamlTree.string(first.host()))),
+                "rules",
+                YamlTree.seq(rules)));
+    YamlTree.comment(
+        route,
+        "From Ingress "
+            + first.ingress().label()
+            + " by spl migrate ingress-nginx; parentRefs names"
+            + " Gateway "
+            + parent
+            + ": change it to yours");
+    pin(pinned, "HTTPRoute " + name);
+    return route;
+  }
+
+  private static String gatewayOf(Resource ingress) {
+    String cls = ingress.spec() == null ? null : ingress.spec().string("ingressClassName");
+    return cls == null ? "nginx" : cls;
+  }
+
+  /** Adds persistence to the given routes' rules that match an Ingress path with affinity. */
+  private int attach(List<Target> targets, List<Node> documents) {
+    int touched = 0;
+    Set<Target> placed = new HashSet<>();
+    for (Node doc : documents) {
+      if (!"HTTPRoute".equals(YamlTree.text(doc, "kind"))) {
+        continue;
+      }
+      Node metadata = YamlTree.get(doc, "metadata");
+      String ns =
+          YamlTree.text(metadata, "namespace") == null
+              ? "default"
+              : YamlTree.text(metadata, "namespace");
+      String routeName = YamlTree.text(metadata, "name");
+      Node spec = YamlTree.get(doc, "spec");
+      List<String> hostnames = new ArrayList<>();
+      for (Node h : YamlTree.items(spec, "hostnames")) {
+        if (h instanceof org.snakeyaml.engine.v2.nodes.ScalarNode s) {
+          hostnames.add(s.getValue());
+        }
+      }
+      List<Pinned> pinned = new ArrayList<>();
+      for (Node ruleNode : YamlTree.items(spec, "rules")) {
+        if (!(ruleNode instanceof MappingNode rule)) {
+          continue;
+        }
+        for (Target t : targets) {
+          String ingressNs = t.ingress().resource().namespace();
+          boolean sameNs =
+              ns.equals(ingressNs == null || ingressNs.isEmpty() ? "default" : ingressNs);
+          boolean host = t.host() == null ? hostnames.isEmpty() : hostnames.contains(t.host());
+          if (sameNs
+              && host
+              && matches(rule, t)
+              && pinned.stream().noneMatch(p -> p.rule() == rule)) {
+            placed.add(t);
+            if (YamlTree.get(rule, "sessionPersistence") != null) {
+              report.add(
+                  "Ingress " + t.ingress().label(),
+                  "affinity",
+                  Outcome.NOTE,
+                  "HTTPRoute "
+                      + ns
+                      + "/"
+                      + routeName
+                      + " already has sessionPersistence on the rule"
+                      + " for "
+                      + t.path()
+                      + "; left as it is");
+              continue;
+            }
+            pinned.add(new Pinned(rule, t, singlePlainPath(rule)));
+          }
+        }
+      }
+      if (!pinned.isEmpty()) {
+        pin(pinned, "HTTPRoute " + ns + "/" + routeName);
+        touched++;
+      }
+    }
+    for (Target t : targets) {
+      if (!placed.contains(t)) {
+        report.add(
+            "Ingress " + t.ingress().label(),
+            "affinity",
+            Outcome.NOT_CARRIED,
+            "no given HTTPRoute rule matches host "
+                + (t.host() == null ? "(any)" : t.host())
+                + ", path "
+                + t.path()
+                + " and Service "
+                + t.backendKey());
+      }
+    }
+    return touched;
+  }
+
+  private static boolean matches(MappingNode rule, Target t) {
+    boolean backend = false;
+    for (Node b : YamlTree.items(rule, "backendRefs")) {
+      String kind = YamlTree.text(b, "kind");
+      String port = YamlTree.text(b, "port");
+      if ((kind == null || kind.equals("Service"))
+          && t.service().equals(YamlTree.text(b, "name"))
+          && (port == null || port.equals(String.valueOf(t.port())))) {
+        backend = true;
+      }
+    }
+    if (!backend) {
+      return false;
+    }
+    List<Node> matches = YamlTree.items(rule, "matches");
+    if (matches.isEmpty()) {
+      return t.path().equals("/");
+    }
+    for (Node m : matches) {
+      Node path = YamlTree.get(m, "path");
+      String value = path == null ? "/" : YamlTree.text(path, "value");
+      if (t.path().equals(value == null ? "/" : value)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  private static String singlePlainPath(MappingNode rule) {
+    List<Node> matches = YamlTree.items(rule, "matches");
+    if (matches.size() != 1) {
+      return matches.isEmpty() ? "/" : null;
+    }
+    Node path = YamlTree.get(matches.get(0), "path");
+    if (path == null) {
+      return "/";
+    }
+    String type = YamlTree.text(path, "type");
+    return type == null || type.equals("PathPrefix") || type.equals("Exact")
+        ? YamlTree.text(path, "value")
+        : null;
+  }
+
+  /**
+   * Writes sessionPersistence on each rule. Names must differ between the rules of one route
+   * (SPL102): a name several rules would share takes the Service's name as a suffix. Cookies from
+   * nginx are not understood by the gateway anyway, so a new name loses no session.
+   */
+  private void pin(List<Pinned> pinned, String where) {
+    Map<String, Integer> uses = new HashMap<>();
+    for (Pinned p : pinned) {
+      uses.merge(p.target().affinity().cookieName(), 1, Integer::sum);
+    }
+    Set<String> taken = new HashSet<>();
+    for (int i = 0; i < pinned.size(); i++) {
+      Pinned p = pinned.get(i);
+      NginxAffinity a = p.target().affinity();
+      String name = a.cookieName();
+      if (uses.get(name) > 1) {
+        name = name + "-" + p.target().service();
+        if (!taken.add(name)) {
+          name = name + "-" + i;
+          taken.add(name);
+        }
+        report.add(
+            "Ingress " + p.target().ingress().label(),
+            "session-cookie-name",
+            Outcome.NOTE,
+            "written as "
+                + name
+                + " on "
+                + where
+                + ": rules of one route need their own names"
+                + " (SPL102)");
+      }
+      String path = a.cookiePath();
+      if (path == null && version == GatewayApiVersion.MAIN && p.plainPath() != null) {
+        path = p.plainPath(); // nginx's default: the location's path
+      }
+      YamlTree.put(p.rule(), "sessionPersistence", persistence(a, name, path));
+    }
+  }
+
+  private MappingNode persistence(NginxAffinity a, String name, String path) {
+    String lifetime = a.lifetimeSeconds() == null ? "Session" : "Permanent";
+    String timeout =
+        a.lifetimeSeconds() == null ? null : NginxAffinity.duration(a.lifetimeSeconds());
+    if (version == GatewayApiVersion.MAIN) {
+      return YamlTree.map(
+          "type",
+          "Cookie",
+          "absoluteTimeout",
+          timeout,
+          "cookie",
+          YamlTree.map("name", name, "path", path, "lifetimeType", lifetime));
+    }
+    return YamlTree.map(
+        "sessionName",
+        name,
+        "type",
+        "Cookie",
+        "absoluteTimeout",
+        timeout,
+        "cookieConfig",
+        YamlTree.map("lifetimeType", lifetime));
+  }
+
+  /** Errors in the output that the given routes did not already have. */
+  private List<Finding> introducedErrors(List<Source> routes, String yaml) {
+    if (yaml.isEmpty()) {
+      return List.of();
+    }
+    Set<String> before = new HashSet<>();
+    for (Source s : routes) {
+      for (Finding f : errors(s.name(), s.text())) {
+        before.add(key(f));
+      }
+    }
+    return errors("<migrated>", yaml).stream().filter(f -> !before.contains(key(f))).toList();
+  }
+
+  private List<Finding> errors(String name, String text) {
+    return new Engine()
+            .lint(
+                new ManifestLoader().loadText(name, text),
+                LintOptions.defaults().withVersion(version))
+            .findings()
+            .stream()
+            .filter(f -> f.severity() == Severity.ERROR)
+            .toList();
+  }
+
+  private static String key(Finding f) {
+    return f.ruleId() + " " + f.resource() + " " + f.field();
+  }
+}
