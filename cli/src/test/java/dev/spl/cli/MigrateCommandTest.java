@@ -1,0 +1,126 @@
+package dev.spl.cli;
+
+import static dev.spl.cli.PolicyCommandTest.at;
+import static dev.spl.cli.PolicyCommandTest.documents;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** spl migrate ingress-nginx: manifests on stdout, the report on stderr, and its exit statuses. */
+class MigrateCommandTest {
+  @TempDir Path dir;
+
+  private static final String INGRESS =
+      """
+      apiVersion: networking.k8s.io/v1
+      kind: Ingress
+      metadata:
+        name: shop
+        namespace: web
+        annotations:
+          nginx.ingress.kubernetes.io/affinity: cookie
+          nginx.ingress.kubernetes.io/affinity-mode: persistent
+          nginx.ingress.kubernetes.io/session-cookie-name: SHOPID
+          nginx.ingress.kubernetes.io/session-cookie-max-age: "3600"
+      spec:
+        ingressClassName: nginx
+        rules:
+        - host: shop.example.com
+          http:
+            paths:
+            - {path: /, pathType: Prefix, backend: {service: {name: shop, port: {number: 80}}}}
+      """;
+
+  @Test
+  void everythingCarriedExitsZeroAndTheOutputLintsClean() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString());
+    assertEquals(0, run.status(), run.err());
+    List<Map<String, Object>> docs = documents(run.out());
+    assertEquals(1, docs.size());
+    Map<String, Object> sp = at(docs.get(0), "spec", "rules", 0, "sessionPersistence");
+    assertEquals("SHOPID", sp.get("sessionName"));
+    assertEquals("1h", sp.get("absoluteTimeout"));
+    assertTrue(run.err().contains("mapped      session-cookie-max-age: 3600 s"), run.err());
+    assertTrue(run.err().contains("affinity-mode: persistent -> Gateway API persistence"));
+    Path out = Files.writeString(dir.resolve("routes.yaml"), run.out());
+    CliRun lint = CliRun.of("lint", "--gateway-api-version", "v1.6", out.toString());
+    assertEquals(0, lint.status(), lint.out());
+  }
+
+  @Test
+  void somethingNotCarriedExitsOne() throws Exception {
+    Path ingress =
+        Files.writeString(
+            dir.resolve("ingress.yaml"),
+            INGRESS.replace(
+                "affinity-mode: persistent",
+                "session-cookie-samesite: None\n    nginx.ingress.kubernetes.io/session-cookie-secure: \"true\""));
+    CliRun run =
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--gateway-api-version", "main");
+    assertEquals(1, run.status(), run.err());
+    assertTrue(run.err().contains("NOT CARRIED session-cookie-samesite"), run.err());
+    assertTrue(run.err().contains("NOT CARRIED session-cookie-secure"), run.err());
+    assertEquals(
+        "SHOPID",
+        at(
+            documents(run.out()).get(0),
+            "spec",
+            "rules",
+            0,
+            "sessionPersistence",
+            "cookie",
+            "name"));
+  }
+
+  @Test
+  void ontoGivenRoutes() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    Path routes =
+        Files.writeString(
+            dir.resolve("httproutes.yaml"),
+            """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata:
+              name: shop-shop-example-com  # written by ingress2gateway
+              namespace: web
+            spec:
+              parentRefs: [{name: nginx}]
+              hostnames: [shop.example.com]
+              rules:
+              - matches: [{path: {type: PathPrefix, value: /}}]
+                backendRefs: [{name: shop, port: 80}]
+            """);
+    CliRun run =
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--routes", routes.toString());
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("# written by ingress2gateway"), run.out());
+    assertEquals(
+        "SHOPID",
+        at(documents(run.out()).get(0), "spec", "rules", 0, "sessionPersistence", "sessionName"));
+    assertTrue(run.err().contains("1 given HTTPRoutes changed"), run.err());
+  }
+
+  @Test
+  void usageAndInputErrors() throws Exception {
+    CliRun other = CliRun.of("migrate", "ingress-ngnix", "x.yaml");
+    assertEquals(2, other.status());
+    assertTrue(other.err().contains("did you mean 'ingress-nginx'"), other.err());
+    assertEquals(2, CliRun.of("migrate", "ingress-nginx").status(), "no Ingress path");
+    CliRun missing = CliRun.of("migrate", "ingress-nginx", dir.resolve("none.yaml").toString());
+    assertEquals(3, missing.status());
+    assertTrue(missing.err().contains("no such file"), missing.err());
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    assertEquals(
+        2,
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--gateway-api-version", "v9")
+            .status());
+  }
+}
