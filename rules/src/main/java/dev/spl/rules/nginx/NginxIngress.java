@@ -209,7 +209,8 @@ public final class NginxIngress {
     annotations()
         .forEach(
             (name, v) -> {
-              if (isAffinitySetting(name)) {
+              // session-cookie-hash was removed in 0.24.0: nothing reads it, so it cannot differ
+              if (isAffinitySetting(name) && !name.equals("session-cookie-hash")) {
                 out.put(name, normalized(v));
               }
             });

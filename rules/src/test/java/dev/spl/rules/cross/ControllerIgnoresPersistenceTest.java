@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ControllerIgnoresPersistenceTest {
@@ -68,5 +69,23 @@ class ControllerIgnoresPersistenceTest {
               assertFalse(c.source() == null || c.source().isBlank(), c.controllerName());
               assertFalse(c.ignores().isEmpty(), c.controllerName());
             });
+  }
+
+  @Test
+  void theCheckedControllersAreKnownAndEnvoyGatewayIsNot() {
+    for (String name :
+        List.of(
+            "traefik.io/gateway-controller",
+            "application-networking.k8s.aws/gateway-api-controller",
+            "gateway.k8s.aws/alb",
+            "networking.gke.io/gateway")) {
+      assertTrue(KnownControllers.find(name).isPresent(), name);
+    }
+    assertTrue(
+        KnownControllers.find("gateway.envoyproxy.io/gatewayclass-controller").isEmpty(),
+        "Envoy Gateway honours HTTPRoute persistence, and GRPCRoute from v1.10 as its docs say");
+    assertTrue(
+        of("SPL141", yaml("gateway.k8s.aws/alb", "default"), GatewayApiVersion.V1_4).size() == 1,
+        "the ALB Gateway points to ListenerRuleConfiguration instead");
   }
 }
