@@ -207,6 +207,50 @@ class AdmissionHandlerTest {
   }
 
   @Test
+  void ingressesAreReviewedWithTheirNeighbours() throws Exception {
+    ClusterState cluster =
+        clusterOf(
+            """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: internal
+          namespace: shop
+          annotations: {nginx.ingress.kubernetes.io/affinity: cookie}
+        spec:
+          ingressClassName: nginx
+          rules:
+          - http:
+              paths:
+              - {path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}
+        """);
+    String disabled =
+        Reviews.review(
+            "u-ing",
+            "CREATE",
+            "networking.k8s.io",
+            "Ingress",
+            "shop",
+            """
+        {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+         "metadata": {"name": "public", "namespace": "shop",
+                      "annotations": {"nginx.ingress.kubernetes.io/affinity": "true"}},
+         "spec": {"ingressClassName": "nginx", "rules": [{"http": {"paths": [{"path": "/",
+           "pathType": "Prefix",
+           "backend": {"service": {"name": "web", "port": {"number": 80}}}}]}}]}}
+        """);
+    JsonNode r = response(handler(cluster), disabled);
+    assertFalse(r.get("allowed").asBoolean(), r.toString());
+    assertTrue(r.get("status").get("message").asString().contains("[SPL201]"), r.toString());
+    String differs =
+        disabled.replace(
+            "\"true\"", "\"cookie\", \"nginx.ingress.kubernetes.io/session-cookie-name\": \"x\"");
+    JsonNode w = response(handler(cluster), differs);
+    assertTrue(w.get("allowed").asBoolean(), w.toString());
+    assertTrue(w.get("warnings").toString().contains("SPL206"), w.toString());
+  }
+
+  @Test
   void anUpdateIsDeniedOnlyForWhatItIntroduces() throws Exception {
     String old = Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
     String update =
