@@ -91,6 +91,61 @@ class HelmChartIT {
     assertFalse(result.isFailed(), String.join("\n", result.getMessages()));
   }
 
+  /**
+   * The webhook's match condition, evaluated with cel-java as the API server would: Services are
+   * sent only when some rule can say something of them; every other reviewed kind always.
+   */
+  @Test
+  void theMatchConditionSendsTheServicesRulesRead() throws Exception {
+    Rendered r = render(t -> t.set("certManager.enabled", "false"));
+    Map<String, Object> hook = at(r.one("ValidatingWebhookConfiguration"), "webhooks", 0);
+    String expression = at(hook, "matchConditions", 0, "expression");
+    var compiler =
+        dev.cel.compiler.CelCompilerFactory.standardCelCompilerBuilder()
+            .setStandardMacros(dev.cel.parser.CelStandardMacro.STANDARD_MACROS)
+            .addVar("object", dev.cel.common.types.SimpleType.DYN)
+            .addVar("request", dev.cel.common.types.SimpleType.DYN)
+            .build();
+    var program =
+        dev.cel.runtime.CelRuntimeFactory.standardCelRuntimeBuilder()
+            .build()
+            .createProgram(compiler.compile(expression).getAst());
+    java.util.function.BiFunction<String, Map<String, Object>, Object> sent =
+        (resource, object) -> {
+          try {
+            return program.eval(
+                Map.of(
+                    "request", Map.of("resource", Map.of("resource", resource)), "object", object));
+          } catch (Exception e) {
+            throw new AssertionError(e);
+          }
+        };
+    Map<String, Object> plain = Map.of("metadata", Map.of("name", "s"), "spec", Map.of());
+    assertEquals(false, sent.apply("services", plain));
+    assertEquals(
+        true,
+        sent.apply(
+            "services",
+            Map.of(
+                "metadata", Map.of("name", "s"), "spec", Map.of("sessionAffinity", "ClientIP"))));
+    assertEquals(
+        true,
+        sent.apply(
+            "services",
+            Map.of(
+                "metadata",
+                Map.of(
+                    "name",
+                    "s",
+                    "annotations",
+                    Map.of("traefik.ingress.kubernetes.io/service.nativelb", "true")),
+                "spec",
+                Map.of())),
+        "SPL502 reads Traefik's service annotations");
+    assertEquals(true, sent.apply("ingresses", plain));
+    assertEquals(true, sent.apply("destinationrules", plain));
+  }
+
   @Test
   void defaultsAreCautious() throws Exception {
     Rendered r = render(t -> t.set("certManager.enabled", "false"));
