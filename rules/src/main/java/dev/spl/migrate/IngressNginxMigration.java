@@ -5,6 +5,8 @@ import dev.spl.LintOptions;
 import dev.spl.load.ManifestLoader;
 import dev.spl.migrate.Report.Outcome;
 import dev.spl.model.Finding;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.nginx.NginxIngress;
@@ -134,76 +136,66 @@ public final class IngressNginxMigration {
     NginxAffinity affinity = NginxAffinity.of(ing, version, report);
     boolean regex = ing.isTrue("use-regex");
     List<Target> out = new ArrayList<>();
-    var rules = r.spec() == null ? null : r.spec().list("rules");
+    ListNode rules = r.spec() == null ? null : r.spec().list("rules");
     for (int i = 0; rules != null && i < rules.size(); i++) {
-      if (!(rules.get(i) instanceof dev.spl.model.MapNode rule)) {
-        continue;
-      }
-      String host = rule.string("host");
-      var http = rule.map("http");
-      var paths = http == null ? null : http.list("paths");
+      MapNode http = rules.get(i) instanceof MapNode rule ? rule.map("http") : null;
+      ListNode paths = http == null ? null : http.list("paths");
       for (int j = 0; paths != null && j < paths.size(); j++) {
-        if (paths.get(j) instanceof dev.spl.model.MapNode p) {
-          Target t = target(ing, affinity, host, p, regex);
-          if (t != null) {
-            out.add(t);
-          }
+        if (paths.get(j) instanceof MapNode p) {
+          String path = p.string("path") == null ? "/" : p.string("path");
+          String type =
+              regex
+                  ? "RegularExpression"
+                  : "Exact".equals(p.string("pathType")) ? "Exact" : "PathPrefix";
+          target(
+                  ing,
+                  affinity,
+                  ((MapNode) rules.get(i)).string("host"),
+                  path,
+                  type,
+                  p.map("backend"))
+              .ifPresent(out::add);
         }
       }
     }
-    var dflt = r.spec() == null ? null : r.spec().map("defaultBackend");
-    if (dflt != null) {
-      Target t =
-          target(
-              ing,
-              affinity,
-              null,
-              new dev.spl.model.MapNode(
-                  dflt.position(),
-                  List.of(new dev.spl.model.MapNode.Entry("backend", dflt.position(), dflt))),
-              false);
-      if (t != null) {
-        out.add(t);
-      }
+    MapNode fallback = r.spec() == null ? null : r.spec().map("defaultBackend");
+    if (fallback != null) {
+      target(ing, affinity, null, "/", "PathPrefix", fallback).ifPresent(out::add);
     }
     return out;
   }
 
-  private Target target(
+  /** The target of one Ingress path; empty (and reported) when its backend is no Service port. */
+  private java.util.Optional<Target> target(
       NginxIngress ing,
       NginxAffinity affinity,
       String host,
-      dev.spl.model.MapNode path,
-      boolean regex) {
-    var service = path.map("backend") == null ? null : path.map("backend").map("service");
+      String path,
+      String gatewayType,
+      MapNode backend) {
+    MapNode service = backend == null ? null : backend.map("service");
     if (service == null || service.string("name") == null) {
       report.add(
           "Ingress " + ing.label(),
           "backend",
           Outcome.NOT_CARRIED,
           "a path whose backend is not a Service has no route rule to carry persistence");
-      return null;
+      return java.util.Optional.empty();
     }
-    var port = service.map("port");
-    Long number = null;
-    if (port != null
-        && port.get("number") instanceof dev.spl.model.ScalarNode n
-        && n.value() instanceof Number num) {
-      number = num.longValue();
-    } else {
+    MapNode port = service.map("port");
+    if (port == null
+        || !(port.get("number") instanceof dev.spl.model.ScalarNode n)
+        || !(n.value() instanceof Number number)) {
       report.add(
           "Ingress " + ing.label(),
           "backend",
           Outcome.NOT_CARRIED,
           "Service " + service.string("name") + " by port name: a backendRef needs the number");
-      return null;
+      return java.util.Optional.empty();
     }
-    String value = path.string("path") == null ? "/" : path.string("path");
-    String type =
-        path.string("pathType") == null ? "ImplementationSpecific" : path.string("pathType");
-    String gatewayType =
-        regex ? "RegularExpression" : type.equals("Exact") ? "Exact" : "PathPrefix";
-    return new Target(ing, affinity, host, value, gatewayType, service.string("name"), number);
+    return java.util.Optional.of(
+        new Target(
+            ing, affinity, host, path, gatewayType, service.string("name"), number.longValue()));
   }
 
   /** Writes one HTTPRoute per Ingress host; its rules group the paths by backend. */

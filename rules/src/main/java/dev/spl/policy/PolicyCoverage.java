@@ -53,6 +53,15 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
           new PolicyCoverage(false, "the CRD's own CEL validation already enforces it");
       case "SPL028" ->
           new PolicyCoverage(false, "the API server's Service validation already enforces it");
+      case "SPL302" -> new PolicyCoverage(false, "Istio's CRD schema already rejects it (a oneOf)");
+      case "SPL201", "SPL202", "SPL203", "SPL204", "SPL205" ->
+          new PolicyCoverage(
+              false,
+              "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"
+                  + " no CEL form is generated yet");
+      case "SPL301", "SPL401", "SPL501", "SPL502" ->
+          new PolicyCoverage(
+              false, "the controller's own objects and annotations; no CEL form is generated yet");
       default ->
           new PolicyCoverage(
               false,

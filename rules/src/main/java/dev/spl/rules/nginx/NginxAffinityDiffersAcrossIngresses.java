@@ -84,10 +84,23 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
     }
   }
 
-  /** The first setting that differs: {@code affinity cookie vs none}. */
+  /** The settings that matter most first, when naming a difference; then the rest by name. */
+  private static final List<String> FIRST =
+      List.of(
+          "affinity",
+          "affinity-mode",
+          "session-cookie-name",
+          "session-cookie-path",
+          "session-cookie-max-age",
+          "session-cookie-expires");
+
+  /** The most telling setting that differs: {@code affinity cookie vs unset}. */
   static String difference(Map<String, String> a, Map<String, String> b) {
-    TreeSet<String> names = new TreeSet<>(a.keySet());
-    names.addAll(b.keySet());
+    List<String> names = new ArrayList<>(FIRST);
+    TreeSet<String> rest = new TreeSet<>(a.keySet());
+    rest.addAll(b.keySet());
+    rest.removeAll(FIRST);
+    names.addAll(rest);
     for (String name : names) {
       if (!Objects.equals(a.get(name), b.get(name))) {
         return name + " " + shown(a.get(name)) + " vs " + shown(b.get(name));

@@ -67,5 +67,11 @@ class NginxAffinityDiffersAcrossIngressesTest {
         NginxAffinityDiffersAcrossIngresses.difference(
             Map.of("affinity", "cookie", "affinity-mode", "persistent"),
             Map.of("affinity", "cookie", "affinity-mode", "balanced")));
+    assertEquals(
+        "session-cookie-name A vs B",
+        NginxAffinityDiffersAcrossIngresses.difference(
+            Map.of("session-cookie-name", "A", "session-cookie-conditional-samesite-none", "true"),
+            Map.of("session-cookie-name", "B")),
+        "the name says more than a flag");
   }
 }
