@@ -32,11 +32,12 @@ public class Bench {
           generate(
               Path.of(args[1]),
               Integer.parseInt(args[2]),
-              args.length < 4 || !args[3].equals("compact"));
+              args.length < 4 || !args[3].equals("compact"),
+              args.length >= 4 && args[3].equals("ingress"));
       case "measure" -> measure(Path.of(args[1]), Integer.parseInt(args[2]));
       default ->
           throw new IllegalArgumentException(
-              "generate DIR DOCS [rendered|compact] | measure DIR ROUNDS");
+              "generate DIR DOCS [rendered|compact|ingress] | measure DIR ROUNDS");
     }
   }
 
@@ -46,9 +47,11 @@ public class Bench {
    * Writes DOCS documents, 100 per file. "compact" documents hold the least each kind needs (about
    * 380 bytes on average); "rendered" ones look like what Helm writes (the chart's labels and
    * annotations, a pod spec with probes, security context and volumes, longer ConfigMaps; about
-   * 1.5 KB on average). The mix of kinds is the same in both.
+   * 1.5 KB on average). The mix of kinds is the same in both. "ingress" is rendered with ingress-nginx
+   * Ingresses (a third with a dropped lifetime, many sharing a Service) and HorizontalPodAutoscalers
+   * in place of the routes and Backends: the load of the rules beyond Gateway API.
    */
-  static void generate(Path dir, int docs, boolean rendered) throws IOException {
+  static void generate(Path dir, int docs, boolean rendered, boolean ingress) throws IOException {
     Files.createDirectories(dir);
     Random random = new Random(1619);
     int perFile = 100;
@@ -66,9 +69,13 @@ public class Bench {
         } else if (pick < 80) {
           out.append(service(i, random.nextInt(4) == 0, rendered));
         } else if (pick < 90) {
-          out.append(route(i, random.nextInt(5) == 0, rendered));
+          out.append(
+              ingress
+                  ? ingress(i, random.nextInt(3) == 0, rendered)
+                  : route(i, random.nextInt(5) == 0, rendered));
         } else if (pick < 96) {
-          out.append(backend(i, random.nextInt(5) == 0, rendered));
+          out.append(
+              ingress ? autoscaler(i, rendered) : backend(i, random.nextInt(5) == 0, rendered));
         } else {
           out.append(broken(i));
         }
@@ -78,7 +85,11 @@ public class Bench {
     }
     System.out.printf(
         "generated %,d %s documents in %s: %,d bytes, %,d per document%n",
-        docs, rendered ? "rendered" : "compact", dir, bytes, bytes / Math.max(1, docs));
+        docs,
+        ingress ? "ingress" : rendered ? "rendered" : "compact",
+        dir,
+        bytes,
+        bytes / Math.max(1, docs));
   }
 
   /** The metadata block; rendered adds the labels and annotations Helm puts on every object. */
@@ -189,6 +200,44 @@ public class Bench {
           ports: [{port: 80, targetPort: 8080}]
         %3$s""".formatted(i, clientIp ? "LoadBalancer" : "ClusterIP",
             clientIp ? "  sessionAffinity: ClientIP\n" : "", metadata("svc-" + i, i, rendered));
+  }
+
+  /** An ingress-nginx Ingress with cookie affinity to one of 500 Services of its namespace. */
+  static String ingress(int i, boolean bad, boolean rendered) {
+    String meta = metadata("ingress-" + i, i, rendered);
+    String annotations =
+        "    nginx.ingress.kubernetes.io/affinity: cookie\n"
+            + "    nginx.ingress.kubernetes.io/session-cookie-max-age: \""
+            + (bad ? "48h" : "172800")
+            + "\"\n";
+    meta =
+        rendered
+            ? meta.replace("  annotations:\n", "  annotations:\n" + annotations)
+            : meta + "  annotations:\n" + annotations;
+    return """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        %sspec:
+          ingressClassName: nginx
+          rules:
+          - host: app-%d.example.com
+            http:
+              paths:
+              - path: /
+                pathType: Prefix
+                backend: {service: {name: svc-%d, port: {number: 80}}}
+        """.formatted(meta, i, i % 500);
+  }
+
+  static String autoscaler(int i, boolean rendered) {
+    return """
+        apiVersion: autoscaling/v2
+        kind: HorizontalPodAutoscaler
+        %sspec:
+          scaleTargetRef: {apiVersion: apps/v1, kind: Deployment, name: app-%d}
+          minReplicas: 2
+          maxReplicas: 10
+        """.formatted(metadata("hpa-" + i, i, rendered), i % 500);
   }
 
   static String route(int i, boolean bad, boolean rendered) {

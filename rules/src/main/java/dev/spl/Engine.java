@@ -226,8 +226,13 @@ public final class Engine {
      * large lint's memory.
      */
     private Resource keep(Resource resource, List<SessionPersistenceSite> own) {
-      Resource kept =
-          indexed.size() < KEEP_WHOLE && !projectAll ? resource : indexFields.project(resource);
+      // Workloads are many and large (pod specs) and the rules read two fields of them: always
+      // keep only those.
+      boolean whole =
+          indexed.size() < KEEP_WHOLE
+              && !projectAll
+              && IndexFields.kindOf(resource) != dev.spl.index.Inputs.Kind.WORKLOAD;
+      Resource kept = whole ? resource : indexFields.project(resource);
       if (kept == null) {
         return null; // no cross-resource rule reads this kind
       }

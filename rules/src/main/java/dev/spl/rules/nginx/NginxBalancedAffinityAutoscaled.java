@@ -11,6 +11,9 @@ import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -42,13 +45,15 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    Scalers scalers = null; // built on the first Ingress that needs it
     for (Resource r : index.all(Inputs.Kind.INGRESS)) {
       NginxIngress ing = NginxIngress.of(r);
       if (ing == null || !ing.cookieAffinity() || "persistent".equals(ing.value("affinity-mode"))) {
         continue;
       }
+      scalers = scalers == null ? new Scalers(index) : scalers;
       for (NginxIngress.Backend b : ing.backends()) {
-        Optional<String> scaled = autoscaler(index, r.namespace(), b.service());
+        Optional<String> scaled = scalers.of(index, r.namespace(), b.service());
         if (scaled.isPresent()) {
           String at = ing.has("affinity-mode") ? "affinity-mode" : "affinity";
           reporter.report(
@@ -65,36 +70,47 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
     }
   }
 
-  /**
-   * "HPA web scales Deployment web" when an autoscaler scales a workload the Service selects; when
-   * its workload is not in the input, an autoscaler of a workload named as the Service (the usual
-   * chart convention).
-   */
-  private static Optional<String> autoscaler(ResourceIndex index, String ns, String service) {
-    Map<String, Object> selector = selector(index, ns, service);
-    for (Resource hpa : index.all(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER)) {
-      MapNode target = hpa.spec() == null ? null : hpa.spec().map("scaleTargetRef");
-      if (!hpa.namespace().equals(ns) || target == null || target.string("name") == null) {
-        continue;
+  /** Autoscalers by namespace and workloads by namespace/kind/name: one pass over each. */
+  private static final class Scalers {
+    private final Map<String, List<Resource>> autoscalers = new HashMap<>();
+    private final Map<String, Resource> workloads = new HashMap<>();
+
+    Scalers(ResourceIndex index) {
+      for (Resource hpa : index.all(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER)) {
+        autoscalers.computeIfAbsent(hpa.namespace(), k -> new ArrayList<>()).add(hpa);
       }
-      String kind = target.string("kind") == null ? "" : target.string("kind");
-      String name = target.string("name");
-      Optional<Resource> workload =
-          index.all(Inputs.Kind.WORKLOAD).stream()
-              .filter(
-                  w -> w.namespace().equals(ns) && w.kind().equals(kind) && w.name().equals(name))
-              .findFirst();
-      boolean selected =
-          workload.isPresent()
-              ? selector != null
-                  && !selector.isEmpty()
-                  && labels(workload.get()).entrySet().containsAll(selector.entrySet())
-              : name.equals(service);
-      if (selected) {
-        return Optional.of("HPA " + hpa.name() + " scales " + kind + " " + name);
+      for (Resource w : index.all(Inputs.Kind.WORKLOAD)) {
+        workloads.putIfAbsent(w.namespace() + "/" + w.kind() + "/" + w.name(), w);
       }
     }
-    return Optional.empty();
+
+    /**
+     * "HPA web scales Deployment web" when an autoscaler scales a workload the Service selects;
+     * when its workload is not in the input, an autoscaler of a workload named as the Service (the
+     * usual chart convention).
+     */
+    Optional<String> of(ResourceIndex index, String ns, String service) {
+      Map<String, Object> selector = selector(index, ns, service);
+      for (Resource hpa : autoscalers.getOrDefault(ns, List.of())) {
+        MapNode target = hpa.spec() == null ? null : hpa.spec().map("scaleTargetRef");
+        if (target == null || target.string("name") == null) {
+          continue;
+        }
+        String kind = target.string("kind") == null ? "" : target.string("kind");
+        String name = target.string("name");
+        Resource workload = workloads.get(ns + "/" + kind + "/" + name);
+        boolean selected =
+            workload != null
+                ? selector != null
+                    && !selector.isEmpty()
+                    && labels(workload).entrySet().containsAll(selector.entrySet())
+                : name.equals(service);
+        if (selected) {
+          return Optional.of("HPA " + hpa.name() + " scales " + kind + " " + name);
+        }
+      }
+      return Optional.empty();
+    }
   }
 
   @SuppressWarnings("unchecked")
