@@ -162,7 +162,8 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
   }
 
   static String hint(String text) {
-    if (text.matches("\\d+d")) {
+    // nine digits at most: more would overflow, and such a value gets the digits hint below
+    if (text.matches("\\d{1,9}d")) {
       return "days are not a unit: write "
           + Long.parseLong(text.substring(0, text.length() - 1)) * 24
           + "h";

@@ -18,6 +18,12 @@ class InvalidDurationTest {
   void daysAreNotAUnit() {
     assertOne(
         of("SPL021", backend("{absoluteTimeout: 7d, cookie: {name: s}}")), 11, 8, "write 168h");
+    // found by the fuzzer: more days than a long holds in hours
+    assertOne(
+        of("SPL021", backend("{absoluteTimeout: 222222222222222222222221d, cookie: {name: s}}")),
+        11,
+        8,
+        "at most 5 digits");
   }
 
   @Test
