@@ -117,6 +117,7 @@ public final class MigrateCommand implements Callable<Integer> {
       }
       return ExitStatus.INTERNAL.code();
     }
+    result.inputProblems().forEach(err::println);
     spec.commandLine().getOut().print(result.yaml());
     spec.commandLine().getOut().flush();
     err.print(result.report().text());
@@ -127,6 +128,9 @@ public final class MigrateCommand implements Callable<Integer> {
                 ? ", HTTPRoutes written"
                 : ", " + result.routesTouched() + " given HTTPRoutes changed"));
     err.flush();
+    if (!result.inputProblems().isEmpty()) {
+      return ExitStatus.INPUT.code(); // what could not be read may have held more to carry
+    }
     return result.report().incomplete() ? ExitStatus.FINDINGS.code() : ExitStatus.OK.code();
   }
 

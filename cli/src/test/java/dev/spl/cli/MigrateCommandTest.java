@@ -123,4 +123,19 @@ class MigrateCommandTest {
         CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--gateway-api-version", "v9")
             .status());
   }
+
+  @Test
+  void brokenYamlIsNamedWithItsPositionAndTheRestStillCarried() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS + "---\nkind: [\n");
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString());
+    assertEquals(3, run.status(), run.err());
+    assertTrue(run.err().contains("ingress.yaml:"), run.err());
+    assertTrue(run.out().contains("sessionName: SHOPID"), "the readable Ingress is carried");
+    Path routes =
+        Files.writeString(dir.resolve("routes.yaml"), "kind: HTTPRoute\nspec: [a: b: c\n");
+    CliRun bad =
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--routes", routes.toString());
+    assertEquals(3, bad.status(), bad.err());
+    assertTrue(bad.err().contains("routes.yaml: not YAML spl can edit: "), bad.err());
+  }
 }

@@ -37,11 +37,18 @@ public final class IngressNginxMigration {
   public record Source(String name, String text) {}
 
   /**
-   * The manifests (empty when nothing was written), the report, and the lint errors the output has
-   * that its input did not (none, unless spl has a bug).
+   * The manifests (empty when nothing was written), the report, the lint errors the output has that
+   * its input did not (none, unless spl has a bug), and the input that could not be read.
    */
   public record Result(
-      String yaml, Report report, List<Finding> introducedErrors, int routesTouched) {}
+      String yaml,
+      Report report,
+      List<Finding> introducedErrors,
+      int routesTouched,
+      List<String> inputProblems) {}
+
+  /** Input that could not be read whole: a YAML syntax error, with its position. */
+  private final List<String> inputProblems = new ArrayList<>();
 
   /** One Ingress path with affinity: where it routes and the persistence it asks for. */
   private record Target(
@@ -82,7 +89,11 @@ public final class IngressNginxMigration {
   private Result migrate(List<Source> ingresses, List<Source> routes) {
     List<Target> targets = new ArrayList<>();
     for (Source s : ingresses) {
-      for (Resource r : new ManifestLoader().loadText(s.name(), s.text()).resources()) {
+      var loaded = new ManifestLoader().loadText(s.name(), s.text());
+      loaded.problems().stream()
+          .filter(p -> p.kind() == dev.spl.load.LoadProblem.Kind.SYNTAX)
+          .forEach(p -> inputProblems.add(p.position() + ": " + p.message()));
+      for (Resource r : loaded.resources()) {
         NginxIngress ing = NginxIngress.of(r);
         if (ing != null && ing.has("affinity")) {
           targets.addAll(targets(ing, r));
@@ -99,12 +110,17 @@ public final class IngressNginxMigration {
       touched = writeRoutes(targets, documents);
     } else {
       for (Source s : routes) {
-        documents.addAll(YamlTree.parseAll(s.text()));
+        try {
+          documents.addAll(YamlTree.parseAll(s.text()));
+        } catch (org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
+          inputProblems.add(s.name() + ": not YAML spl can edit: " + YamlTree.describe(e));
+        }
       }
       touched = attach(targets, documents);
     }
     String yaml = documents.isEmpty() ? "" : YamlTree.emitAll(documents);
-    return new Result(yaml, report, introducedErrors(routes, yaml), touched);
+    return new Result(
+        yaml, report, introducedErrors(routes, yaml), touched, List.copyOf(inputProblems));
   }
 
   private List<Target> targets(NginxIngress ing, Resource r) {

@@ -35,6 +35,16 @@ final class YamlTree {
     return out;
   }
 
+  /** A parser error as people read it: {@code 3:7: mapping values are not allowed here}. */
+  static String describe(org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
+    if (e instanceof org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException m
+        && m.getProblemMark().isPresent()) {
+      var mark = m.getProblemMark().get();
+      return (mark.getLine() + 1) + ":" + (mark.getColumn() + 1) + ": " + m.getProblem();
+    }
+    return e.getMessage();
+  }
+
   static String emitAll(List<Node> documents) {
     DumpSettings settings =
         DumpSettings.builder()

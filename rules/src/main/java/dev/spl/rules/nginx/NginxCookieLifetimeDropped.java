@@ -32,7 +32,7 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
   private static final Pattern CONTROLLER = Pattern.compile("(^0|-?[1-9]\\d*$)");
 
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
-  private static final Pattern WITH_UNIT = Pattern.compile("(\\d+)\\s*([smhd])");
+  private static final Pattern WITH_UNIT = Pattern.compile("(\\d{1,9})\\s*([smhd])");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {

@@ -73,7 +73,10 @@ public final class TraefikStickyOnIngress implements ResourceRule {
         }
       }
     }
-    Node dflt = ingress.nodeAt(FieldPath.of("spec", "defaultBackend", "service", "name"));
-    return dflt == null ? null : String.valueOf(((dev.spl.model.ScalarNode) dflt).value());
+    return ingress.nodeAt(FieldPath.of("spec", "defaultBackend", "service", "name"))
+                instanceof dev.spl.model.ScalarNode name
+            && !name.isNull()
+        ? String.valueOf(name.value())
+        : null;
   }
 }

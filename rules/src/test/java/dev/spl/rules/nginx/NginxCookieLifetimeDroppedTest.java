@@ -47,6 +47,19 @@ class NginxCookieLifetimeDroppedTest {
   }
 
   @Test
+  void aHugeValueWithAUnitIsReportedWithoutConversion() {
+    assertOne(
+        of(
+            "SPL202",
+            ingress(
+                nginx("affinity", "cookie"),
+                nginx("session-cookie-max-age", "99999999999999999999h"))),
+        8,
+        5,
+        "drops it (session cookie)");
+  }
+
+  @Test
   void valuesThatReachTheBrowser() {
     assertOne(
         of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "0"))),

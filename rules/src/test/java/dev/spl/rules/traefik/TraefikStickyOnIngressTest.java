@@ -53,4 +53,14 @@ class TraefikStickyOnIngressTest {
     assertTrue(
         of("SPL501", object("Ingress", "networking.k8s.io/v1", "router.tls: \"true\"")).isEmpty());
   }
+
+  @Test
+  void aDefaultBackendNamesTheServiceAndAnOddOneDoesNotBreakIt() {
+    String ingress =
+        "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: w\n  annotations:\n"
+            + "    traefik.ingress.kubernetes.io/service.sticky.cookie: \"true\"\n"
+            + "spec:\n  defaultBackend: {service: {name: %s, port: {number: 80}}}\n";
+    assertOne(of("SPL501", ingress.formatted("whoami")), 6, 5, "move it to Service whoami");
+    assertOne(of("SPL501", ingress.formatted("{a: b}")), 6, 5, "move it to the Service");
+  }
 }
