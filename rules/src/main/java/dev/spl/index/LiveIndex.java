@@ -276,28 +276,10 @@ public final class LiveIndex {
 
   /** The Services an Ingress sends to (its paths' backends and its default backend). */
   private static List<ObjectKey> servicesOf(Resource ingress) {
-    List<ObjectKey> out = new ArrayList<>();
-    collectServiceNames(ingress.spec(), out, ingress.namespace());
-    return List.copyOf(new java.util.LinkedHashSet<>(out));
-  }
-
-  private static void collectServiceNames(Object node, List<ObjectKey> out, String namespace) {
-    if (node instanceof MapNode map) {
-      MapNode service = map.map("service");
-      if (service != null && service.string("name") != null) {
-        out.add(new ObjectKey("", "Service", namespace, service.string("name")).normalized());
-      }
-      if (map.string("serviceName") != null) {
-        out.add(new ObjectKey("", "Service", namespace, map.string("serviceName")).normalized());
-      }
-      for (MapNode.Entry e : map.entries()) {
-        collectServiceNames(e.value(), out, namespace);
-      }
-    } else if (node instanceof ListNode list) {
-      for (var item : list.items()) {
-        collectServiceNames(item, out, namespace);
-      }
-    }
+    return IngressPath.of(ingress).stream()
+        .map(p -> new ObjectKey("", "Service", ingress.namespace(), p.service()).normalized())
+        .distinct()
+        .toList();
   }
 
   private void addGateway(ObjectKey gateway, Map<ObjectKey, Entry> out) {

@@ -2,11 +2,10 @@ package dev.spl.migrate;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.index.IngressPath;
 import dev.spl.load.ManifestLoader;
 import dev.spl.migrate.Report.Outcome;
 import dev.spl.model.Finding;
-import dev.spl.model.ListNode;
-import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.nginx.NginxIngress;
@@ -152,66 +151,28 @@ public final class IngressNginxMigration {
     NginxAffinity affinity = NginxAffinity.of(ing, version, report);
     boolean regex = ing.isTrue("use-regex");
     List<Target> out = new ArrayList<>();
-    ListNode rules = r.spec() == null ? null : r.spec().list("rules");
-    for (int i = 0; rules != null && i < rules.size(); i++) {
-      MapNode http = rules.get(i) instanceof MapNode rule ? rule.map("http") : null;
-      ListNode paths = http == null ? null : http.list("paths");
-      for (int j = 0; paths != null && j < paths.size(); j++) {
-        if (paths.get(j) instanceof MapNode p) {
-          String path = p.string("path") == null ? "/" : p.string("path");
-          String type =
-              regex
-                  ? "RegularExpression"
-                  : "Exact".equals(p.string("pathType")) ? "Exact" : "PathPrefix";
-          target(
-                  ing,
-                  affinity,
-                  ((MapNode) rules.get(i)).string("host"),
-                  path,
-                  type,
-                  p.map("backend"))
-              .ifPresent(out::add);
-        }
+    for (IngressPath p : IngressPath.all(r)) {
+      String type =
+          regex && !p.isDefaultBackend()
+              ? "RegularExpression"
+              : p.pathType().equals("Exact") ? "Exact" : "PathPrefix";
+      if (p.service() == null) {
+        report.add(
+            who,
+            "backend",
+            Outcome.NOT_CARRIED,
+            "a path whose backend is not a Service has no route rule to carry persistence");
+      } else if (p.portNumber() == null) {
+        report.add(
+            who,
+            "backend",
+            Outcome.NOT_CARRIED,
+            "Service " + p.service() + " by port name: a backendRef needs the number");
+      } else {
+        out.add(new Target(ing, affinity, p.host(), p.path(), type, p.service(), p.portNumber()));
       }
     }
-    MapNode fallback = r.spec() == null ? null : r.spec().map("defaultBackend");
-    if (fallback != null) {
-      target(ing, affinity, null, "/", "PathPrefix", fallback).ifPresent(out::add);
-    }
     return out;
-  }
-
-  /** The target of one Ingress path; empty (and reported) when its backend is no Service port. */
-  private java.util.Optional<Target> target(
-      NginxIngress ing,
-      NginxAffinity affinity,
-      String host,
-      String path,
-      String gatewayType,
-      MapNode backend) {
-    MapNode service = backend == null ? null : backend.map("service");
-    if (service == null || service.string("name") == null) {
-      report.add(
-          "Ingress " + ing.label(),
-          "backend",
-          Outcome.NOT_CARRIED,
-          "a path whose backend is not a Service has no route rule to carry persistence");
-      return java.util.Optional.empty();
-    }
-    MapNode port = service.map("port");
-    if (port == null
-        || !(port.get("number") instanceof dev.spl.model.ScalarNode n)
-        || !(n.value() instanceof Number number)) {
-      report.add(
-          "Ingress " + ing.label(),
-          "backend",
-          Outcome.NOT_CARRIED,
-          "Service " + service.string("name") + " by port name: a backendRef needs the number");
-      return java.util.Optional.empty();
-    }
-    return java.util.Optional.of(
-        new Target(
-            ing, affinity, host, path, gatewayType, service.string("name"), number.longValue()));
   }
 
   /** Writes one HTTPRoute per Ingress host; its rules group the paths by backend. */

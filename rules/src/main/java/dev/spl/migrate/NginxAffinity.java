@@ -1,8 +1,11 @@
 package dev.spl.migrate;
 
 import dev.spl.migrate.Report.Outcome;
+import dev.spl.rules.nginx.NginxCookieLifetimeDropped;
+import dev.spl.rules.nginx.NginxCookieNameInvalid;
 import dev.spl.rules.nginx.NginxIngress;
 import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.SessionPersistenceSchema;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -13,9 +16,6 @@ import java.util.regex.Pattern;
  */
 record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath) {
   static final String DEFAULT_NAME = "INGRESSCOOKIE";
-  private static final Pattern CONTROLLER_NAME = Pattern.compile("[/\\-._~a-zA-Z0-9:]*");
-  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+\\-.^_`|~0-9A-Za-z]+");
-  private static final Pattern LIFETIME = Pattern.compile("(^0|-?[1-9]\\d*$)");
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
 
   /** The affinity of {@code ing} (which has affinity: cookie), reporting every annotation. */
@@ -59,8 +59,8 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
     String raw = ing.raw("session-cookie-name");
     String name = DEFAULT_NAME;
     if (raw != null) {
-      String checked = raw.replace(" ", "");
-      if (checked.isEmpty() || !CONTROLLER_NAME.matcher(checked).matches()) {
+      name = NginxCookieNameInvalid.controllerName(raw);
+      if (name == null) {
         report.add(
             who,
             "session-cookie-name",
@@ -73,10 +73,9 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
                 + DEFAULT_NAME);
         return DEFAULT_NAME;
       }
-      name = NginxIngress.normalized(raw);
     }
     String target = version == GatewayApiVersion.MAIN ? "cookie.name" : "sessionName";
-    if (version == GatewayApiVersion.MAIN && !TOKEN.matcher(name).matches()) {
+    if (version == GatewayApiVersion.MAIN && !SessionPersistenceSchema.isToken(name)) {
       String token = name.replaceAll("[^!#$%&'*+\\-.^_`|~0-9A-Za-z]", "-");
       report.add(
           who,
@@ -91,7 +90,7 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
     }
     report.add(
         who,
-        raw == null ? "session-cookie-name" : "session-cookie-name",
+        "session-cookie-name",
         Outcome.MAPPED,
         (raw == null ? "unset (" + DEFAULT_NAME + ")" : name) + " -> " + target + " " + name);
     return name;
@@ -128,13 +127,8 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
     if (raw == null) {
       return null;
     }
-    String checked = spacesRemoved ? raw.replace(" ", "") : raw;
-    String parsed = NginxIngress.normalized(raw);
-    boolean kept =
-        !checked.contains("\n")
-            && (checked.isEmpty() || LIFETIME.matcher(checked).find())
-            && !parsed.isEmpty()
-            && LIFETIME.matcher(parsed).find();
+    String parsed = NginxCookieLifetimeDropped.controllerValue(raw, spacesRemoved);
+    boolean kept = parsed != null;
     if (kept && SECONDS.matcher(parsed).matches() && parsed.length() < 10) {
       long s = Long.parseLong(parsed);
       report.add(

@@ -68,6 +68,12 @@ public final class Resource {
     return root.map("metadata");
   }
 
+  /** metadata.annotations, or null when there are none. */
+  public MapNode annotations() {
+    MapNode metadata = metadata();
+    return metadata == null ? null : metadata.map("annotations");
+  }
+
   /**
    * Where the field at {@code path} is written: its key, or its list item; when the field is
    * missing, the key of the deepest parent that exists.

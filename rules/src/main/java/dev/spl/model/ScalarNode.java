@@ -45,6 +45,14 @@ public final class ScalarNode implements Node {
     return value == null;
   }
 
+  /**
+   * The text of a scalar as the API server would store it (an annotation's value); null for a
+   * missing, null or structured node.
+   */
+  public static String text(Node node) {
+    return node instanceof ScalarNode s && !s.isNull() ? String.valueOf(s.value()) : null;
+  }
+
   /** The value as written for messages: strings quoted, others as is. */
   public String quoted() {
     return value instanceof String s ? "\"" + s + "\"" : String.valueOf(value);

@@ -19,8 +19,7 @@ public final class Suppressions {
 
   /** True when {@code resource} suppresses {@code rule} (an empty reason still suppresses). */
   public static boolean isSuppressed(Resource resource, RuleInfo rule) {
-    MapNode metadata = resource.metadata();
-    MapNode annotations = metadata == null ? null : metadata.map("annotations");
+    MapNode annotations = resource.annotations();
     if (annotations == null) {
       return false;
     }

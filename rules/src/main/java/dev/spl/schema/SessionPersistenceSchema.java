@@ -19,6 +19,11 @@ public final class SessionPersistenceSchema {
   /** RFC 7230 token characters, the CRD's pattern for cookie and header names. */
   static final Pattern TOKEN = Pattern.compile("^[A-Za-z0-9!#$%&'*+\\-.^_`|~]+$");
 
+  /** True when {@code name} is an RFC 7230 token: what a cookie or header name must be. */
+  public static boolean isToken(String name) {
+    return TOKEN.matcher(name).matches();
+  }
+
   /** The string formats a field can have; a PATTERN violation's detail names one. */
   public enum Format {
     NONE,

@@ -275,6 +275,24 @@ class IngressNginxMigrationTest {
   }
 
   @Test
+  void pathsWithoutAServicePortAreReportedNotCarried() {
+    String ingress =
+        EXAMPLE.replace(
+            "      - path: /\n",
+            "      - path: /static\n        pathType: Prefix\n        backend:\n"
+                + "          resource: {apiGroup: k8s.example.com, kind: StorageBucket, name: s}\n"
+                + "      - path: /named\n        pathType: Prefix\n        backend:\n"
+                + "          service: {name: named, port: {name: http}}\n"
+                + "      - path: /\n");
+    Result r = run(ingress, null, GatewayApiVersion.V1_6);
+    String text = r.report().text();
+    assertTrue(text.contains("a path whose backend is not a Service"), text);
+    assertTrue(text.contains("Service named by port name"), text);
+    assertEquals(1, resources(r).size(), "the Service path is still carried");
+    lintsClean(r, GatewayApiVersion.V1_6);
+  }
+
+  @Test
   void gep2257Durations() {
     assertEquals("48h", NginxAffinity.duration(172800));
     assertEquals("1m30s", NginxAffinity.duration(90));

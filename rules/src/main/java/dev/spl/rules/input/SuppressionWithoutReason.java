@@ -41,8 +41,7 @@ public final class SuppressionWithoutReason implements ResourceRule, ApiServerPo
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    MapNode metadata = resource.metadata();
-    MapNode annotations = metadata == null ? null : metadata.map("annotations");
+    MapNode annotations = resource.annotations();
     if (annotations == null) {
       return;
     }

@@ -43,7 +43,7 @@ public final class ClientIpBehindIngressNginx implements IndexRule {
           "ClientIP affinity does nothing for Ingress "
               + use.ingress().resource().name()
               + ": ingress-nginx sends to pods directly; use affinity: cookie",
-          List.of(Reporter.at(use.ingress().resource(), use.backend().path())));
+          List.of(Reporter.at(use.ingress().resource(), use.backend().field())));
     }
   }
 }

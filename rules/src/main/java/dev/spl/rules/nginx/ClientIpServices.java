@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
@@ -18,7 +19,7 @@ final class ClientIpServices {
   /**
    * A ClientIP Service and the first Ingress backend (chosen by {@code which}) that sends to it.
    */
-  record Use(Resource service, NginxIngress ingress, NginxIngress.Backend backend) {}
+  record Use(Resource service, NginxIngress ingress, IngressPath backend) {}
 
   private ClientIpServices() {}
 
@@ -32,7 +33,7 @@ final class ClientIpServices {
       if (ing == null || !which.test(ing)) {
         continue;
       }
-      for (NginxIngress.Backend b : ing.backends()) {
+      for (IngressPath b : ing.backends()) {
         index
             .find(new ObjectKey("", "Service", r.namespace(), b.service()))
             .filter(

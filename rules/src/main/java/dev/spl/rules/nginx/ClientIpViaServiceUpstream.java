@@ -49,7 +49,7 @@ public final class ClientIpViaServiceUpstream implements IndexRule {
               + " uses "
               + how
               + ": kube-proxy sees nginx pods, each pinning all its users to one pod",
-          List.of(Reporter.at(use.ingress().resource(), use.backend().path())));
+          List.of(Reporter.at(use.ingress().resource(), use.backend().field())));
     }
   }
 }

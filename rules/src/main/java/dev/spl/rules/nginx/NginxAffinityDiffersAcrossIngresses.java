@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.Resource;
@@ -40,7 +41,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
     return NginxIngress.INPUTS;
   }
 
-  private record Use(NginxIngress ingress, NginxIngress.Backend backend) {}
+  private record Use(NginxIngress ingress, IngressPath backend) {}
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
@@ -52,7 +53,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
         continue;
       }
       TreeSet<String> seen = new TreeSet<>();
-      for (NginxIngress.Backend b : ing.backends()) {
+      for (IngressPath b : ing.backends()) {
         String upstream = r.namespace() + "/" + b.label();
         if (seen.add(upstream)) {
           byUpstream.computeIfAbsent(upstream, k -> new ArrayList<>()).add(new Use(ing, b));
@@ -68,7 +69,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
             reporter.report(
                 info(),
                 use.ingress().resource(),
-                use.backend().path(),
+                use.backend().field(),
                 "Service "
                     + use.backend().label()
                     + " is also behind Ingress "
@@ -76,7 +77,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
                     + " with other affinity ("
                     + difference(own, theirs)
                     + "); nginx merges the two",
-                List.of(Reporter.at(other.ingress().resource(), other.backend().path())));
+                List.of(Reporter.at(other.ingress().resource(), other.backend().field())));
             break; // one rival named is enough
           }
         }

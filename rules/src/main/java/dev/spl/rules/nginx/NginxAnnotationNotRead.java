@@ -51,7 +51,7 @@ public final class NginxAnnotationNotRead implements ResourceRule {
                 + NginxIngress.PREFIX
                 + key.substring(LEGACY.length());
       } else if ((key.startsWith(NginxIngress.F5_ORG) || key.startsWith(NginxIngress.F5_COM))
-          && isF5Sticky(key, NginxIngress.text(a.value()))) {
+          && isF5Sticky(key, dev.spl.model.ScalarNode.text(a.value()))) {
         message =
             key
                 + " is F5 NGINX Ingress Controller's; ingress-nginx ignores it (use affinity: cookie)";

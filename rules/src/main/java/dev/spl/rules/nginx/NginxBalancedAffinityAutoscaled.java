@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
@@ -52,7 +53,7 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
         continue;
       }
       scalers = scalers == null ? new Scalers(index) : scalers;
-      for (NginxIngress.Backend b : ing.backends()) {
+      for (IngressPath b : ing.backends()) {
         Optional<String> scaled = scalers.of(index, r.namespace(), b.service());
         if (scaled.isPresent()) {
           String at = ing.has("affinity-mode") ? "affinity-mode" : "affinity";

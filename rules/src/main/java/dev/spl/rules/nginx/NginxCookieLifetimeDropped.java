@@ -74,7 +74,7 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
   }
 
   /** What the controller keeps of {@code raw}: null when its validator or parser drops it. */
-  static String controllerValue(String raw, boolean spacesRemoved) {
+  public static String controllerValue(String raw, boolean spacesRemoved) {
     String validated = spacesRemoved ? raw.replace(" ", "") : raw;
     if (validated.contains("\r") || validated.contains("\n")) {
       return null;

@@ -6,6 +6,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.schema.SessionPersistenceSchema;
 import java.util.regex.Pattern;
 
 /** SPL203: an ingress-nginx session-cookie-name the controller replaces or browsers mishandle. */
@@ -31,9 +32,6 @@ public final class NginxCookieNameInvalid implements ResourceRule {
   /** parser.BasicCharsRegex. */
   private static final Pattern CONTROLLER = Pattern.compile("[/\\-._~a-zA-Z0-9:]*");
 
-  /** RFC 6265 / RFC 2616 token. */
-  private static final Pattern TOKEN = Pattern.compile("[!#$%&'*+\\-.^_`|~0-9A-Za-z]+");
-
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
     NginxIngress ing = NginxIngress.of(resource);
@@ -41,17 +39,13 @@ public final class NginxCookieNameInvalid implements ResourceRule {
       return;
     }
     String raw = ing.raw(NAME);
-    String checked = raw.replace(" ", "");
+    String name = controllerName(raw);
     String message;
-    if (checked.isEmpty()
-        || checked.contains("\n")
-        || checked.contains("\r")
-        || !CONTROLLER.matcher(checked).matches()) {
+    if (name == null) {
       message =
           NAME + " \"" + raw + "\" fails ingress-nginx's check; it uses INGRESSCOOKIE instead";
     } else {
-      String name = NginxIngress.normalized(raw);
-      if (TOKEN.matcher(name).matches()) {
+      if (SessionPersistenceSchema.isToken(name)) {
         return;
       }
       message =
@@ -65,9 +59,24 @@ public final class NginxCookieNameInvalid implements ResourceRule {
     reporter.report(info(), resource, ing.at(NAME), message);
   }
 
+  /**
+   * The cookie name ingress-nginx uses for the annotation value {@code raw}: null when its check
+   * rejects the value (spaces removed first), and the controller falls back to INGRESSCOOKIE.
+   */
+  public static String controllerName(String raw) {
+    String checked = raw.replace(" ", "");
+    if (checked.isEmpty()
+        || checked.contains("\n")
+        || checked.contains("\r")
+        || !CONTROLLER.matcher(checked).matches()) {
+      return null;
+    }
+    return NginxIngress.normalized(raw);
+  }
+
   private static String firstNonToken(String name) {
     for (char c : name.toCharArray()) {
-      if (!TOKEN.matcher(String.valueOf(c)).matches()) {
+      if (!SessionPersistenceSchema.isToken(String.valueOf(c))) {
         return c == ' ' ? "a space" : "'" + c + "'";
       }
     }

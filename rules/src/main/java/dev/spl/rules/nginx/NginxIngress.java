@@ -1,19 +1,18 @@
 package dev.spl.rules.nginx;
 
 import dev.spl.index.IndexFields;
+import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
-import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
-import java.util.ArrayList;
+import dev.spl.rules.GoBool;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
 import java.util.TreeMap;
 
 /**
@@ -55,16 +54,6 @@ public final class NginxIngress {
           "citrix",
           "voyager");
 
-  private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
-
-  /** A Service port an Ingress path (or its default backend) sends to. */
-  public record Backend(String service, String port, FieldPath path) {
-    /** {@code cart:80}. */
-    public String label() {
-      return service + (port.isEmpty() ? "" : ":" + port);
-    }
-  }
-
   private final Resource ingress;
   private final MapNode annotations;
 
@@ -78,7 +67,7 @@ public final class NginxIngress {
     if (IndexFields.kindOf(r) != Inputs.Kind.INGRESS) {
       return null;
     }
-    MapNode annotations = annotationsOf(r);
+    MapNode annotations = r.annotations();
     return isIngressNginx(r, annotations) ? new NginxIngress(r, annotations) : null;
   }
 
@@ -91,9 +80,9 @@ public final class NginxIngress {
   private static boolean isIngressNginx(Resource r, MapNode annotations) {
     boolean own = hasPrefix(annotations, PREFIX);
     boolean f5 = hasPrefix(annotations, F5_ORG) || hasPrefix(annotations, F5_COM);
-    String cls = r.spec() == null ? null : text(r.spec().get("ingressClassName"));
+    String cls = r.spec() == null ? null : ScalarNode.text(r.spec().get("ingressClassName"));
     if (cls == null && annotations != null) {
-      cls = text(annotations.get(CLASS_ANNOTATION));
+      cls = ScalarNode.text(annotations.get(CLASS_ANNOTATION));
     }
     if (cls == null) {
       return own;
@@ -103,11 +92,6 @@ public final class NginxIngress {
       return own || !f5;
     }
     return own && OTHER_CONTROLLERS.stream().noneMatch(c::contains);
-  }
-
-  static MapNode annotationsOf(Resource r) {
-    MapNode metadata = r.metadata();
-    return metadata == null ? null : metadata.map("annotations");
   }
 
   private static boolean hasPrefix(MapNode annotations, String prefix) {
@@ -122,21 +106,13 @@ public final class NginxIngress {
     return false;
   }
 
-  /** A scalar's text as the API server would store it; null for a missing or structured value. */
-  static String text(Node node) {
-    if (node instanceof ScalarNode s && !s.isNull()) {
-      return String.valueOf(s.value());
-    }
-    return null;
-  }
-
   public Resource resource() {
     return ingress;
   }
 
   /** The raw value of {@code nginx.ingress.kubernetes.io/<name>}, or null. */
   public String raw(String name) {
-    return annotations == null ? null : text(annotations.get(PREFIX + name));
+    return annotations == null ? null : ScalarNode.text(annotations.get(PREFIX + name));
   }
 
   public boolean has(String name) {
@@ -163,8 +139,7 @@ public final class NginxIngress {
    * True when the annotation parses as true with Go's strconv.ParseBool, as the controller does.
    */
   public boolean isTrue(String name) {
-    String raw = raw(name);
-    return raw != null && TRUE.contains(raw);
+    return GoBool.isTrue(raw(name));
   }
 
   public FieldPath at(String name) {
@@ -186,7 +161,7 @@ public final class NginxIngress {
     Map<String, String> out = new LinkedHashMap<>();
     if (annotations != null) {
       for (MapNode.Entry e : annotations.entries()) {
-        String v = text(e.value());
+        String v = ScalarNode.text(e.value());
         if (e.key().startsWith(PREFIX) && v != null) {
           out.put(e.key().substring(PREFIX.length()), v);
         }
@@ -225,50 +200,8 @@ public final class NginxIngress {
   }
 
   /** The Service ports this Ingress sends to: every path's backend, then the default backend. */
-  public List<Backend> backends() {
-    List<Backend> out = new ArrayList<>();
-    MapNode spec = ingress.spec();
-    if (spec == null) {
-      return out;
-    }
-    ListNode rules = spec.list("rules");
-    if (rules != null) {
-      for (int i = 0; i < rules.size(); i++) {
-        if (!(rules.get(i) instanceof MapNode rule) || rule.map("http") == null) {
-          continue;
-        }
-        ListNode paths = rule.map("http").list("paths");
-        for (int j = 0; paths != null && j < paths.size(); j++) {
-          if (paths.get(j) instanceof MapNode p && p.map("backend") != null) {
-            FieldPath at = FieldPath.of("spec", "rules", i, "http", "paths", j, "backend");
-            addBackend(p.map("backend"), at, out);
-          }
-        }
-      }
-    }
-    for (String key : List.of("defaultBackend", "backend")) {
-      if (spec.map(key) != null) {
-        addBackend(spec.map(key), FieldPath.of("spec", key), out);
-      }
-    }
-    return out;
-  }
-
-  private static void addBackend(MapNode backend, FieldPath at, List<Backend> out) {
-    MapNode service = backend.map("service");
-    if (service != null && text(service.get("name")) != null) {
-      MapNode port = service.map("port");
-      String p = "";
-      if (port != null) {
-        p = text(port.get("number")) != null ? text(port.get("number")) : text(port.get("name"));
-      }
-      out.add(new Backend(text(service.get("name")), p == null ? "" : p, at.key("service")));
-    } else if (text(backend.get("serviceName")) != null) {
-      // networking.k8s.io/v1beta1 and extensions/v1beta1, still in old charts
-      String p = text(backend.get("servicePort"));
-      out.add(
-          new Backend(text(backend.get("serviceName")), p == null ? "" : p, at.key("serviceName")));
-    }
+  public List<IngressPath> backends() {
+    return IngressPath.of(ingress);
   }
 
   /** {@code namespace/name} of the Ingress. */

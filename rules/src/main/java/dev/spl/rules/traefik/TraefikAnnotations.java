@@ -1,11 +1,12 @@
 package dev.spl.rules.traefik;
 
 import dev.spl.model.MapNode;
+import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
+import dev.spl.rules.GoBool;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 
 /**
  * Traefik's Kubernetes Ingress provider annotations. Router settings are read from the Ingress,
@@ -18,14 +19,10 @@ final class TraefikAnnotations {
   static final String STICKY = PREFIX + "service.sticky.cookie";
   static final String NATIVE_LB = PREFIX + "service.nativelb";
 
-  /** Go's strconv.ParseBool true spellings, as Traefik's label decoder reads booleans. */
-  private static final Set<String> TRUE = Set.of("1", "t", "T", "TRUE", "true", "True");
-
   private TraefikAnnotations() {}
 
   static List<MapNode.Entry> of(Resource r) {
-    MapNode metadata = r.metadata();
-    MapNode annotations = metadata == null ? null : metadata.map("annotations");
+    MapNode annotations = r.annotations();
     return annotations == null ? List.of() : annotations.entries();
   }
 
@@ -50,8 +47,9 @@ final class TraefikAnnotations {
     return false;
   }
 
-  static boolean isTrue(Object node) {
-    return node instanceof ScalarNode s && !s.isNull() && TRUE.contains(String.valueOf(s.value()));
+  /** True when the value parses as true with Go's strconv.ParseBool, as Traefik's decoder does. */
+  static boolean isTrue(Node node) {
+    return GoBool.isTrue(ScalarNode.text(node));
   }
 
   static MapNode.Entry entry(Resource r, String key) {

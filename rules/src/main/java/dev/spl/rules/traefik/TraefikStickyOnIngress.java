@@ -1,9 +1,8 @@
 package dev.spl.rules.traefik;
 
+import dev.spl.index.IngressPath;
 import dev.spl.model.FieldPath;
-import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
-import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
@@ -55,28 +54,6 @@ public final class TraefikStickyOnIngress implements ResourceRule {
   }
 
   private static String firstService(Resource ingress) {
-    MapNode spec = ingress.spec();
-    if (spec == null) {
-      return null;
-    }
-    ListNode rules = spec.list("rules");
-    for (int i = 0; rules != null && i < rules.size(); i++) {
-      Node paths = ingress.nodeAt(FieldPath.of("spec", "rules", i, "http", "paths"));
-      if (paths instanceof ListNode list) {
-        for (Node p : list.items()) {
-          if (p instanceof MapNode path && path.map("backend") != null) {
-            MapNode svc = path.map("backend").map("service");
-            if (svc != null && svc.string("name") != null) {
-              return svc.string("name");
-            }
-          }
-        }
-      }
-    }
-    return ingress.nodeAt(FieldPath.of("spec", "defaultBackend", "service", "name"))
-                instanceof dev.spl.model.ScalarNode name
-            && !name.isNull()
-        ? String.valueOf(name.value())
-        : null;
+    return IngressPath.of(ingress).stream().map(IngressPath::service).findFirst().orElse(null);
   }
 }
