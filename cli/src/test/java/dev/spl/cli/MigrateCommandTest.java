@@ -137,5 +137,10 @@ class MigrateCommandTest {
         CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--routes", routes.toString());
     assertEquals(3, bad.status(), bad.err());
     assertTrue(bad.err().contains("routes.yaml: not YAML spl can edit: "), bad.err());
+    Files.writeString(routes, "kind: HTTPRoute\nspec: !<x%20> {}\n");
+    CliRun tagged =
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--routes", routes.toString());
+    assertEquals(3, tagged.status(), tagged.err());
+    assertTrue(tagged.err().contains("routes.yaml: not YAML spl can edit: "), tagged.err());
   }
 }

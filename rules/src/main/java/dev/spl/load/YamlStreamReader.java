@@ -14,6 +14,10 @@ import java.util.Optional;
 import org.snakeyaml.engine.v2.api.ConstructNode;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.api.lowlevel.Parse;
+import org.snakeyaml.engine.v2.events.CollectionStartEvent;
+import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
@@ -100,6 +104,14 @@ public final class YamlStreamReader {
           LoadProblem.syntax(
               start, "document is nested too deeply to read; the limit is " + limits.maxDepth()));
       return new ParsedDocument(null, problems);
+    } catch (IllegalArgumentException e) {
+      // snakeyaml-engine's composer throws this, unmarked, for a tag that decodes with outer
+      // spaces (`!<x%20>`); the parser's events still carry the tag's position.
+      problems.add(
+          LoadProblem.syntax(
+              spacedTagPosition(file, chunk).orElse(start),
+              cleanMessage("invalid tag: " + e.getMessage())));
+      return new ParsedDocument(null, problems);
     }
     if (composed.isEmpty()) {
       return new ParsedDocument(null, problems);
@@ -119,6 +131,30 @@ public final class YamlStreamReader {
     return mark.map(
             m -> new SourcePosition(file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1))
         .orElse(new SourcePosition(file, chunk.firstLine() + 1, 1));
+  }
+
+  private Optional<SourcePosition> spacedTagPosition(String file, DocumentChunk chunk) {
+    try {
+      for (Event event : new Parse(settings).parseString(chunk.text())) {
+        Optional<String> tag =
+            event instanceof ScalarEvent scalar
+                ? scalar.getTag()
+                : event instanceof CollectionStartEvent collection
+                    ? collection.getTag()
+                    : Optional.empty();
+        if (tag.isPresent() && !tag.get().equals(tag.get().strip())) {
+          return event
+              .getStartMark()
+              .map(
+                  m ->
+                      new SourcePosition(
+                          file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1));
+        }
+      }
+    } catch (RuntimeException e) {
+      // Unreadable past this point: the document start is the best position left.
+    }
+    return Optional.empty();
   }
 
   /** The parser's own words, without its snippet and mark lines (we print the position). */

@@ -111,7 +111,8 @@ public final class IngressNginxMigration {
       for (Source s : routes) {
         try {
           documents.addAll(YamlTree.parseAll(s.text()));
-        } catch (org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
+        } catch (org.snakeyaml.engine.v2.exceptions.YamlEngineException
+            | IllegalArgumentException e) { // the composer's unmarked error for a spaced tag
           inputProblems.add(s.name() + ": not YAML spl can edit: " + YamlTree.describe(e));
         }
       }

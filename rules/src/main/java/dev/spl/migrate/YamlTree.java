@@ -36,7 +36,7 @@ final class YamlTree {
   }
 
   /** A parser error as people read it: {@code 3:7: mapping values are not allowed here}. */
-  static String describe(org.snakeyaml.engine.v2.exceptions.YamlEngineException e) {
+  static String describe(RuntimeException e) {
     if (e instanceof org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException m
         && m.getProblemMark().isPresent()) {
       var mark = m.getProblemMark().get();

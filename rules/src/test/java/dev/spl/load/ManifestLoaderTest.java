@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
 import dev.spl.model.SourcePosition;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -125,6 +126,23 @@ class ManifestLoaderTest {
         in.problems().get(0).message().matches(".*(aliases|expands to more than).*"),
         in.problems()::toString);
     assertEquals("after", in.resources().get(0).name());
+  }
+
+  @Test
+  void aTagWithOuterSpacesIsPositionedAndTheRestIsRead() {
+    // `%20` decodes to a space; snakeyaml-engine's composer rejects the tag without a position.
+    String yaml =
+        "kind: Service\nmetadata:\n  name: a\n  labels: !<x%20> b\n---\n"
+            + SERVICE.formatted("after");
+    LoadedInput in = loader.loadText("tag.yaml", yaml);
+    assertEquals(1, in.problems().size(), in.problems()::toString);
+    LoadProblem problem = in.problems().get(0);
+    assertTrue(
+        problem.message().startsWith("YAML syntax error: invalid tag: Tag must not"),
+        problem::toString);
+    assertEquals(4, problem.position().line());
+    assertEquals(11, problem.position().column());
+    assertEquals(List.of("after"), in.resources().stream().map(Resource::name).toList());
   }
 
   @Test

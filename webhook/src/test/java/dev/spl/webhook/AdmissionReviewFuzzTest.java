@@ -22,13 +22,35 @@ class AdmissionReviewFuzzTest {
       new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false);
   private static final String[] OPERATIONS = {"CREATE", "UPDATE", "DELETE", "CONNECT", ""};
   private static final String[][] KINDS = {
-    {"gateway.networking.k8s.io", "HTTPRoute"},
-    {"gateway.networking.k8s.io", "GRPCRoute"},
-    {"gateway.networking.x-k8s.io", "XBackend"},
-    {"gateway.networking.x-k8s.io", "XBackendTrafficPolicy"},
-    {"gateway.networking.k8s.io", "BackendLBPolicy"},
-    {"", "Service"},
-    {"", "ConfigMap"}
+    {"gateway.networking.k8s.io", "v1", "HTTPRoute"},
+    {"gateway.networking.k8s.io", "v1", "GRPCRoute"},
+    {"gateway.networking.x-k8s.io", "v1alpha1", "XBackend"},
+    {"gateway.networking.x-k8s.io", "v1alpha1", "XBackendTrafficPolicy"},
+    {"gateway.networking.k8s.io", "v1alpha2", "BackendLBPolicy"},
+    {"", "v1", "Service"},
+    {"", "v1", "ConfigMap"},
+    {"networking.k8s.io", "v1", "Ingress"},
+    {"networking.istio.io", "v1", "DestinationRule"},
+    {"gateway.envoyproxy.io", "v1alpha1", "BackendTrafficPolicy"}
+  };
+  // The annotation keys the ingress-nginx and Traefik rules read, and some they must ignore.
+  private static final String[] ANNOTATIONS = {
+    "nginx.ingress.kubernetes.io/affinity",
+    "nginx.ingress.kubernetes.io/affinity-mode",
+    "nginx.ingress.kubernetes.io/session-cookie-name",
+    "nginx.ingress.kubernetes.io/session-cookie-path",
+    "nginx.ingress.kubernetes.io/session-cookie-max-age",
+    "nginx.ingress.kubernetes.io/session-cookie-expires",
+    "nginx.ingress.kubernetes.io/session-cookie-samesite",
+    "nginx.ingress.kubernetes.io/session-cookie-secure",
+    "nginx.ingress.kubernetes.io/service-upstream",
+    "nginx.ingress.kubernetes.io/use-regex",
+    "nginx.ingress.kubernetes.io/canary",
+    "kubernetes.io/ingress.class",
+    "nginx.org/sticky-cookie-services",
+    "traefik.ingress.kubernetes.io/service.sticky.cookie",
+    "traefik.ingress.kubernetes.io/service.sticky.cookie.name",
+    "traefik.ingress.kubernetes.io/service.nativelb"
   };
 
   @FuzzTest(maxDuration = "60s")
@@ -57,16 +79,20 @@ class AdmissionReviewFuzzTest {
     ObjectNode request = review.putObject("request");
     request.put("uid", data.consumeString(8));
     request.put("operation", data.pickValue(OPERATIONS));
-    request.putObject("kind").put("group", kind[0]).put("version", "v1").put("kind", kind[1]);
+    request.putObject("kind").put("group", kind[0]).put("version", kind[1]).put("kind", kind[2]);
     request.put("namespace", data.consumeString(6));
     request.put("dryRun", data.consumeBoolean());
     ObjectNode object = request.putObject("object");
-    object.put("apiVersion", kind[0].isEmpty() ? "v1" : kind[0] + "/v1");
-    object.put("kind", kind[1]);
-    object.putObject("metadata").put("name", data.consumeString(10));
+    object.put("apiVersion", kind[0].isEmpty() ? kind[1] : kind[0] + "/" + kind[1]);
+    object.put("kind", kind[2]);
+    ObjectNode metadata = object.putObject("metadata").put("name", data.consumeString(10));
+    ObjectNode annotations = metadata.putObject("annotations");
+    for (int i = data.consumeInt(0, 4); i > 0; i--) {
+      annotations.put(data.pickValue(ANNOTATIONS), data.consumeString(12));
+    }
     ObjectNode spec = object.putObject("spec");
     ObjectNode persistence =
-        switch (kind[1]) {
+        switch (kind[2]) {
           case "HTTPRoute", "GRPCRoute" -> {
             ObjectNode rule = spec.putArray("rules").addObject();
             rule.putArray("backendRefs").addObject().put("name", data.consumeString(6));
@@ -81,6 +107,22 @@ class AdmissionReviewFuzzTest {
             spec.putObject("sessionAffinityConfig")
                 .putObject("clientIP")
                 .put("timeoutSeconds", data.consumeLong());
+            yield null;
+          }
+          case "Ingress" -> {
+            ingress(spec, data);
+            yield null;
+          }
+          case "DestinationRule" -> {
+            destinationRule(spec, data);
+            yield null;
+          }
+          case "BackendTrafficPolicy" -> {
+            ObjectNode lb = spec.putObject("loadBalancer").put("type", data.consumeString(16));
+            ObjectNode hash = lb.putObject("consistentHash").put("type", data.consumeString(8));
+            hash.putObject("cookie")
+                .put("name", data.consumeString(12))
+                .put("ttl", data.consumeString(8));
             yield null;
           }
           default -> spec.putObject("sessionPersistence");
@@ -100,5 +142,37 @@ class AdmissionReviewFuzzTest {
       }
     }
     return JSON.writeValueAsBytes(review);
+  }
+
+  private static void ingress(ObjectNode spec, FuzzedDataProvider data) {
+    if (data.consumeBoolean()) {
+      spec.put("ingressClassName", data.consumeString(8));
+    }
+    if (data.consumeBoolean()) {
+      spec.putArray("tls").addObject().putArray("hosts").add(data.consumeString(12));
+    }
+    ObjectNode rule = spec.putArray("rules").addObject().put("host", data.consumeString(12));
+    ObjectNode path = rule.putObject("http").putArray("paths").addObject();
+    path.put("path", data.consumeString(12)).put("pathType", data.consumeString(8));
+    ObjectNode service = path.putObject("backend").putObject("service");
+    service.put("name", data.consumeString(8));
+    if (data.consumeBoolean()) {
+      service.putObject("port").put("number", data.consumeInt());
+    } else {
+      service.putObject("port").put("name", data.consumeString(6));
+    }
+  }
+
+  private static void destinationRule(ObjectNode spec, FuzzedDataProvider data) {
+    spec.put("host", data.consumeString(12));
+    ObjectNode lb = spec.putObject("trafficPolicy").putObject("loadBalancer");
+    if (data.consumeBoolean()) {
+      lb.put("simple", data.consumeString(12));
+    }
+    ObjectNode cookie = lb.putObject("consistentHash").putObject("httpCookie");
+    cookie.put("name", data.consumeString(12)).put("path", data.consumeString(8));
+    if (data.consumeBoolean()) {
+      cookie.put("ttl", data.consumeString(8));
+    }
   }
 }
