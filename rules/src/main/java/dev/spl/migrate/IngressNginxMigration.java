@@ -86,17 +86,20 @@ public final class IngressNginxMigration {
   }
 
   private Result migrate(List<Source> ingresses, List<Source> routes) {
-    List<Target> targets = new ArrayList<>();
+    List<Resource> given = new ArrayList<>();
     for (Source s : ingresses) {
       var loaded = new ManifestLoader().loadText(s.name(), s.text());
       loaded.problems().stream()
           .filter(p -> p.kind() == dev.spl.load.LoadProblem.Kind.SYNTAX)
           .forEach(p -> inputProblems.add(p.position() + ": " + p.message()));
-      for (Resource r : loaded.resources()) {
-        NginxIngress ing = NginxIngress.of(r);
-        if (ing != null && ing.has("affinity")) {
-          targets.addAll(targets(ing, r));
-        }
+      given.addAll(loaded.resources());
+    }
+    ServicePorts ports = ServicePorts.of(given);
+    List<Target> targets = new ArrayList<>();
+    for (Resource r : given) {
+      NginxIngress ing = NginxIngress.of(r);
+      if (ing != null && ing.has("affinity")) {
+        targets.addAll(targets(ing, r, ports));
       }
     }
     if (targets.isEmpty()) {
@@ -123,7 +126,7 @@ public final class IngressNginxMigration {
         yaml, report, introducedErrors(routes, yaml), touched, List.copyOf(inputProblems));
   }
 
-  private List<Target> targets(NginxIngress ing, Resource r) {
+  private List<Target> targets(NginxIngress ing, Resource r, ServicePorts ports) {
     String who = "Ingress " + ing.label();
     if (!ing.cookieAffinity()) {
       report.add(
@@ -163,14 +166,20 @@ public final class IngressNginxMigration {
             "backend",
             Outcome.NOT_CARRIED,
             "a path whose backend is not a Service has no route rule to carry persistence");
-      } else if (p.portNumber() == null) {
-        report.add(
-            who,
-            "backend",
-            Outcome.NOT_CARRIED,
-            "Service " + p.service() + " by port name: a backendRef needs the number");
       } else {
-        out.add(new Target(ing, affinity, p.host(), p.path(), type, p.service(), p.portNumber()));
+        Long port = p.portNumber() != null ? p.portNumber() : ports.number(r, p);
+        if (port == null) {
+          report.add(
+              who,
+              "backend",
+              Outcome.NOT_CARRIED,
+              "Service "
+                  + p.label()
+                  + " by port name: a backendRef needs the number; give the Service's manifest"
+                  + " with the Ingresses and spl looks it up");
+        } else {
+          out.add(new Target(ing, affinity, p.host(), p.path(), type, p.service(), port));
+        }
       }
     }
     return out;

@@ -287,9 +287,47 @@ class IngressNginxMigrationTest {
     Result r = run(ingress, null, GatewayApiVersion.V1_6);
     String text = r.report().text();
     assertTrue(text.contains("a path whose backend is not a Service"), text);
-    assertTrue(text.contains("Service named by port name"), text);
+    assertTrue(text.contains("Service named:http by port name"), text);
     assertEquals(1, resources(r).size(), "the Service path is still carried");
     lintsClean(r, GatewayApiVersion.V1_6);
+  }
+
+  @Test
+  void aNamedPortIsLookedUpOnTheServiceGivenWithTheIngress() {
+    String named = EXAMPLE.replace("number: 80", "name: web");
+    String service =
+        """
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: http-svc, namespace: default}
+        spec:
+          ports:
+          - {name: metrics, port: 9090}
+          - {name: web, port: 80, targetPort: 8080}
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: http-svc, namespace: elsewhere}
+        spec:
+          ports: [{name: web, port: 81}]
+        """;
+    Result written = run(named + service, null, GatewayApiVersion.V1_6);
+    Resource route = resources(written).get(0);
+    assertEquals("80", at(route, "spec", "rules", "0", "backendRefs", "0", "port"));
+    assertFalse(written.report().incomplete(), written.report().text());
+    // The given route names the number, as ingress2gateway writes it: the rule still matches.
+    Result attached = run(named + service, ROUTES, GatewayApiVersion.V1_6);
+    assertEquals(
+        "route",
+        at(resources(attached).get(0), "spec", "rules", "0", "sessionPersistence", "sessionName"));
+    lintsClean(attached, GatewayApiVersion.V1_6);
+    // Without the Service, or with it in another namespace only, the number is unknown.
+    Result alone =
+        run(named + service.substring(service.indexOf("---", 4)), null, GatewayApiVersion.V1_6);
+    assertEquals("", alone.yaml());
+    assertTrue(
+        alone.report().text().contains("give the Service's manifest"), alone.report().text());
   }
 
   @Test
