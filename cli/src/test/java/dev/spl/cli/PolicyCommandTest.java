@@ -71,7 +71,9 @@ class PolicyCommandTest {
             "spl133-permanent-zero-lifetime",
             "spl140-grpc-cookie-persistence",
             "spl150-client-ip-behind-snat",
-            "spl151-client-ip-affinity-inert"),
+            "spl151-client-ip-affinity-inert",
+            "spl301-istio-cookie-hash-passive",
+            "spl401-envoy-gateway-cookie-hash-passive"),
         policies);
     assertEquals(policies.size() * 2, docs.size());
     assertEquals(
@@ -83,7 +85,9 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        14, latest.size(), "SPL003, SPL102, SPL124, SPL133, SPL140, SPL150 and SPL151 at v1.6");
+        18,
+        latest.size(),
+        "SPL003, SPL102, SPL124, SPL133, SPL140, SPL150, SPL151, SPL301 and SPL401 at v1.6");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -169,6 +173,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(11, policies);
+    assertEquals(13, policies);
   }
 }

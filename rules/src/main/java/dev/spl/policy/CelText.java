@@ -62,6 +62,14 @@ public final class CelText {
         + ")";
   }
 
+  /**
+   * {@code "name"} (with a leading space) for an object at {@code select} that has a name, else the
+   * empty string: how messages quote a cookie's name.
+   */
+  public static String quotedName(String select) {
+    return "(has(" + select + ".name) ? ' \"' + " + select + ".name + '\"' : '')";
+  }
+
   /** True when {@code select} is present and is the string {@code value}. */
   public static String isString(String select, String value) {
     return "(has("

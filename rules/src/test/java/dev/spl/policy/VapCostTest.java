@@ -263,6 +263,16 @@ class VapCostTest {
                       "sessionAffinity", "ClientIP",
                       "externalTrafficPolicy", "Cluster",
                       "clusterIP", "10.0.0.1"));
+          case "DestinationRule" -> destinationRules();
+          case "BackendTrafficPolicy" ->
+              List.of(
+                  Map.of(
+                      "loadBalancer",
+                      Map.of(
+                          "type",
+                          "ConsistentHash",
+                          "consistentHash",
+                          Map.of("type", "Cookie", "cookie", hashCookie(true)))));
           case "BackendLBPolicy", "XBackendTrafficPolicy" ->
               List.of(Map.of("sessionPersistence", persistence(v, 0)));
           default ->
@@ -280,6 +290,43 @@ class VapCostTest {
       }
     }
     return out;
+  }
+
+  /**
+   * Istio's DestinationRule schema bounds portLevelSettings (4,096) but not subsets, so these fill
+   * the 1.5 MiB an object may have in etcd: full port settings at the top and many bare subsets, or
+   * subsets full of port settings, all hashing on a cookie with a ttl (nothing fails, so everything
+   * is scanned).
+   */
+  private static List<Map<String, Object>> destinationRules() {
+    List<Object> ports = new ArrayList<>();
+    for (int i = 0; i < 4096; i++) {
+      ports.add(
+          Map.of(
+              "port", Map.of("number", i + 1),
+              "loadBalancer", Map.of("consistentHash", Map.of("httpCookie", hashCookie(true)))));
+    }
+    Map<String, Object> hashing =
+        Map.of(
+            "loadBalancer",
+            Map.of("consistentHash", Map.of("httpCookie", hashCookie(true))),
+            "portLevelSettings",
+            ports);
+    List<Object> bareSubsets = new ArrayList<>();
+    for (int i = 0; i < 65_000; i++) { // {"name":"s12345"}: 17 bytes, 1.1 MB beside the ports
+      bareSubsets.add(Map.of("name", "s" + i));
+    }
+    List<Object> portSubsets = new ArrayList<>();
+    for (int i = 0; i < 3; i++) { // 4,096 port settings of some 90 bytes: 360 KiB a subset
+      portSubsets.add(Map.of("name", "s" + i, "trafficPolicy", Map.of("portLevelSettings", ports)));
+    }
+    return List.of(
+        Map.of("host", "h", "trafficPolicy", hashing, "subsets", bareSubsets),
+        Map.of("host", "h", "trafficPolicy", hashing, "subsets", portSubsets));
+  }
+
+  private static Map<String, Object> hashCookie(boolean ttl) {
+    return ttl ? Map.of("name", "c".repeat(64), "ttl", "1h") : Map.of("name", "c".repeat(64));
   }
 
   private static Map<String, Object> object(

@@ -459,6 +459,87 @@ class VapParityTest {
   }
 
   @Test
+  void destinationRulesWithCookiesAnywhere() {
+    Random random = new Random(301);
+    String[] balancers = {
+      null,
+      "{simple: ROUND_ROBIN}",
+      "{consistentHash: {httpHeaderName: x-user}}",
+      "{consistentHash: {httpCookie: {name: kept, ttl: 0s}}}",
+      "{consistentHash: {httpCookie: {name: first}}}",
+      "{consistentHash: {httpCookie: {name: second, path: /}}}",
+      "{consistentHash: {httpCookie: {path: /}}}"
+    };
+    int flagged = 0;
+    for (int n = 0; n < 300; n++) {
+      StringBuilder spec = new StringBuilder("  host: reviews\n");
+      spec.append(trafficPolicy("  ", random, balancers));
+      int subsets = random.nextInt(4);
+      if (subsets > 0) {
+        spec.append("  subsets:\n");
+        for (int i = 0; i < subsets; i++) {
+          spec.append("  - name: v").append(i).append('\n');
+          spec.append(trafficPolicy("    ", random, balancers));
+        }
+      }
+      String yaml =
+          "apiVersion: networking.istio.io/v1\nkind: DestinationRule\n"
+              + "metadata: {name: dr%d, namespace: ns}\nspec:\n".formatted(n)
+              + spec;
+      if (!assertSame("destination rule " + n, yaml, GatewayApiVersion.NEWEST_RELEASE).isEmpty()) {
+        flagged++;
+      }
+    }
+    assertTrue(flagged > 50 && flagged < 290, flagged + " of 300 flagged");
+  }
+
+  /** A trafficPolicy (or none) at {@code indent}, its balancers drawn from {@code balancers}. */
+  private static String trafficPolicy(String indent, Random random, String[] balancers) {
+    if (random.nextInt(4) == 0) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    String lb = balancers[random.nextInt(balancers.length)];
+    if (lb != null) {
+      out.append(indent).append("  loadBalancer: ").append(lb).append('\n');
+    }
+    int ports = random.nextInt(3);
+    if (ports > 0) {
+      out.append(indent).append("  portLevelSettings:\n");
+      for (int p = 0; p < ports; p++) {
+        String portLb = balancers[random.nextInt(balancers.length)];
+        out.append(indent).append("  - port: {number: ").append(8080 + p).append("}\n");
+        if (portLb != null) {
+          out.append(indent).append("    loadBalancer: ").append(portLb).append('\n');
+        }
+      }
+    }
+    // the API server prunes a null trafficPolicy; an empty one stays
+    return indent + (out.isEmpty() ? "trafficPolicy: {}\n" : "trafficPolicy:\n" + out);
+  }
+
+  @Test
+  void envoyGatewayPoliciesInEveryShape() {
+    int n = 0;
+    int flagged = 0;
+    for (String type : new String[] {null, "Cookie", "Header", "SourceIP"}) {
+      for (String cookie :
+          new String[] {null, "{}", "{name: eg}", "{name: eg, ttl: 1h}", "{ttl: 60s}"}) {
+        List<String> hash = new ArrayList<>();
+        if (type != null) hash.add("type: " + type);
+        if (cookie != null) hash.add("cookie: " + cookie);
+        String yaml =
+            ("apiVersion: gateway.envoyproxy.io/v1alpha1\nkind: BackendTrafficPolicy\n"
+                    + "metadata: {name: p%d, namespace: ns}\n"
+                    + "spec: {loadBalancer: {type: ConsistentHash, consistentHash: {%s}}}\n")
+                .formatted(n++, String.join(", ", hash));
+        flagged += assertSame("policy " + n, yaml, GatewayApiVersion.NEWEST_RELEASE).size();
+      }
+    }
+    assertEquals(2, flagged, "Cookie with {} and with a name, neither with a ttl");
+  }
+
+  @Test
   void theConfigurationsSuppressionsAndAnnotationPolicyBecomeMatchConditions() throws Exception {
     Path file = Files.createTempFile("spl", ".yaml");
     Files.writeString(
