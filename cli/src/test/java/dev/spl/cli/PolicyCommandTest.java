@@ -73,7 +73,9 @@ class PolicyCommandTest {
             "spl150-client-ip-behind-snat",
             "spl151-client-ip-affinity-inert",
             "spl301-istio-cookie-hash-passive",
-            "spl401-envoy-gateway-cookie-hash-passive"),
+            "spl401-envoy-gateway-cookie-hash-passive",
+            "spl501-traefik-sticky-on-ingress",
+            "spl502-traefik-sticky-native-lb"),
         policies);
     assertEquals(policies.size() * 2, docs.size());
     assertEquals(
@@ -85,9 +87,10 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        18,
+        22,
         latest.size(),
-        "SPL003, SPL102, SPL124, SPL133, SPL140, SPL150, SPL151, SPL301 and SPL401 at v1.6");
+        "SPL003, SPL102, SPL124, SPL133, SPL140, SPL150, SPL151, SPL301, SPL401, SPL501 and SPL502"
+            + " at v1.6");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -173,6 +176,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(13, policies);
+    assertEquals(15, policies);
   }
 }

@@ -59,9 +59,6 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
               false,
               "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"
                   + " no CEL form is generated yet");
-      case "SPL501", "SPL502" ->
-          new PolicyCoverage(
-              false, "Traefik's annotations and IngressRoutes; no CEL form is generated yet");
       default ->
           new PolicyCoverage(
               false,

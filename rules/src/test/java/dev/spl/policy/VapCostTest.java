@@ -264,6 +264,8 @@ class VapCostTest {
                       "externalTrafficPolicy", "Cluster",
                       "clusterIP", "10.0.0.1"));
           case "DestinationRule" -> destinationRules();
+          case "Ingress" -> List.of(ingressWithoutServices());
+          case "IngressRoute" -> List.of(ingressRouteOfBareServices());
           case "BackendTrafficPolicy" ->
               List.of(
                   Map.of(
@@ -323,6 +325,31 @@ class VapCostTest {
     return List.of(
         Map.of("host", "h", "trafficPolicy", hashing, "subsets", bareSubsets),
         Map.of("host", "h", "trafficPolicy", hashing, "subsets", portSubsets));
+  }
+
+  /** 25,000 paths to a resource, not a Service: the search for a Service scans them all. */
+  private static Map<String, Object> ingressWithoutServices() {
+    List<Object> paths = new ArrayList<>();
+    for (int i = 0; i < 25_000; i++) {
+      paths.add(
+          Map.of(
+              "path",
+              "/" + i,
+              "pathType",
+              "Prefix",
+              "backend",
+              Map.of("resource", Map.of("kind", "B", "name", "b"))));
+    }
+    return Map.of("rules", List.of(Map.of("host", "h", "http", Map.of("paths", paths))));
+  }
+
+  /** IngressRoute's schema bounds neither routes nor services: 1.5 MiB of bare services. */
+  private static Map<String, Object> ingressRouteOfBareServices() {
+    List<Object> services = new ArrayList<>();
+    for (int i = 0; i < 55_000; i++) { // {"name":"s12345","port":80}: 27 bytes
+      services.add(Map.of("name", "s" + i, "port", 80));
+    }
+    return Map.of("routes", List.of(Map.of("match", "Host(`h`)", "services", services)));
   }
 
   private static Map<String, Object> hashCookie(boolean ttl) {
@@ -402,7 +429,15 @@ class VapCostTest {
           shortAnnotations(ANNOTATION_BYTES / 4),
           shortAnnotations(CelText.MAX_SCANNED_ANNOTATIONS),
           fewLongAnnotations(),
-          suppressionAnnotations());
+          suppressionAnnotations(),
+          nativeLbAndShortAnnotations());
+
+  /** Traefik's nativelb set: SPL502 then scans every key for a sticky one. */
+  private static Map<String, String> nativeLbAndShortAnnotations() {
+    Map<String, String> a = shortAnnotations(ANNOTATION_BYTES / 4 - 16);
+    a.put("traefik.ingress.kubernetes.io/service.nativelb", "true");
+    return a;
+  }
 
   /**
    * {@code count} distinct four-character keys: as many as 256 KiB holds, or as many as are

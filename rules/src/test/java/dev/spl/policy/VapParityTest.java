@@ -540,6 +540,71 @@ class VapParityTest {
   }
 
   @Test
+  void traefikServicesIngressesAndIngressRoutesInEveryShape() {
+    String prefix = "traefik.ingress.kubernetes.io/service.";
+    String[] nativeLb = {null, "\"true\"", "\"false\"", "\"1\"", "\"yes\""};
+    String[][] sticky = {
+      {},
+      {"sticky.cookie: \"true\""},
+      {"sticky.cookie: \"false\""},
+      {"sticky.cookie.name: s"},
+      {"sticky.cookie: \"false\"", "sticky.cookie.secure: \"true\""},
+      {"sticky.cookiejar: \"true\""}
+    };
+    String[] backends = {
+      "rules: [{http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: web, port:"
+          + " {number: 80}}}}]}}]",
+      "defaultBackend: {service: {name: fallback, port: {number: 80}}}",
+      "rules: [{http: {paths: [{path: /, pathType: Prefix, backend: {resource: {kind: B, name:"
+          + " b}}}]}}]"
+    };
+    int n = 0;
+    Set<String> flagged = new TreeSet<>();
+    for (String lb : nativeLb) {
+      for (String[] keys : sticky) {
+        List<String> annotations = new ArrayList<>();
+        if (lb != null) annotations.add(prefix + "nativelb: " + lb);
+        for (String k : keys) annotations.add(prefix + k);
+        String metadata = "{name: o%d, namespace: ns, annotations: {%s}}";
+        String service =
+            ("apiVersion: v1\nkind: Service\nmetadata: "
+                    + metadata
+                    + "\nspec: {ports: [{port:"
+                    + " 80}]}\n")
+                .formatted(n++, String.join(", ", annotations));
+        flagged.addAll(assertSame("service " + n, service, GatewayApiVersion.NEWEST_RELEASE));
+        for (String backend : backends) {
+          String ingress =
+              ("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: "
+                      + metadata
+                      + "\nspec: {%s}\n")
+                  .formatted(n++, String.join(", ", annotations), backend);
+          flagged.addAll(assertSame("ingress " + n, ingress, GatewayApiVersion.NEWEST_RELEASE));
+        }
+      }
+    }
+    for (String stickyService :
+        new String[] {"", ", sticky: {cookie: {name: c}}", ", sticky: {}"}) {
+      for (String lb : new String[] {"", ", nativeLB: true", ", nativeLB: false"}) {
+        String route =
+            ("apiVersion: traefik.io/v1alpha1\nkind: IngressRoute\nmetadata: {name: r%d, namespace:"
+                    + " ns}\nspec: {routes: [{match: Host(`a`), services: [{name: a, port: 80},"
+                    + " {name: b, port: 80%s%s}]}]}\n")
+                .formatted(n++, stickyService, lb);
+        flagged.addAll(assertSame("route " + n, route, GatewayApiVersion.NEWEST_RELEASE));
+      }
+    }
+    long services = flagged.stream().filter(f -> f.startsWith("SPL502 Service")).count();
+    long ingresses = flagged.stream().filter(f -> f.startsWith("SPL501")).count();
+    long routes = flagged.stream().filter(f -> f.startsWith("SPL502 IngressRoute")).count();
+    // nativelb true or 1, with sticky on (cookie true, a sub-key, or false with a sub-key)
+    assertEquals(2 * 3, services, flagged.toString());
+    // every shape with a sticky.cookie key, whatever its value, on each of the three backends
+    assertEquals(nativeLb.length * 4 * 3, ingresses, flagged.toString());
+    assertEquals(1, routes, flagged.toString());
+  }
+
+  @Test
   void theConfigurationsSuppressionsAndAnnotationPolicyBecomeMatchConditions() throws Exception {
     Path file = Files.createTempFile("spl", ".yaml");
     Files.writeString(

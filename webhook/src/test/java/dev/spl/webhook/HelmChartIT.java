@@ -517,7 +517,9 @@ class HelmChartIT {
             "spl150-client-ip-behind-snat",
             "spl151-client-ip-affinity-inert",
             "spl301-istio-cookie-hash-passive",
-            "spl401-envoy-gateway-cookie-hash-passive"),
+            "spl401-envoy-gateway-cookie-hash-passive",
+            "spl501-traefik-sticky-on-ingress",
+            "spl502-traefik-sticky-native-lb"),
         names);
     assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
@@ -542,7 +544,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(12, mainNames.size(), mainNames.toString());
+    assertEquals(14, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -556,7 +558,7 @@ class HelmChartIT {
   @Test
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
-    assertEquals(9, both.all("ValidatingAdmissionPolicy").size());
+    assertEquals(11, both.all("ValidatingAdmissionPolicy").size());
     List<String> args =
         at(both.one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
     assertTrue(args.contains("--skip-policy-rules=true"), args.toString());

@@ -5,10 +5,16 @@ import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.PolicyCheck;
+import dev.spl.rules.GoBool;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Optional;
 
 /** SPL502: Traefik sticky cookies together with native load balancing to the cluster IP. */
 @RuleDefinition(
@@ -25,7 +31,7 @@ import dev.spl.rules.RuleDefinition;
         "Traefik docs, Kubernetes Ingress and IngressRoute routing (nativeLB: \"the only child"
             + " is the Kubernetes Service clusterIP\"); traefik"
             + " pkg/provider/kubernetes/ingress/kubernetes.go (loadService)")
-public final class TraefikStickyNativeLb implements ResourceRule {
+public final class TraefikStickyNativeLb implements ResourceRule, ApiServerPolicy {
   private static final String MESSAGE =
       "nativeLB sends to the cluster IP and kube-proxy picks the pod: the sticky cookie pins"
           + " nothing";
@@ -61,5 +67,47 @@ public final class TraefikStickyNativeLb implements ResourceRule {
         }
       }
     }
+  }
+
+  /**
+   * A Service by its annotations (Go's ParseBool spellings of true), an IngressRoute by its
+   * services; the CRD types nativeLB as a boolean.
+   */
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    String annotations = "object.metadata.annotations";
+    String service =
+        "has("
+            + annotations
+            + ") && '"
+            + TraefikAnnotations.NATIVE_LB
+            + "' in "
+            + annotations
+            + " && "
+            + GoBool.cel(annotations + "['" + TraefikAnnotations.NATIVE_LB + "']")
+            + " && variables.sticky.exists(k, k != '"
+            + TraefikAnnotations.STICKY
+            + "' || "
+            + GoBool.cel(annotations + "[k]")
+            + ")";
+    String route =
+        "has(object.spec) && has(object.spec.routes) && object.spec.routes.exists(r,"
+            + " has(r.services) && r.services.exists(s, has(s.sticky) && has(s.sticky.cookie) &&"
+            + " has(s.nativeLB) && s.nativeLB == true))";
+    return Optional.of(
+        PolicyCheck.onObjects(
+            List.of(
+                new PolicyCheck.Kind("", "v1", "Service", "services"),
+                new PolicyCheck.Kind("traefik.io", "*", "IngressRoute", "ingressroutes"),
+                new PolicyCheck.Kind("traefik.containo.us", "*", "IngressRoute", "ingressroutes")),
+            List.of(
+                new PolicyCheck.Variable(
+                    "sticky",
+                    "object.kind == 'Service' ? ("
+                        + TraefikAnnotations.celStickyKeys()
+                        + ") : []")),
+            "!(object.kind == 'Service' ? (" + service + ") : (" + route + "))",
+            "'" + MESSAGE + "'",
+            "(object.kind == 'Service' ? 'metadata.annotations' : 'spec.routes[].services[]')"));
   }
 }
