@@ -4,6 +4,7 @@ import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.LiveIndex;
 import dev.spl.index.ResourceIndex;
+import dev.spl.index.UnitBuilds;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.model.FieldPath;
@@ -103,14 +104,17 @@ public final class Engine {
     private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
     private final IndexFields indexFields = new IndexFields(inputs);
     private final List<ResourceLocation> linted = new ArrayList<>();
-    // The build variants (kustomize overlays) a kept resource belongs to; absent: every variant.
-    private final Map<Resource, Set<String>> variantsOf = new IdentityHashMap<>();
-    private final Set<String> variants = new TreeSet<>();
+    // The units (builds that would run together) a kept resource belongs to; absent: every unit.
+    private final Map<Resource, Set<String>> unitsOf = new IdentityHashMap<>();
+    private final Set<String> units = new TreeSet<>();
+    private final Set<String> standAlone = new java.util.HashSet<>();
     private int resourceCount;
     private boolean listResources;
     private long deadlineNanos;
     private boolean hasDeadline;
     private boolean projectAll;
+    private boolean isolate;
+    private final List<RuleFailure> failures = new ArrayList<>();
 
     private LintRun(LintOptions options) {
       this.options = options;
@@ -147,10 +151,51 @@ public final class Engine {
       return this;
     }
 
+    /**
+     * Makes a rule that throws (a bug in spl) lose only its own findings on the object it was
+     * checking: the failure is kept for {@link #ruleFailures} and every other rule and object is
+     * still checked. Off by default: tests, the fuzzer and the webhook want the exception.
+     */
+    public LintRun isolatingRuleFailures() {
+      isolate = true;
+      return this;
+    }
+
+    /**
+     * The rules that threw, when {@link #isolatingRuleFailures isolated}, in the order they did.
+     */
+    public List<RuleFailure> ruleFailures() {
+      return List.copyOf(failures);
+    }
+
+    /** Runs {@code check}, a rule's on {@code resource} (null: on the whole input), isolated. */
+    private void isolated(Rule rule, Resource resource, Runnable check) {
+      try {
+        check.run();
+      } catch (LintDeadlineExceeded late) {
+        throw late;
+      } catch (RuntimeException bug) {
+        String where =
+            resource == null
+                ? "the input as a whole"
+                : resource.ref().describe() + " at " + resource.position();
+        failures.add(new RuleFailure(rule.info().id(), rule.info().name(), where, bug));
+      }
+    }
+
     private void checkDeadline() {
       if (hasDeadline && System.nanoTime() - deadlineNanos > 0) {
         throw new LintDeadlineExceeded();
       }
+    }
+
+    /**
+     * Marks {@code unit} as one that stands alone (an example, a test fixture): its objects still
+     * see what they name elsewhere in the input, but never meet another unit's objects through it.
+     */
+    public LintRun standAlone(String unit) {
+      standAlone.add(unit);
+      return this;
     }
 
     /** Lints one part of the input with the single-object rules, for the run's version. */
@@ -161,11 +206,13 @@ public final class Engine {
     /**
      * Lints one part of the input with the single-object rules, for {@code version}.
      *
-     * @param variants the builds this part belongs to (for example the kustomize overlays that use
-     *     it); the cross-resource rules see each build apart, with the parts that belong to none
-     *     shared by all. Empty: the part belongs to every build.
+     * @param units the units this part belongs to: builds that would run together (a kustomize
+     *     overlay that uses it, a chart's release, a directory, one example file). The
+     *     cross-resource rules see each unit apart ({@link UnitBuilds}: units meet only through
+     *     objects they name), with the parts that belong to none shared by all. Empty: the part
+     *     belongs to every unit.
      */
-    public void accept(LoadedInput part, GatewayApiVersion version, Set<String> variants) {
+    public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
       RuleContext partContext = contexts.computeIfAbsent(version, RuleContext::new);
       for (LoadProblem p : part.problems()) {
         RuleInfo rule =
@@ -192,7 +239,11 @@ public final class Engine {
         }
         for (ResourceRule rule : resourceRules) {
           checkDeadline();
-          rule.check(resource, partContext, reporter);
+          if (!isolate) {
+            rule.check(resource, partContext, reporter);
+          } else {
+            isolated(rule, resource, () -> rule.check(resource, partContext, reporter));
+          }
         }
         List<SessionPersistenceSite> own = List.of();
         if (SessionPersistenceLocator.canCarryPersistence(resource)) {
@@ -202,7 +253,11 @@ public final class Engine {
             for (SessionPersistenceRule rule : persistenceRules) {
               if (!foreign || rule.checksForeignShapes()) {
                 checkDeadline();
-                rule.check(site, reporter);
+                if (!isolate) {
+                  rule.check(site, reporter);
+                } else {
+                  isolated(rule, resource, () -> rule.check(site, reporter));
+                }
               }
             }
           }
@@ -211,9 +266,9 @@ public final class Engine {
         }
         if (ResourceIndex.isIndexed(resource) && !indexRules.isEmpty()) {
           Resource kept = keep(resource, own);
-          if (kept != null && !variants.isEmpty()) {
-            variantsOf.put(kept, variants);
-            this.variants.addAll(variants);
+          if (kept != null && !units.isEmpty()) {
+            unitsOf.put(kept, units);
+            this.units.addAll(units);
           }
         }
       }
@@ -243,11 +298,24 @@ public final class Engine {
       return kept;
     }
 
-    private void checkBuild(List<Resource> build) {
+    /** Runs the cross-resource rules over {@code build}; findings count on {@code owned} only. */
+    private void checkBuild(List<Resource> build, Set<Resource> owned) {
       ResourceIndex index = ResourceIndex.build(build, r -> sites.getOrDefault(r, List.of()));
+      Reporter to =
+          owned == null
+              ? reporter
+              : (rule, resource, field, message, related) -> {
+                if (owned.contains(resource)) {
+                  reporter.report(rule, resource, field, message, related);
+                }
+              };
       for (IndexRule rule : indexRules) {
         checkDeadline();
-        rule.check(index, context, reporter);
+        if (!isolate) {
+          rule.check(index, context, to);
+        } else {
+          isolated(rule, null, () -> rule.check(index, context, to));
+        }
       }
     }
 
@@ -266,16 +334,13 @@ public final class Engine {
 
     /** Runs the cross-resource rules over everything accepted and returns the sorted findings. */
     public LintResult finish(int files, int documents) {
-      if (!indexRules.isEmpty() && variants.isEmpty()) {
-        checkBuild(indexed);
+      if (!indexRules.isEmpty() && units.isEmpty()) {
+        checkBuild(indexed, null);
       } else if (!indexRules.isEmpty()) {
-        // Each variant is one build: its own resources and the shared ones. A shared finding comes
-        // up once per build; the set keeps it once.
-        for (String variant : variants) {
-          checkBuild(
-              indexed.stream()
-                  .filter(r -> variantsOf.getOrDefault(r, Set.of(variant)).contains(variant))
-                  .toList());
+        // Each unit is one build: its own resources, the shared ones, and what reaches across
+        // units by reference. A shared finding comes up once per build; the set keeps it once.
+        for (UnitBuilds.Build build : UnitBuilds.of(indexed, unitsOf, units, standAlone)) {
+          checkBuild(build.resources(), build.owned());
         }
         Set<Finding> unique = new LinkedHashSet<>(findings);
         findings.clear();
@@ -286,6 +351,9 @@ public final class Engine {
           List.copyOf(findings), files, documents, resourceCount, List.copyOf(linted));
     }
   }
+
+  /** A rule that threw while checking {@code where}: a bug in spl, to be reported. */
+  public record RuleFailure(String ruleId, String ruleName, String where, RuntimeException error) {}
 
   /** Turns reports into findings, applying rule selection, severities and suppressions. */
   private static final class SelectingReporter implements Reporter {

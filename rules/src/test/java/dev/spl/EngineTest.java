@@ -91,11 +91,67 @@ class EngineTest {
     both.accept(load("svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("prod", "dev"));
     assertEquals(
         1, both.finish(2, 2).findings().stream().filter(f -> f.ruleId().equals("SPL110")).count());
-    // a document in one build only never meets another build's objects
-    Engine.LintRun apart = new Engine().start(V14);
-    apart.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
-    apart.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("b"));
-    assertTrue(apart.finish(2, 2).findings().stream().noneMatch(f -> f.ruleId().equals("SPL110")));
+  }
+
+  @Test
+  void unitsMeetOnlyThroughAnObjectTheInputDefinesOnce() {
+    // a route in unit a names the one Service cart, defined in unit b: they meet, reported once
+    Engine.LintRun once = new Engine().start(V14);
+    once.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+    once.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("b"));
+    assertEquals(
+        1, once.finish(2, 2).findings().stream().filter(f -> f.ruleId().equals("SPL110")).count());
+    // defined in two units, the Service is each unit's own: the route in a meets neither
+    Engine.LintRun twice = new Engine().start(V14);
+    twice.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+    twice.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("b"));
+    twice.accept(load("c/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("c"));
+    assertTrue(twice.finish(3, 3).findings().stream().noneMatch(f -> f.ruleId().equals("SPL110")));
+    // the same route in two units is no duplicate, and each copy is linted
+    Engine.LintRun copies = new Engine().start(V14);
+    copies.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+    copies.accept(
+        load("b/route.yaml", ROUTE.formatted("r").replace("sessionName: cart", "sessionName: x")),
+        GatewayApiVersion.V1_4,
+        Set.of("b"));
+    copies.accept(load("c/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("c"));
+    List<Finding> found = copies.finish(3, 3).findings();
+    assertTrue(found.stream().noneMatch(f -> f.ruleId().equals("SPL104")), found.toString());
+    assertEquals(
+        Set.of("a/route.yaml", "b/route.yaml"),
+        found.stream()
+            .filter(f -> f.ruleId().equals("SPL110"))
+            .map(f -> f.position().file())
+            .collect(java.util.stream.Collectors.toSet()),
+        found.toString());
+    // routes of two units on the one Gateway collide through it, unless the units stand alone
+    // (test fixtures, examples: loaded one at a time)
+    String onGateway = ROUTE.replace("spec:\n", "spec:\n  parentRefs: [{name: gw}]\n");
+    String gateway =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: Gateway
+        metadata: {name: gw, namespace: shop}
+        spec:
+          gatewayClassName: c
+          listeners: [{name: http, port: 80, protocol: HTTP}]
+        """;
+    for (boolean standAlone : List.of(false, true)) {
+      Engine.LintRun run = new Engine().start(V14);
+      if (standAlone) {
+        run.standAlone("a").standAlone("b");
+      }
+      run.accept(
+          load("a/route.yaml", onGateway.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+      run.accept(
+          load("b/route.yaml", onGateway.formatted("q")), GatewayApiVersion.V1_4, Set.of("b"));
+      run.accept(load("c/gw.yaml", gateway), GatewayApiVersion.V1_4, Set.of("c"));
+      List<Finding> fixtures = run.finish(3, 3).findings();
+      assertEquals(
+          standAlone ? 0 : 1,
+          fixtures.stream().filter(f -> f.ruleId().equals("SPL103")).count(),
+          fixtures.toString());
+    }
   }
 
   @Test

@@ -89,7 +89,7 @@ public final class AuditCommand implements Callable<Integer> {
       }
       InputNotes.VersionChoice version = version(cluster);
       LintOptions options = report.options().withVersion(version.version());
-      Engine.LintRun run = new Engine().start(options);
+      Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
       if (outputs.stream().anyMatch(o -> o.format() == dev.spl.cli.format.OutputFormat.junit)) {
         run.listingResources();
       }
@@ -143,6 +143,9 @@ public final class AuditCommand implements Callable<Integer> {
         err.println("spl: " + error);
       }
       report.writeAll(outputs, result, threshold);
+      if (RuleFailures.print(run.ruleFailures(), err)) {
+        return ExitStatus.INTERNAL.code();
+      }
       return ExitStatus.ofLint(!inputErrors.isEmpty(), threshold.isReachedBy(result)).code();
     }
   }

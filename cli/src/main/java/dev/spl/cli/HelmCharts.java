@@ -27,9 +27,22 @@ final class HelmCharts {
     }
   }
 
+  /**
+   * The Kubernetes version charts are rendered for when none is given: a current minor, so that a
+   * chart's {@code kubeVersion: >=1.21} and its {@code .Capabilities} checks see what clusters run
+   * today (Helm's own default, v1.20, rejects most charts of the last years).
+   */
+  static final String DEFAULT_KUBE_VERSION = "v1.35.0";
+
   /** One way of running Helm. */
   interface Renderer {
-    String render(Path chart, List<Path> valuesFiles, List<String> sets) throws RenderFailure;
+    /**
+     * The manifests {@code helm template} prints for {@code chart}, as release {@code release} on
+     * Kubernetes {@code kubeVersion}; an empty string when the chart renders none.
+     */
+    String render(
+        Path chart, String release, String kubeVersion, List<Path> valuesFiles, List<String> sets)
+        throws RenderFailure;
 
     String describe();
   }
@@ -42,8 +55,12 @@ final class HelmCharts {
   /** The first Helm that works here, or empty when there is none. */
   static Optional<Renderer> renderer() {
     try {
-      Class.forName("com.marcnuri.helm.Helm");
-      return Optional.of(new InProcess());
+      // Before Helm's library loads: it reads the environment once (see NoCluster).
+      Class.forName("com.sun.jna.Native");
+      if (NoCluster.install()) {
+        Class.forName("com.marcnuri.helm.Helm");
+        return Optional.of(new InProcess());
+      }
     } catch (ClassNotFoundException | LinkageError e) {
       // fall through to a helm binary
     }
@@ -97,10 +114,15 @@ final class HelmCharts {
   /** helm-java: Helm's Go library through JNI, no binary needed. */
   private static final class InProcess implements Renderer {
     @Override
-    public String render(Path chart, List<Path> valuesFiles, List<String> sets)
+    public String render(
+        Path chart, String release, String kubeVersion, List<Path> valuesFiles, List<String> sets)
         throws RenderFailure {
       try {
-        var template = new com.marcnuri.helm.Helm(chart).template().withName("release");
+        var template =
+            new com.marcnuri.helm.Helm(chart)
+                .template()
+                .withName(release)
+                .withKubeVersion(kubeVersion);
         for (Path values : valuesFiles) {
           template = template.withValuesFile(values);
         }
@@ -108,7 +130,8 @@ final class HelmCharts {
           int eq = set.indexOf('=');
           template = template.set(set.substring(0, eq), set.substring(eq + 1));
         }
-        return template.call();
+        String out = template.call();
+        return out == null ? "" : out; // helm-java's answer for a chart that renders nothing
       } catch (RuntimeException e) {
         throw new RenderFailure(firstLine(e.getMessage()));
       }
@@ -123,10 +146,13 @@ final class HelmCharts {
   /** A helm executable on the PATH. */
   private record Binary(Path helm) implements Renderer {
     @Override
-    public String render(Path chart, List<Path> valuesFiles, List<String> sets)
+    public String render(
+        Path chart, String release, String kubeVersion, List<Path> valuesFiles, List<String> sets)
         throws RenderFailure {
-      List<String> command = new ArrayList<>(List.of(helm.toString(), "template", "release"));
+      List<String> command = new ArrayList<>(List.of(helm.toString(), "template", release));
       command.add(chart.toString());
+      command.add("--kube-version");
+      command.add(kubeVersion);
       for (Path values : valuesFiles) {
         command.add("--values");
         command.add(values.toString());
@@ -168,6 +194,31 @@ final class HelmCharts {
       return "Helm (" + helm + ")";
     }
   }
+
+  /** Why a chart is not rendered at all, before Helm is asked: a library chart. */
+  static Optional<String> notRendered(Path chart) {
+    try {
+      String text = Files.readString(chart.resolve("Chart.yaml"));
+      if (LIBRARY.matcher(text).find()) {
+        return Optional.of("Helm library chart: renders nothing of its own");
+      }
+    } catch (IOException e) {
+      // Helm reports an unreadable Chart.yaml itself
+    }
+    return Optional.empty();
+  }
+
+  private static final Pattern LIBRARY =
+      Pattern.compile("(?m)^type:[ \\t]*[\"']?library[\"']?[ \\t]*(?:#.*)?$");
+
+  /** The dependencies Helm says are missing from a chart's charts/ directory, from its message. */
+  static Optional<String> missingDependencies(String message) {
+    Matcher m = MISSING_DEPENDENCIES.matcher(message);
+    return m.find() ? Optional.of(m.group(1).strip()) : Optional.empty();
+  }
+
+  private static final Pattern MISSING_DEPENDENCIES =
+      Pattern.compile("found in Chart\\.yaml, but missing in charts/ directory: ([^\\n]+)");
 
   private static String firstLine(String message) {
     if (message == null || message.isBlank()) {

@@ -73,6 +73,16 @@ public final class LintCommand implements Callable<Integer> {
       description = "A value for every Helm chart rendered, as helm --set (repeatable).")
   List<String> helmSets = new ArrayList<>();
 
+  @Option(
+      names = "--kube-version",
+      paramLabel = "VERSION",
+      description =
+          "The Kubernetes version Helm charts are rendered for (their kubeVersion and"
+              + " .Capabilities), as helm template --kube-version. Default: "
+              + HelmCharts.DEFAULT_KUBE_VERSION
+              + ".")
+  String kubeVersion = HelmCharts.DEFAULT_KUBE_VERSION;
+
   @Override
   public Integer call() {
     List<ReportOptions.Output> outputs = report.outputs();
@@ -88,6 +98,11 @@ public final class LintCommand implements Callable<Integer> {
     if (context != null && !Files.isDirectory(context)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--context " + context + ": no such directory");
+    }
+    if (!kubeVersion.matches("v?\\d+\\.\\d+(\\.\\d+)?")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--kube-version takes a version such as v1.35.0, not '" + kubeVersion + "'");
     }
     for (String set : helmSets) {
       if (set.indexOf('=') <= 0) {
@@ -107,7 +122,7 @@ public final class LintCommand implements Callable<Integer> {
     Configs configs = report.configs();
     ReportOptions.FailOn threshold = report.threshold(configs.forWorkingDirectory());
     // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
-    Engine.LintRun run = new Engine().start(report.options());
+    Engine.LintRun run = new Engine().start(report.options()).isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       run.listingResources(); // a test case per resource, passed or failed
     }
@@ -119,23 +134,29 @@ public final class LintCommand implements Callable<Integer> {
             configs,
             version(),
             ignoreNonManifests,
-            new RepositoryReader.HelmOptions(helmValues, helmSets),
+            new RepositoryReader.HelmOptions(helmValues, helmSets, kubeVersion),
             progress::fileDone,
             message -> err.println("spl: " + message));
     ReportScope scope = ReportScope.of(paths, context);
     if (context != null) {
       // The rest of the repository, for the cross-resource rules only; read first, so that the
       // Gateway API CRDs it vendors set the version of the PATHs too.
-      reader.read(List.of(context.toString()), () -> System.in, f -> scope.isTarget(f.toString()));
+      reader.readContext(context, f -> scope.isTarget(f.toString()));
     }
     reader.read(paths, () -> System.in, f -> false);
     progress.done();
     LintResult result = scope.filter(run.finish(reader.files(), reader.documents()));
-    result = result.withFindings(configs.apply(result.findings())).withInputs(reader.notes());
+    result =
+        result
+            .withFindings(configs.apply(reader.inTemplates(result.findings())))
+            .withInputs(reader.notes());
     for (String error : reader.inputErrors()) {
       err.println("spl: " + error);
     }
     report.writeAll(outputs, result, threshold);
+    if (RuleFailures.print(run.ruleFailures(), err)) {
+      return ExitStatus.INTERNAL.code();
+    }
     return ExitStatus.ofLint(!reader.inputErrors().isEmpty(), threshold.isReachedBy(result)).code();
   }
 

@@ -3,6 +3,7 @@ package dev.spl.cli;
 import dev.spl.Engine;
 import dev.spl.InputNotes;
 import dev.spl.config.SplConfig;
+import dev.spl.index.KindCatalogue;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
@@ -48,11 +49,14 @@ final class RepositoryReader {
   private final Consumer<LoadedInput> progress;
   private final Consumer<String> warn;
   private final ManifestLoader strict = new ManifestLoader();
+  // The --context directory: a file named inside it belongs to the unit the walk gives it.
+  private Path contextRoot;
   private final ManifestLoader lenient = ManifestLoader.lenient();
 
   private final List<String> inputErrors = new ArrayList<>();
   private final List<String> skipped = new ArrayList<>();
   private final Map<String, String> renderedFrom = new TreeMap<>();
+  private final ChartPositions chartPositions = new ChartPositions();
   private final Map<String, VersionCount> versions = new LinkedHashMap<>();
   private Optional<CrdVersion> crdVersion = Optional.empty(); // once found, kept
   private int crdCandidatesSearched; // candidates before this one were searched in vain
@@ -61,8 +65,8 @@ final class RepositoryReader {
   private int files;
   private int documents;
 
-  /** --helm-values and --helm-set, applied to every chart rendered. */
-  record HelmOptions(List<Path> valuesFiles, List<String> sets) {}
+  /** --helm-values, --helm-set and --kube-version, applied to every chart rendered. */
+  record HelmOptions(List<Path> valuesFiles, List<String> sets, String kubeVersion) {}
 
   private record CrdVersion(GatewayApiVersion version, String file) {}
 
@@ -92,6 +96,12 @@ final class RepositoryReader {
     this.helm = helm;
     this.progress = progress;
     this.warn = warn;
+  }
+
+  /** Reads {@code context} (spl lint --context) as the walk around the PATHs read next. */
+  void readContext(Path context, Predicate<Path> skip) throws SplConfig.Invalid {
+    contextRoot = context;
+    read(List.of(context.toString()), () -> InputStream.nullInputStream(), skip);
   }
 
   /**
@@ -135,6 +145,7 @@ final class RepositoryReader {
     }
     for (Map.Entry<String, List<Path>> walk : walks.entrySet()) {
       List<Path> walked = walk.getValue();
+      Path root = Path.of(walk.getKey());
       Kustomizations builds =
           Kustomizations.read(
               walked.stream().filter(Kustomizations::isKustomization).toList(),
@@ -147,10 +158,23 @@ final class RepositoryReader {
         } else if (builds.isPatch(f)) {
           skipped.add(display(f) + " (kustomize patch: part of an object, not one)");
         } else {
-          readFile(f, false, builds.variantsOf(f));
+          Set<String> builtBy = builds.variantsOf(f);
+          String unit = Units.of(f, root);
+          if (builtBy.isEmpty() && Units.standsAlone(unit)) {
+            run.standAlone(unit);
+          }
+          readFile(
+              f,
+              false,
+              builtBy.isEmpty()
+                  ? Set.of(unit)
+                  : builtBy.stream()
+                      .map(Units::ofKustomization)
+                      .collect(java.util.stream.Collectors.toSet()));
         }
       }
-      if (documents == before && !ignoreNonManifests && charts.isEmpty()) {
+      boolean isContext = contextRoot != null && root.equals(contextRoot);
+      if (documents == before && !ignoreNonManifests && charts.isEmpty() && !isContext) {
         inputErrors.add(
             walk.getKey()
                 + (walked.isEmpty()
@@ -162,7 +186,11 @@ final class RepositoryReader {
       if (Kustomizations.isKustomization(f) && ignoreNonManifests) {
         skipped.add(display(f) + " (kustomization)");
       } else {
-        readFile(f, true, Set.of());
+        String unit = Units.of(f, contextRoot);
+        if (Units.standsAlone(unit)) {
+          run.standAlone(unit);
+        }
+        readFile(f, true, Set.of(unit));
       }
     }
     for (Path chart : charts) {
@@ -218,8 +246,12 @@ final class RepositoryReader {
     LoadedInput part = loader.loadFile(f, name, named);
     files++;
     inputErrors.addAll(part.inputErrors());
+    skipped.addAll(part.skipped());
+    if (loader == lenient) {
+      part = withoutOthersProblems(part);
+    }
     if (part.resources().isEmpty() && part.problems().isEmpty()) {
-      if (!named || ignoreNonManifests) {
+      if ((!named || ignoreNonManifests) && part.skipped().isEmpty()) {
         skipped.add(name + " (no Kubernetes object)");
       }
       return;
@@ -252,7 +284,7 @@ final class RepositoryReader {
                 && own.isPresent()
             ? count(own.get().version(), "Gateway API CRDs in " + own.get().file())
             : versionFor(Path.of(ManifestLoader.STDIN_NAME));
-    run.accept(part, version, Set.of());
+    run.accept(part, version, Set.of(ManifestLoader.STDIN_NAME));
     progress.accept(part);
   }
 
@@ -265,15 +297,38 @@ final class RepositoryReader {
                 + " linted");
       }
     }
-    String chartName = display(chart);
+    String chartName = chartName(chart);
     if (renderer.isEmpty()) {
       skipped.add(chartName + " (Helm chart; no Helm to render it)");
       return;
     }
+    Optional<String> notRendered = HelmCharts.notRendered(chart);
+    if (notRendered.isPresent()) {
+      skipped.add(chartName + " (" + notRendered.get() + ")");
+      return;
+    }
     String rendered;
     try {
-      rendered = renderer.get().render(chart, helm.valuesFiles(), helm.sets());
+      rendered =
+          renderer
+              .get()
+              .render(
+                  chart, releaseName(chart), helm.kubeVersion(), helm.valuesFiles(), helm.sets());
     } catch (HelmCharts.RenderFailure e) {
+      Optional<String> missing = HelmCharts.missingDependencies(e.getMessage());
+      if (missing.isPresent()) {
+        // Not the chart's fault, nor the user's: its dependencies are fetched at release time.
+        skipped.add(chartName + " (Helm chart whose dependencies are not vendored)");
+        warn.accept(
+            "chart "
+                + chartName
+                + " not linted: its dependencies ("
+                + missing.get()
+                + ") are not in its charts/ directory; run `helm dependency build "
+                + chartName
+                + "` first to lint it");
+        return;
+      }
       SourcePosition at =
           HelmCharts.locate(chart, e.getMessage())
               .map(l -> new SourcePosition(display(l.file()), l.line(), l.column()))
@@ -288,18 +343,77 @@ final class RepositoryReader {
               1,
               1);
       files++;
-      run.accept(failure, versionFor(chart.resolve("Chart.yaml")), Set.of());
+      run.accept(
+          failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Units.ofChart(chartName)));
+      return;
+    }
+    if (rendered.isBlank()) {
+      skipped.add(chartName + " (Helm chart that renders no object with these values)");
       return;
     }
     for (Map.Entry<Path, String> t : HelmCharts.byTemplate(chart, rendered).entrySet()) {
       String name = display(t.getKey());
       renderedFrom.put(name, "helm template " + chartName);
+      chartPositions.add(name, t.getKey(), t.getValue());
       LoadedInput part = lenient.loadText(name, t.getValue());
       files++;
       documents += part.documents();
-      run.accept(part, versionFor(t.getKey()), Set.of());
+      run.accept(part, versionFor(t.getKey()), Set.of(Units.ofChart(chartName)));
       progress.accept(part);
     }
+  }
+
+  /**
+   * {@code part} without the problems of objects unrelated to session persistence (a duplicate
+   * label in a Deployment, a broken object of a kind spl does not read): in a walk those belong to
+   * kubeconform and kube-linter. A file named on the command line keeps them all.
+   */
+  private static LoadedInput withoutOthersProblems(LoadedInput part) {
+    List<LoadProblem> ours =
+        part.problems().stream()
+            .filter(
+                p ->
+                    p.resource() == null
+                        || KindCatalogue.isAboutSessions(
+                            groupOf(p.resource().apiVersion()), p.resource().kind()))
+            .toList();
+    return ours.size() == part.problems().size()
+        ? part
+        : new LoadedInput(
+            part.resources(),
+            ours,
+            part.inputErrors(),
+            part.files(),
+            part.documents(),
+            part.skipped());
+  }
+
+  /** The group of an apiVersion; null (any group) when it has none, as a broken object may not. */
+  private static String groupOf(String apiVersion) {
+    if (apiVersion == null || apiVersion.isEmpty()) {
+      return null;
+    }
+    int slash = apiVersion.indexOf('/');
+    return slash < 0 ? "" : apiVersion.substring(0, slash);
+  }
+
+  /** A chart as the user would name it: {@code .} for the working directory itself. */
+  private static String chartName(Path chart) {
+    String shown = display(chart);
+    return shown.isEmpty() ? "." : shown;
+  }
+
+  /**
+   * The release a chart is rendered as: its directory's name, as a release is usually named after
+   * its chart (an Argo CD Application names it so unless told otherwise).
+   */
+  private static String releaseName(Path chart) {
+    Path name = chart.toAbsolutePath().normalize().getFileName();
+    String release = name == null ? "release" : name.toString().toLowerCase(java.util.Locale.ROOT);
+    release = release.replaceAll("[^a-z0-9-]", "-").replaceAll("^-+|-+$", "");
+    return release.isEmpty()
+        ? "release"
+        : release.length() > 53 ? release.substring(0, 53) : release;
   }
 
   /** The version for {@code file}: the flag, its .spl.yaml, CRDs in the input, newest release. */
@@ -326,16 +440,20 @@ final class RepositoryReader {
   }
 
   /**
-   * The version of the Gateway API CRDs in the input, from their bundle-version annotation. Only
-   * files that mention it are parsed, each file is searched at most once, and once found the
-   * version is kept (with --context the whole repository is read first, so staged files get the
+   * The version of the Gateway API CRDs in the input, from their bundle-version annotation. When
+   * the input holds several sets (a vendored bundle and a test fixture of two CRDs), the one a
+   * cluster would install wins: outside examples and test data first, then the most complete set
+   * (CRDs of one version in one directory), then the first found. Only files that mention the
+   * annotation are parsed, each once; the choice is made when the first file needs a version, over
+   * every file given (with --context the whole repository is read first, so staged files get the
    * version of the CRDs it vendors).
    */
   private Optional<CrdVersion> crdVersion() {
-    if (crdVersion.isPresent()) {
+    if (crdVersion.isPresent() || crdCandidatesSearched >= crdCandidates.size()) {
       return crdVersion;
     }
     byte[] needle = BUNDLE_VERSION.getBytes(StandardCharsets.UTF_8);
+    Map<String, CrdSet> sets = new LinkedHashMap<>();
     while (crdCandidatesSearched < crdCandidates.size()) {
       Path f = crdCandidates.get(crdCandidatesSearched++);
       try {
@@ -345,19 +463,47 @@ final class RepositoryReader {
       } catch (IOException e) {
         continue; // reported when the file itself is read
       }
-      Optional<CrdVersion> found =
-          crdVersionIn(lenient.loadFile(f, f.toString(), false).resources(), display(f));
-      if (found.isPresent()) {
-        crdVersion = found;
-        break;
+      for (CrdVersion found :
+          crdVersionsIn(lenient.loadFile(f, f.toString(), false).resources(), display(f))) {
+        Path dir = f.toAbsolutePath().normalize().getParent();
+        String key = dir + " " + found.version();
+        sets.computeIfAbsent(key, k -> new CrdSet(found, Units.isTestData(f), sets.size())).crds++;
       }
     }
+    crdVersion =
+        sets.values().stream()
+            .min(
+                java.util.Comparator.comparing((CrdSet c) -> c.testData)
+                    .thenComparing(c -> -c.crds)
+                    .thenComparing(c -> c.order))
+            .map(c -> c.first);
     return crdVersion;
+  }
+
+  /** The Gateway API CRDs of one version in one directory: a candidate for the input's version. */
+  private static final class CrdSet {
+    final CrdVersion first;
+    final boolean testData;
+    final int order;
+    int crds;
+
+    CrdSet(CrdVersion first, boolean testData, int order) {
+      this.first = first;
+      this.testData = testData;
+      this.order = order;
+    }
   }
 
   private static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
 
   private static Optional<CrdVersion> crdVersionIn(List<Resource> resources, String file) {
+    List<CrdVersion> all = crdVersionsIn(resources, file);
+    return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
+  }
+
+  /** One entry per Gateway API CRD of {@code resources} that carries a bundle version. */
+  private static List<CrdVersion> crdVersionsIn(List<Resource> resources, String file) {
+    List<CrdVersion> out = new ArrayList<>();
     for (Resource r : resources) {
       if (!r.kind().equals("CustomResourceDefinition") || r.metadata() == null) {
         continue;
@@ -367,11 +513,11 @@ final class RepositoryReader {
       if (bundle != null && r.name().contains("gateway.networking")) {
         Optional<GatewayApiVersion> v = GatewayApiVersion.ofBundleVersion(bundle);
         if (v.isPresent()) {
-          return Optional.of(new CrdVersion(v.get(), file + " (bundle-version " + bundle + ")"));
+          out.add(new CrdVersion(v.get(), file + " (bundle-version " + bundle + ")"));
         }
       }
     }
-    return Optional.empty();
+    return out;
   }
 
   private static int indexOf(byte[] haystack, byte[] needle) {
@@ -394,6 +540,11 @@ final class RepositoryReader {
     Path relative = cwd.relativize(abs);
     // ../examples reads well; ../../tmp/x does not.
     return relative.startsWith("../..") ? abs.toString() : relative.toString();
+  }
+
+  /** {@code findings} with positions in charts' rendered output mapped to their templates. */
+  List<dev.spl.model.Finding> inTemplates(List<dev.spl.model.Finding> findings) {
+    return chartPositions.map(findings);
   }
 
   List<String> inputErrors() {

@@ -79,7 +79,9 @@ class ConfigTest {
   @Test
   void excludeGlobsAreRelativeToTheConfigFile() throws IOException {
     Files.createDirectories(dir.resolve("vendor"));
-    Files.writeString(dir.resolve("vendor/broken.yaml"), "a: [unclosed\n");
+    // a manifest with a syntax error (a walk skips broken YAML that is no manifest at all)
+    Files.writeString(
+        dir.resolve("vendor/broken.yaml"), "apiVersion: v1\nkind: Service\nmetadata: [unclosed\n");
     assertTrue(lintWith("gatewayApiVersion: v1.6\n").out().contains("SPL001"));
     assertFalse(
         lintWith("gatewayApiVersion: v1.6\nexclude: [\"vendor/**\"]\n").out().contains("SPL001"));

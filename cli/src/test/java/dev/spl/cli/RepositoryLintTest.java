@@ -1,6 +1,7 @@
 package dev.spl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -23,7 +24,7 @@ class RepositoryLintTest {
 
   private static final List<String> REAL_PROBLEMS =
       List.of(
-          "charts/storefront/templates/httproute.yaml:20:7 [helm template charts/storefront]:"
+          "charts/storefront/templates/httproute.yaml:18:7 [helm template charts/storefront]:"
               + " error SPL021",
           "manifests/search.yaml:22:7: warning SPL103");
 
@@ -49,15 +50,25 @@ class RepositoryLintTest {
   }
 
   @Test
-  void overlaysTakenAsOneBuildWouldCollideAndDuplicate(@TempDir Path temp) throws IOException {
-    // Control: without their kustomization files the two overlays' routes are one build again.
+  void overlaysTakenAsOneBuildWouldDuplicate(@TempDir Path temp) throws IOException {
+    // Control: the prod overlay's route (a longer session than dev's) beside dev's, with no
+    // kustomization to tell them apart, is one directory as kubectl apply -f reads it: one build
+    // that defines the route twice with different session persistence.
     Path copy = temp.resolve("shop");
     copyTree(SHOP, copy);
     for (String env : List.of("dev", "prod")) {
       Files.delete(copy.resolve("deploy/overlays/" + env + "/kustomization.yaml"));
     }
+    Files.move(
+        copy.resolve("deploy/overlays/prod/route.yaml"),
+        copy.resolve("deploy/overlays/dev/route-prod.yaml"));
     String out = CliRun.of("lint", copy.toString()).out();
-    assertTrue(out.contains("warning SPL104 HTTPRoute default/checkout is also defined"), out);
+    assertTrue(out.contains("route.yaml:5:3: warning SPL104 defined twice, with different"), out);
+    // apart in their own directories, they are two units again
+    Files.move(
+        copy.resolve("deploy/overlays/dev/route-prod.yaml"),
+        copy.resolve("deploy/overlays/prod/route.yaml"));
+    assertFalse(CliRun.of("lint", copy.toString()).out().contains("SPL104"));
   }
 
   @Test

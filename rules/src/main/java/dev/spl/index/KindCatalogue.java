@@ -111,6 +111,22 @@ public final class KindCatalogue {
     return ALL.stream().filter(Kind::reviewed).toList();
   }
 
+  /**
+   * True for kinds whose problems are spl's to report: those carrying session persistence or sticky
+   * settings, and the Gateways they meet. Other objects' problems (a duplicate label in a
+   * Deployment) are left to kubeconform and kube-linter. A null group matches any group.
+   */
+  public static boolean isAboutSessions(String group, String kind) {
+    return ALL.stream()
+        .anyMatch(
+            k ->
+                k.kind().equals(kind)
+                    && (group == null || k.group().equals(group))
+                    && (k.reviewed()
+                        || k.input() == Inputs.Kind.GATEWAY
+                        || k.input() == Inputs.Kind.GATEWAY_CLASS));
+  }
+
   /** True when {@code group/kind} is reviewed. */
   public static boolean isReviewed(String group, String kind) {
     String g = group == null ? "" : group;

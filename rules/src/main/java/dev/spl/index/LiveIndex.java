@@ -1,8 +1,5 @@
 package dev.spl.index;
 
-import dev.spl.model.ListNode;
-import dev.spl.model.MapNode;
-import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
@@ -116,13 +113,13 @@ public final class LiveIndex {
       for (ParentRef p : ParentRef.of(r)) {
         parents.add(p.gateway().normalized());
       }
-      return new Entry(r, sites, List.copyOf(parents), backendsOf(r), Set.copyOf(names));
+      return new Entry(r, sites, List.copyOf(parents), References.backendsOf(r), Set.copyOf(names));
     }
     if (SessionPersistenceLocator.isPolicy(r)) {
-      return new Entry(r, sites, List.of(), targetsOf(r), Set.copyOf(names));
+      return new Entry(r, sites, List.of(), References.targetsOf(r), Set.copyOf(names));
     }
     if (IndexFields.kindOf(r) == Inputs.Kind.INGRESS) {
-      return new Entry(r, sites, List.of(), servicesOf(r), Set.of());
+      return new Entry(r, sites, List.of(), References.servicesOf(r), Set.of());
     }
     return new Entry(r, sites, List.of(), List.of(), Set.of());
   }
@@ -236,7 +233,7 @@ public final class LiveIndex {
         names.add(site.nameKey());
       }
     }
-    for (ObjectKey backend : backendsOf(route)) {
+    for (ObjectKey backend : References.backendsOf(route)) {
       for (ObjectKey policy : referrers(policiesByTarget, backend)) {
         Entry p = objects.get(policy);
         if (p != null) {
@@ -259,27 +256,15 @@ public final class LiveIndex {
   private void addAutoscalers(String namespace, Map<ObjectKey, Entry> out) {
     for (ObjectKey hpa : referrers(autoscalersByNamespace, namespaceKey(namespace))) {
       Entry e = add(hpa, out);
-      MapNode spec = e == null ? null : e.resource().spec();
-      MapNode target = spec == null ? null : spec.map("scaleTargetRef");
-      if (target != null && target.string("kind") != null && target.string("name") != null) {
-        String apiVersion = target.string("apiVersion") == null ? "" : target.string("apiVersion");
-        String group =
-            apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
-        add(new ObjectKey(group, target.string("kind"), namespace, target.string("name")), out);
+      ObjectKey workload = e == null ? null : References.scaleTargetOf(e.resource());
+      if (workload != null) {
+        add(workload, out);
       }
     }
   }
 
   private static ObjectKey namespaceKey(String namespace) {
     return new ObjectKey("", "Namespace", "", namespace);
-  }
-
-  /** The Services an Ingress sends to (its paths' backends and its default backend). */
-  private static List<ObjectKey> servicesOf(Resource ingress) {
-    return IngressPath.of(ingress).stream()
-        .map(p -> new ObjectKey("", "Service", ingress.namespace(), p.service()).normalized())
-        .distinct()
-        .toList();
   }
 
   private void addGateway(ObjectKey gateway, Map<ObjectKey, Entry> out) {
@@ -323,37 +308,5 @@ public final class LiveIndex {
         }
       }
     }
-  }
-
-  private static List<ObjectKey> backendsOf(Resource route) {
-    List<ObjectKey> out = new ArrayList<>();
-    ListNode rules = route.spec() == null ? null : route.spec().list("rules");
-    if (rules == null) {
-      return out;
-    }
-    for (int i = 0; i < rules.size(); i++) {
-      if (rules.get(i) instanceof MapNode rule) {
-        for (BackendRef b : BackendRef.of(route, i, rule)) {
-          out.add(b.target().normalized());
-        }
-      }
-    }
-    return out;
-  }
-
-  private static List<ObjectKey> targetsOf(Resource policy) {
-    List<ObjectKey> out = new ArrayList<>();
-    ListNode targets = policy.spec() == null ? null : policy.spec().list("targetRefs");
-    if (targets == null) {
-      return out;
-    }
-    for (Node node : targets.items()) {
-      if (node instanceof MapNode t && t.string("name") != null) {
-        String group = t.string("group") == null ? "" : t.string("group");
-        String kind = t.string("kind") == null ? "Service" : t.string("kind");
-        out.add(new ObjectKey(group, kind, policy.namespace(), t.string("name")).normalized());
-      }
-    }
-    return out;
   }
 }

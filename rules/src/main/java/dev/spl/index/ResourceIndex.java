@@ -49,6 +49,7 @@ public final class ResourceIndex {
       Resource first = seen.putIfAbsent(ObjectKey.of(r), r);
       if (first != null) {
         index.duplicates.add(new Duplicate(first, r));
+        index.sites.put(r, sitesOf.apply(r)); // what the copy carries, to compare (SPL104)
         continue;
       }
       if (isReferenceTarget(r)) {

@@ -20,6 +20,11 @@ public record LoadProblem(
     return new LoadProblem(Kind.SYNTAX, message, at, null);
   }
 
+  /** This problem, as met inside {@code of}'s document (a duplicate key in a Deployment). */
+  LoadProblem in(ResourceRef of) {
+    return new LoadProblem(kind, message, position, of);
+  }
+
   static LoadProblem notAResource(SourcePosition at, String message) {
     return new LoadProblem(Kind.NOT_A_RESOURCE, message, at, null);
   }

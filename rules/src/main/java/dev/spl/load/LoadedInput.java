@@ -11,10 +11,23 @@ import java.util.List;
  * @param inputErrors paths that could not be read or hold no manifest, as messages for the user
  * @param files how many files were read
  * @param documents how many YAML documents they held
+ * @param skipped in a directory walk, the files (or some of their documents) left out as no objects
+ *     a cluster would run, each with its reason ({@link NonManifests})
  */
 public record LoadedInput(
     List<Resource> resources,
     List<LoadProblem> problems,
     List<String> inputErrors,
     int files,
-    int documents) {}
+    int documents,
+    List<String> skipped) {
+
+  public LoadedInput(
+      List<Resource> resources,
+      List<LoadProblem> problems,
+      List<String> inputErrors,
+      int files,
+      int documents) {
+    this(resources, problems, inputErrors, files, documents, List.of());
+  }
+}

@@ -1,6 +1,7 @@
 package dev.spl.load;
 
 import dev.spl.model.Resource;
+import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.SourcePosition;
 import java.io.IOException;
@@ -16,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -107,7 +109,8 @@ public final class ManifestLoader {
         acc.inputErrors.add(path + ": no such file or directory");
       }
     }
-    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+    return new LoadedInput(
+        acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents, acc.skipped);
   }
 
   /**
@@ -117,14 +120,16 @@ public final class ManifestLoader {
   public LoadedInput loadFile(Path file, String name, boolean explicit) {
     Accumulator acc = new Accumulator(null);
     acc.readFile(file, name, explicit);
-    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+    return new LoadedInput(
+        acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents, acc.skipped);
   }
 
   /** Parses one text, as if read from a file named {@code name}. */
   public LoadedInput loadText(String name, String text) {
     Accumulator acc = new Accumulator(null);
     acc.parse(name, text, true);
-    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+    return new LoadedInput(
+        acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents, acc.skipped);
   }
 
   /**
@@ -140,9 +145,11 @@ public final class ManifestLoader {
     acc.problems.addAll(doc.problems());
     acc.documents++;
     if (doc.root() != null) {
-      ResourceExtractor.extract(doc.root(), acc.resources, acc.problems, lenient);
+      ResourceExtractor.extract(
+          doc.root(), acc.resources, acc.problems, lenient ? acc.skipped : null);
     }
-    return new LoadedInput(acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents);
+    return new LoadedInput(
+        acc.resources, acc.problems, acc.inputErrors, acc.files, acc.documents, acc.skipped);
   }
 
   private static List<Path> manifestFiles(Path dir, Accumulator acc) {
@@ -186,6 +193,7 @@ public final class ManifestLoader {
     final Consumer<LoadedInput> sink;
     List<Resource> resources = new ArrayList<>();
     List<LoadProblem> problems = new ArrayList<>();
+    List<String> skipped = new ArrayList<>();
     final List<String> inputErrors = new ArrayList<>();
     int files;
     int documents;
@@ -204,9 +212,10 @@ public final class ManifestLoader {
         return;
       }
       handedOver += resources.size() + problems.size();
-      sink.accept(new LoadedInput(resources, problems, List.of(), 1, documentsInFile));
+      sink.accept(new LoadedInput(resources, problems, List.of(), 1, documentsInFile, skipped));
       resources = new ArrayList<>();
       problems = new ArrayList<>();
+      skipped = new ArrayList<>();
     }
 
     void readFile(Path file, String name, boolean explicit) {
@@ -225,17 +234,62 @@ public final class ManifestLoader {
       files++;
       int before = found();
       int documentsBefore = documents;
+      if (lenient) {
+        Optional<String> templated = NonManifests.beforeParsing(text);
+        if (templated.isPresent()) {
+          skipped.add(name + " (" + templated.get() + ")");
+          flush(0);
+          return;
+        }
+      }
+      List<Resource> fileResources = new ArrayList<>();
+      List<LoadProblem> fileProblems = new ArrayList<>();
+      List<String> reasons = lenient ? new ArrayList<>() : null;
+      LoadProblem firstSyntaxError = null;
+      int fileDocuments = 0;
       for (ParsedDocument doc : reader.read(name, text)) {
-        problems.addAll(doc.problems());
         if (doc.root() instanceof ScalarNode s && s.isNull() && doc.problems().isEmpty()) {
           continue; // an explicit but empty document, e.g. a trailing "---"
         }
         if (doc.root() != null) {
-          documents++;
-          ResourceExtractor.extract(doc.root(), resources, problems, lenient);
+          fileDocuments++;
+          int had = fileResources.size();
+          ResourceExtractor.extract(doc.root(), fileResources, fileProblems, reasons);
+          // A problem inside an object (a duplicate key) names it, so that a walk can leave the
+          // problems of objects unrelated to session persistence to other linters.
+          ResourceRef of =
+              lenient && fileResources.size() > had ? fileResources.get(had).ref() : null;
+          for (LoadProblem p : doc.problems()) {
+            fileProblems.add(of == null ? p : p.in(of));
+          }
         } else if (!doc.problems().isEmpty()) {
-          documents++;
+          fileDocuments++;
+          fileProblems.addAll(doc.problems());
+          if (firstSyntaxError == null) {
+            firstSyntaxError = doc.problems().get(0);
+          }
         }
+      }
+      if (lenient && firstSyntaxError != null) {
+        Optional<String> notYaml = NonManifests.afterSyntaxError(name, text, firstSyntaxError);
+        if (notYaml.isPresent()) {
+          skipped.add(name + " (" + notYaml.get() + ")");
+          flush(0);
+          return;
+        }
+      }
+      resources.addAll(fileResources);
+      problems.addAll(fileProblems);
+      documents += fileDocuments;
+      if (reasons != null && !reasons.isEmpty()) {
+        List<String> distinct = reasons.stream().distinct().toList();
+        String why =
+            String.join("; ", distinct.subList(0, Math.min(3, distinct.size())))
+                + (distinct.size() > 3 ? "; ..." : "");
+        skipped.add(
+            fileResources.isEmpty() && fileProblems.isEmpty()
+                ? name + " (" + why + ")"
+                : name + " (" + reasons.size() + " of its documents: " + why + ")");
       }
       if (explicit && !lenient && found() == before) {
         inputErrors.add(name + ": holds no manifest");

@@ -37,8 +37,13 @@ final class ResourceExtractor {
 
   private ResourceExtractor() {}
 
+  /**
+   * @param skipped null for a strict read; in a lenient one, the reasons documents that are no
+   *     objects a cluster would run were left out ({@link NonManifests#document})
+   */
   static void extract(
-      Node root, List<Resource> resources, List<LoadProblem> problems, boolean lenient) {
+      Node root, List<Resource> resources, List<LoadProblem> problems, List<String> skipped) {
+    boolean lenient = skipped != null;
     if (lenient && !(root instanceof MapNode m && (m.has("apiVersion") || m.has("kind")))) {
       return; // not even trying to be a Kubernetes object
     }
@@ -57,9 +62,16 @@ final class ResourceExtractor {
     ListNode items = map.list("items");
     if (kind != null && kind.endsWith("List") && items != null) {
       for (Node item : items.items()) {
-        extract(item, resources, problems, lenient);
+        extract(item, resources, problems, skipped);
       }
       return;
+    }
+    if (lenient) {
+      java.util.Optional<String> notAnObject = NonManifests.document(map);
+      if (notAnObject.isPresent()) {
+        skipped.add(notAnObject.get());
+        return;
+      }
     }
     List<String> missing = new ArrayList<>();
     String apiVersion = map.string("apiVersion");
@@ -78,13 +90,18 @@ final class ResourceExtractor {
       missing.add("metadata.name");
     }
     if (!missing.isEmpty()) {
-      problems.add(
+      LoadProblem problem =
           LoadProblem.notAResource(
               map.position(),
               "document is not a Kubernetes object: "
                   + String.join(", ", missing)
                   + (missing.size() == 1 ? " is" : " are")
-                  + " missing or not a string"));
+                  + " missing or not a string");
+      // In a walk, the kind tells the caller whether the broken object is spl's to report.
+      problems.add(
+          lenient && kind != null && name != null
+              ? problem.in(new ResourceRef(apiVersion == null ? "" : apiVersion, kind, "", name))
+              : problem);
       return;
     }
     String namespace = metadata.string("namespace");

@@ -36,6 +36,7 @@ import dev.spl.rules.nginx.NginxAnnotationNotRead;
 import dev.spl.rules.nginx.NginxBalancedAffinityAutoscaled;
 import dev.spl.rules.nginx.NginxCookieLifetimeDropped;
 import dev.spl.rules.nginx.NginxCookieNameInvalid;
+import dev.spl.rules.nginx.NginxCookiePathUnreachable;
 import dev.spl.rules.nginx.NginxSameSiteNoneInsecure;
 import dev.spl.rules.schema.BackendShape;
 import dev.spl.rules.schema.CookiePathTooLong;
@@ -103,6 +104,7 @@ public final class BuiltInRules {
           new NginxSameSiteNoneInsecure(),
           new NginxAffinityDiffersAcrossIngresses(),
           new NginxBalancedAffinityAutoscaled(),
+          new NginxCookiePathUnreachable(),
           new IstioCookieHashPassive(),
           new IstioLoadBalancerConflict(),
           new EnvoyGatewayCookieHashPassive(),

@@ -10,9 +10,9 @@ import java.util.List;
  * Whether a browser would ever send a cookie with a given Path to the paths a route rule matches:
  * RFC 6265 §5.1.4 path-match against Gateway API path matches.
  */
-final class CookiePaths {
+public final class CookiePaths {
   /** A path match of a route rule: type Exact, PathPrefix (default) or RegularExpression. */
-  record PathMatch(String type, String value) {}
+  public record PathMatch(String type, String value) {}
 
   private CookiePaths() {}
 
@@ -36,7 +36,7 @@ final class CookiePaths {
   /**
    * True when some request the matches accept would carry a cookie scoped to {@code cookiePath}.
    */
-  static boolean isReachable(String cookiePath, List<PathMatch> matches) {
+  public static boolean isReachable(String cookiePath, List<PathMatch> matches) {
     if (cookiePath == null || cookiePath.equals("/") || !cookiePath.startsWith("/")) {
       return true; // "/" reaches everything; a relative path is SPL131's business
     }

@@ -1,26 +1,36 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.Inputs;
-import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
+import dev.spl.model.Node;
 import dev.spl.model.RelatedLocation;
+import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
 
-/** SPL104: the same object (kind, namespace, name) defined twice in one build. */
+/**
+ * SPL104: the same object (kind, namespace, name) defined twice in one build, the copies carrying
+ * different session persistence. Identical copies, or copies without any, are no sticky-session
+ * problem: whichever is applied, sessions behave the same (other duplicates are kubeconform's).
+ */
 @RuleDefinition(
     id = "SPL104",
     name = "duplicate-resource",
     severity = Severity.WARNING,
-    summary = "The same object (kind, namespace, name) is defined twice in one build.",
+    summary =
+        "The same object (kind, namespace, name) is defined twice in one build, with different"
+            + " session persistence.",
     why =
         "A cluster holds one object per kind, namespace and name: whichever definition is applied"
-            + " last silently replaces the other, so one of them never takes effect. spl checks"
+            + " last silently replaces the other, so the session persistence of one of them never"
+            + " takes effect. Copies that carry the same persistence, or none, are not reported:"
+            + " sessions behave the same whichever wins. spl checks"
             + " the cross-resource rules with the first definition only, and never reports an"
             + " object colliding with itself. Kustomize overlays are separate builds: the same"
             + " route in a dev and a prod overlay is no duplicate.",
@@ -32,10 +42,10 @@ public final class DuplicateResource implements IndexRule {
 
   @Override
   public Inputs inputs() {
-    return Inputs.of(Inputs.Kind.ROUTE)
-        .and(Inputs.Kind.POLICY)
-        .and(Inputs.Kind.BACKEND)
-        .and(Inputs.Kind.SERVICE)
+    return Inputs.of(Inputs.Kind.ROUTE, "rules.sessionPersistence")
+        .and(Inputs.Kind.POLICY, "sessionPersistence")
+        .and(Inputs.Kind.BACKEND, "endpointSelector.sessionPersistence")
+        .and(Inputs.Kind.SERVICE, "sessionAffinity", "sessionAffinityConfig")
         .and(Inputs.Kind.GATEWAY)
         .and(Inputs.Kind.GATEWAY_CLASS);
   }
@@ -43,15 +53,41 @@ public final class DuplicateResource implements IndexRule {
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (ResourceIndex.Duplicate d : index.duplicates()) {
+      String first = persistence(index, d.first());
+      String again = persistence(index, d.again());
+      if (first.equals(again)) {
+        continue; // the same sessions whichever copy wins (none, often: kubeconform's business)
+      }
       reporter.report(
           info(),
           d.again(),
           FieldPath.of("metadata").key("name"),
-          ObjectKey.of(d.again()).describe()
-              + " is also defined at "
-              + d.first().position()
-              + "; one replaces the other",
+          "defined twice, with "
+              + (first.isEmpty()
+                  ? "session persistence only here"
+                  : "different session persistence")
+              + "; whichever is applied last wins",
           List.of(new RelatedLocation(d.first().position(), d.first().ref())));
     }
+  }
+
+  /**
+   * What sessions an object pins, as comparable text: its validated session persistence, or a
+   * Service's affinity; empty when it carries none.
+   */
+  private static String persistence(ResourceIndex index, Resource r) {
+    StringBuilder out = new StringBuilder();
+    for (SessionPersistenceSite site : index.sites(r)) {
+      out.append(site.path()).append('=').append(site.node().toPlain()).append(';');
+    }
+    if (r.kind().equals("Service") && r.spec() != null) {
+      String affinity = r.spec().string("sessionAffinity");
+      if (affinity != null && !affinity.equals("None")) {
+        out.append("sessionAffinity=").append(affinity);
+        Node config = r.spec().get("sessionAffinityConfig");
+        out.append(config == null ? "" : config.toPlain());
+      }
+    }
+    return out.toString();
   }
 }

@@ -60,12 +60,14 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
         }
       }
     }
+    // One finding per conflict: on the later Ingress, naming the earlier one it differs from.
     for (List<Use> uses : byUpstream.values()) {
-      for (Use use : uses) {
+      for (int i = 1; i < uses.size(); i++) {
+        Use use = uses.get(i);
         Map<String, String> own = use.ingress().affinitySettings();
-        for (Use other : uses) {
+        for (Use other : uses.subList(0, i)) {
           Map<String, String> theirs = other.ingress().affinitySettings();
-          if (other != use && !own.equals(theirs)) {
+          if (!own.equals(theirs)) {
             reporter.report(
                 info(),
                 use.ingress().resource(),

@@ -26,12 +26,30 @@ class DuplicateResourceTest {
       """;
 
   @Test
-  void theSameRouteTwiceIsOneWarningNotACollisionWithItself() {
-    String twice = ROUTE.formatted("shop") + "---\n" + ROUTE.formatted("shop");
+  void twoCopiesWithOtherPersistenceAreOneWarningNotACollisionWithItself() {
+    String twice =
+        ROUTE.formatted("shop")
+            + "---\n"
+            + ROUTE.formatted("shop").replace("cart-session", "other-session");
     List<Finding> all = Lint.lint(twice, GatewayApiVersion.V1_6);
     assertEquals(List.of("SPL104"), all.stream().map(Finding::ruleId).toList(), all.toString());
-    Finding f = assertOne(all, 13, 12, "HTTPRoute shop/cart is also defined at test.yaml:1:1");
+    Finding f = assertOne(all, 13, 12, "defined twice, with different session persistence");
     assertEquals(1, f.related().get(0).position().line());
+  }
+
+  @Test
+  void identicalCopiesOrCopiesWithoutPersistencePinTheSameSessions() {
+    String twice = ROUTE.formatted("shop") + "---\n" + ROUTE.formatted("shop");
+    assertEquals(List.of(), Lint.lint(twice, GatewayApiVersion.V1_6));
+    String bare = ROUTE.formatted("shop").replaceAll("\n\\s*sessionPersistence:[^\n]*", "");
+    assertTrue(!bare.contains("sessionPersistence"), bare);
+    assertEquals(
+        List.of(),
+        of("SPL104", bare + "---\n" + bare.replace("cart}", "cart-v2}"), GatewayApiVersion.V1_6));
+    // one copy sticky, the other not: which one wins decides whether sessions stick
+    List<Finding> one =
+        of("SPL104", ROUTE.formatted("shop") + "---\n" + bare, GatewayApiVersion.V1_6);
+    assertEquals(1, one.size(), one::toString);
   }
 
   @Test

@@ -1,0 +1,160 @@
+package dev.spl.cli;
+
+import dev.spl.model.Finding;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.SourcePosition;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Maps positions in a chart's rendered output back to the template that wrote them. Helm keeps no
+ * source map, so a rendered line is matched to the template line that writes the same key (the k-th
+ * of its kind when the template writes the key as often as the output holds it, or the only one).
+ * Where no line can be told for sure (a key written by a helper, or in a loop), the finding keeps
+ * the template file but no line, and its message says so: no format points at a wrong line.
+ */
+final class ChartPositions {
+  /** One template: its source lines and the lines Helm rendered from it. */
+  private record Template(List<String> source, List<String> rendered) {}
+
+  private final Map<String, Template> byName = new HashMap<>();
+
+  /**
+   * Records that findings in file {@code name} are in {@code rendered}, made from {@code template}.
+   */
+  void add(String name, Path template, String rendered) {
+    List<String> source;
+    try {
+      source = Files.readAllLines(template);
+    } catch (IOException | RuntimeException e) {
+      source = List.of(); // nothing to map to: the findings say so
+    }
+    byName.put(name, new Template(source, rendered.lines().toList()));
+  }
+
+  /** {@code findings} with rendered positions mapped to their templates. */
+  List<Finding> map(List<Finding> findings) {
+    if (byName.isEmpty()) {
+      return findings;
+    }
+    List<Finding> out = new ArrayList<>(findings.size());
+    for (Finding f : findings) {
+      Template t = byName.get(f.position().file());
+      if (t == null || !f.position().inText()) {
+        out.add(withRelated(f));
+        continue;
+      }
+      SourcePosition mapped = map(t, f.position());
+      String message =
+          mapped.inText()
+              ? f.message()
+              : f.message()
+                  + " (rendered line "
+                  + f.position().line()
+                  + "; no line of the template writes it as such)";
+      out.add(
+          new Finding(
+              f.ruleId(),
+              f.ruleName(),
+              f.severity(),
+              message,
+              mapped,
+              f.resource(),
+              f.field(),
+              mapRelated(f.related())));
+    }
+    out.sort(null); // positions moved: keep the file, line, column order
+    return out;
+  }
+
+  private Finding withRelated(Finding f) {
+    List<RelatedLocation> related = mapRelated(f.related());
+    return related.equals(f.related())
+        ? f
+        : new Finding(
+            f.ruleId(),
+            f.ruleName(),
+            f.severity(),
+            f.message(),
+            f.position(),
+            f.resource(),
+            f.field(),
+            related);
+  }
+
+  private List<RelatedLocation> mapRelated(List<RelatedLocation> related) {
+    List<RelatedLocation> out = new ArrayList<>(related.size());
+    for (RelatedLocation r : related) {
+      Template t = byName.get(r.position().file());
+      out.add(
+          t == null || !r.position().inText()
+              ? r
+              : new RelatedLocation(map(t, r.position()), r.resource()));
+    }
+    return out;
+  }
+
+  // A mapping key at the start of a line (after indentation and list dashes), and where it starts.
+  private static final Pattern KEY =
+      Pattern.compile("^([ \\t]*(?:-[ \\t]+)*)(\"?[^\\s:#\"{}]+\"?)[ \\t]*:(?:[ \\t]|$)");
+
+  /** The template position of rendered {@code at}, or the template file with no line. */
+  private static SourcePosition map(Template t, SourcePosition at) {
+    SourcePosition unknown = new SourcePosition(at.file(), 0, 0);
+    int index = at.line() - 1;
+    if (index < 0 || index >= t.rendered().size()) {
+      return unknown;
+    }
+    String line = t.rendered().get(index);
+    Matcher key = KEY.matcher(line);
+    if (!key.find()) {
+      return unknown;
+    }
+    String name = key.group(2);
+    int occurrence = 0;
+    int total = 0;
+    for (int i = 0; i < t.rendered().size(); i++) {
+      Matcher m = KEY.matcher(t.rendered().get(i));
+      if (m.find() && m.group(2).equals(name)) {
+        if (i < index) {
+          occurrence++;
+        }
+        total++;
+      }
+    }
+    List<Integer> candidates = new ArrayList<>();
+    for (int i = 0; i < t.source().size(); i++) {
+      Matcher m = KEY.matcher(t.source().get(i));
+      if (m.find() && m.group(2).equals(name)) {
+        candidates.add(i);
+      }
+    }
+    int chosen;
+    if (candidates.size() == total) {
+      chosen = candidates.get(occurrence);
+    } else if (candidates.size() == 1) {
+      chosen = candidates.get(0);
+    } else {
+      return unknown;
+    }
+    String source = t.source().get(chosen);
+    Matcher sourceKey = KEY.matcher(source);
+    sourceKey.find();
+    int renderedKeyColumn = key.end(1) + 1;
+    int sourceKeyColumn = sourceKey.end(1) + 1;
+    // The same column past the key when the template writes the rest of the line literally.
+    boolean literal = source.substring(sourceKey.end(1)).equals(line.substring(key.end(1)));
+    int column =
+        literal && at.column() >= renderedKeyColumn
+            ? sourceKeyColumn + (at.column() - renderedKeyColumn)
+            : sourceKeyColumn;
+    return new SourcePosition(at.file(), chosen + 1, column);
+  }
+}

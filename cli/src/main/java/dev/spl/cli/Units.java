@@ -1,0 +1,119 @@
+package dev.spl.cli;
+
+import java.nio.file.Path;
+import java.util.Set;
+
+/**
+ * Which unit a file of a repository belongs to: the objects that would run together. A directory of
+ * plain manifests is one unit, as {@code kubectl apply -f DIR} and Argo CD's directory source read
+ * it (not recursively). Under the directories examples, docs and test data are kept in by
+ * convention, each file is a unit of its own, the way their readers and tests load them. Kustomize
+ * builds and chart releases are named by their readers ({@link Kustomizations}, Helm).
+ */
+final class Units {
+  /** Directory names whose files are each read alone: examples, docs, tests and their data. */
+  static final Set<String> ONE_FILE_EACH =
+      Set.of(
+          "examples",
+          "example",
+          "samples",
+          "sample",
+          "docs",
+          "doc",
+          "documentation",
+          "site-src",
+          "testdata",
+          "test-data",
+          "fixtures",
+          "fixture",
+          "test",
+          "tests",
+          "e2e",
+          "golden",
+          "goldens",
+          "testing");
+
+  private Units() {}
+
+  /**
+   * The unit of {@code file}, found under {@code root} (the directory walked; null for a file named
+   * alone). Only the path below the root, and the root's own name, are looked at: a repository
+   * checked out under {@code /src/test/} is not test data.
+   */
+  static String of(Path file, Path root) {
+    if (root != null && isConventional(file, root)) {
+      return "file " + RepositoryReader.display(file);
+    }
+    Path dir = file.toAbsolutePath().normalize().getParent();
+    String shown = dir == null ? "/" : RepositoryReader.display(dir);
+    return "dir " + (shown.isEmpty() ? "." : shown);
+  }
+
+  /** True for a file under examples, docs or test data, wherever the walk started. */
+  static boolean isTestData(Path file) {
+    Path abs = file.toAbsolutePath().normalize();
+    Path cwd = Path.of("").toAbsolutePath();
+    Path shown = abs.startsWith(cwd) ? cwd.relativize(abs) : abs;
+    Path dir = shown.getParent();
+    if (dir == null) {
+      return false;
+    }
+    for (Path part : dir) {
+      if (isConventionalName(part.toString())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** True for a unit of one example or fixture file: it meets no other unit's objects. */
+  static boolean standsAlone(String unit) {
+    return unit.startsWith("file ");
+  }
+
+  /** A chart's release. */
+  static String ofChart(String chartName) {
+    return "helm " + chartName;
+  }
+
+  /** A kustomize build, named by its top kustomization's directory. */
+  static String ofKustomization(String build) {
+    return "kustomize " + build;
+  }
+
+  private static boolean isConventional(Path file, Path root) {
+    Path base = root.toAbsolutePath().normalize();
+    Path abs = file.toAbsolutePath().normalize();
+    if (!abs.startsWith(base)) {
+      return false;
+    }
+    Path rootName = root.normalize().getFileName();
+    if (rootName != null && isConventionalName(rootName.toString())) {
+      return true;
+    }
+    Path below = base.relativize(abs).getParent();
+    if (below == null) {
+      return false;
+    }
+    for (Path part : below) {
+      if (isConventionalName(part.toString())) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** {@code examples}, and names made of it: {@code invalid-examples}, {@code e2e_tests}. */
+  static boolean isConventionalName(String dir) {
+    String name = dir.toLowerCase(java.util.Locale.ROOT);
+    if (ONE_FILE_EACH.contains(name)) {
+      return true;
+    }
+    for (String word : name.split("[-_.]")) {
+      if (ONE_FILE_EACH.contains(word)) {
+        return true;
+      }
+    }
+    return false;
+  }
+}

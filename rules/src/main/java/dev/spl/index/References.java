@@ -1,0 +1,107 @@
+package dev.spl.index;
+
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.schema.SessionPersistenceLocator;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What an object names by reference, as the cross-resource rules follow it: a route's Gateways and
+ * backends, a policy's targets, an Ingress's Services, a Gateway's GatewayClass, an autoscaler's
+ * workload. Keys are {@link ObjectKey#normalized() normalized}.
+ */
+public final class References {
+  private References() {}
+
+  /** Everything {@code r} names, in document order, without repeats. */
+  public static List<ObjectKey> named(Resource r) {
+    List<ObjectKey> out = new ArrayList<>();
+    if (SessionPersistenceLocator.isRoute(r)) {
+      for (ParentRef p : ParentRef.of(r)) {
+        out.add(p.gateway().normalized());
+      }
+      out.addAll(backendsOf(r));
+    } else if (SessionPersistenceLocator.isPolicy(r)) {
+      out.addAll(targetsOf(r));
+    } else {
+      switch (r.kind()) {
+        case "Ingress" -> out.addAll(servicesOf(r));
+        case "Gateway" -> {
+          String className = r.spec() == null ? null : r.spec().string("gatewayClassName");
+          if (className != null) {
+            out.add(
+                new ObjectKey(
+                    SessionPersistenceLocator.GATEWAY_GROUP, "GatewayClass", "", className));
+          }
+        }
+        case "HorizontalPodAutoscaler" -> {
+          ObjectKey workload = scaleTargetOf(r);
+          if (workload != null) {
+            out.add(workload);
+          }
+        }
+        default -> {
+          // names nothing the rules follow
+        }
+      }
+    }
+    return out.stream().distinct().toList();
+  }
+
+  /** The backends of every rule of a route. */
+  static List<ObjectKey> backendsOf(Resource route) {
+    List<ObjectKey> out = new ArrayList<>();
+    ListNode rules = route.spec() == null ? null : route.spec().list("rules");
+    if (rules == null) {
+      return out;
+    }
+    for (int i = 0; i < rules.size(); i++) {
+      if (rules.get(i) instanceof MapNode rule) {
+        for (BackendRef b : BackendRef.of(route, i, rule)) {
+          out.add(b.target().normalized());
+        }
+      }
+    }
+    return out;
+  }
+
+  /** A policy's targetRefs (local: in the policy's namespace; kind Service when unset). */
+  static List<ObjectKey> targetsOf(Resource policy) {
+    List<ObjectKey> out = new ArrayList<>();
+    ListNode targets = policy.spec() == null ? null : policy.spec().list("targetRefs");
+    if (targets == null) {
+      return out;
+    }
+    for (Node node : targets.items()) {
+      if (node instanceof MapNode t && t.string("name") != null) {
+        String group = t.string("group") == null ? "" : t.string("group");
+        String kind = t.string("kind") == null ? "Service" : t.string("kind");
+        out.add(new ObjectKey(group, kind, policy.namespace(), t.string("name")).normalized());
+      }
+    }
+    return out;
+  }
+
+  /** The Services an Ingress sends to (its paths' backends and its default backend). */
+  static List<ObjectKey> servicesOf(Resource ingress) {
+    return IngressPath.of(ingress).stream()
+        .map(p -> new ObjectKey("", "Service", ingress.namespace(), p.service()).normalized())
+        .distinct()
+        .toList();
+  }
+
+  /** The workload an autoscaler scales, or null when its scaleTargetRef is incomplete. */
+  static ObjectKey scaleTargetOf(Resource hpa) {
+    MapNode spec = hpa.spec();
+    MapNode target = spec == null ? null : spec.map("scaleTargetRef");
+    if (target == null || target.string("kind") == null || target.string("name") == null) {
+      return null;
+    }
+    String apiVersion = target.string("apiVersion") == null ? "" : target.string("apiVersion");
+    String group = apiVersion.contains("/") ? apiVersion.substring(0, apiVersion.indexOf('/')) : "";
+    return new ObjectKey(group, target.string("kind"), hpa.namespace(), target.string("name"));
+  }
+}

@@ -1,0 +1,106 @@
+package dev.spl.load;
+
+import dev.spl.model.MapNode;
+import java.util.Optional;
+import java.util.regex.Pattern;
+
+/**
+ * What a directory walk leaves out as no Kubernetes object a cluster would run, and why: Go
+ * templates outside a chart, JSON with comments, files that are neither YAML spl can read nor look
+ * like manifests, tool configurations that borrow {@code apiVersion}/{@code kind} (kind clusters,
+ * kubeadm, skaffold, conformance reports, GEP metadata), and nameless objects (decoder test
+ * inputs). A file named on the command line is never judged here: it is read strictly.
+ */
+public final class NonManifests {
+  private NonManifests() {}
+
+  // A Go template action as Helm, helmfile, krew and Traefik's file provider write them. Linear:
+  // one optional dash, spaces, then one token.
+  private static final Pattern GO_TEMPLATE =
+      Pattern.compile(
+          "\\{\\{-?\\s*(?:[.$]|/\\*|(?:if|else|end|range|with|define|template|include|block|toYaml"
+              + "|tpl|printf|quote|default|required|fail|lookup|env|index|len|not|and|or)\\b)");
+
+  private static final Pattern MANIFEST_KEY =
+      Pattern.compile("(?m)^[ \\t-]*\"?(?:apiVersion|kind)\"?[ \\t]*:");
+
+  private static final Pattern JSON_COMMENT = Pattern.compile("(?m)^[ \\t]*(?://|/\\*)");
+
+  /** Why a whole file is no manifest before it is parsed (a Go template), or empty. */
+  static Optional<String> beforeParsing(String text) {
+    if (GO_TEMPLATE.matcher(text).find()) {
+      return Optional.of("Go-templated YAML outside a Helm chart");
+    }
+    return Optional.empty();
+  }
+
+  /** Why a file that fails to parse is no manifest, or empty when its error is worth reporting. */
+  static Optional<String> afterSyntaxError(String name, String text, LoadProblem first) {
+    if (name.endsWith(".json") && JSON_COMMENT.matcher(text).find()) {
+      return Optional.of("JSON with comments");
+    }
+    if (!MANIFEST_KEY.matcher(text).find()) {
+      return Optional.of(
+          "not YAML spl can read (syntax error at "
+              + first.position().line()
+              + ":"
+              + first.position().column()
+              + ") and no Kubernetes object");
+    }
+    return Optional.empty();
+  }
+
+  /**
+   * Why a mapping that names an apiVersion or kind is no object a cluster would run, or empty when
+   * it is one or may be a broken one (no apiVersion: the caller judges by its kind).
+   */
+  static Optional<String> document(MapNode map) {
+    String apiVersion = map.string("apiVersion");
+    String kind = map.string("kind");
+    if (kind == null || kind.isEmpty()) {
+      return Optional.of("no kind");
+    }
+    String group = groupOf(apiVersion);
+    if (group != null && isToolConfiguration(group, kind)) {
+      return Optional.of(
+          "tool configuration (" + apiVersion + " " + kind + "), not an object a cluster runs");
+    }
+    MapNode metadata = map.map("metadata");
+    String name = metadata == null ? null : metadata.string("name");
+    if ((name == null || name.isEmpty()) && metadata != null) {
+      name = metadata.string("generateName");
+    }
+    if (name == null || name.isEmpty()) {
+      return Optional.of(kind + " without metadata.name");
+    }
+    return Optional.empty();
+  }
+
+  private static boolean isToolConfiguration(String group, String kind) {
+    return group.equals("kind.x-k8s.io")
+        || group.equals("kubeadm.k8s.io")
+        || group.equals("config.k8s.io")
+        || group.endsWith(".config.k8s.io")
+        || group.equals("config.kubernetes.io")
+        || group.equals("skaffold")
+        || group.equals("k3d.io")
+        || group.equals("ctlptl.dev")
+        || group.equals("kuttl.dev")
+        || group.equals("chainsaw.kyverno.io")
+        || group.equals("cli.kyverno.io")
+        || group.equals("install.istio.io")
+        || group.equals("internal.gateway.networking.k8s.io")
+        || group.equals("audit.k8s.io")
+        || (group.equals("gateway.envoyproxy.io") && kind.equals("EnvoyGateway"))
+        || (group.equals("gateway.networking.k8s.io") && kind.equals("ConformanceReport"));
+  }
+
+  /** {@code apps} of {@code apps/v1}, {@code ""} of {@code v1}, null when there is none. */
+  static String groupOf(String apiVersion) {
+    if (apiVersion == null) {
+      return null;
+    }
+    int slash = apiVersion.indexOf('/');
+    return slash < 0 ? "" : apiVersion.substring(0, slash);
+  }
+}

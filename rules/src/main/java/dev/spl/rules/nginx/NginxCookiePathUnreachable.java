@@ -1,0 +1,85 @@
+package dev.spl.rules.nginx;
+
+import dev.spl.index.IngressPath;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import dev.spl.rules.cross.CookiePaths;
+import java.util.List;
+
+/** SPL208: an ingress-nginx affinity cookie path that no path of the Ingress reaches. */
+@RuleDefinition(
+    id = "SPL208",
+    name = "nginx-cookie-path-unreachable",
+    severity = Severity.WARNING,
+    summary =
+        "No path of the Ingress reaches its session-cookie-path: the browser never returns it.",
+    why =
+        "ingress-nginx sets the affinity cookie with the Path given in session-cookie-path. A"
+            + " browser returns a cookie only on requests whose path path-matches that Path (RFC"
+            + " 6265 §5.1.4: equal, or a prefix ending at a \"/\"). When every path of the Ingress"
+            + " lies outside it (an Exact / with a cookie path of /app), nginx sets the cookie on"
+            + " each response and never sees it again: no request is sticky. Regular-expression"
+            + " paths (use-regex) are checked by their literal prefix only.",
+    fix =
+        "Set session-cookie-path to a prefix of the Ingress's paths, or leave it out (nginx then"
+            + " uses the location's path).",
+    reference =
+        "RFC 6265 §5.1.4; ingress-nginx docs/user-guide/nginx-configuration/annotations.md"
+            + " (session-cookie-path); rootfs/etc/nginx/lua/balancer/sticky.lua (cookie path)")
+public final class NginxCookiePathUnreachable implements ResourceRule {
+  private static final String PATH = "session-cookie-path";
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    NginxIngress ing = NginxIngress.of(resource);
+    if (ing == null || !ing.cookieAffinity() || ing.value(PATH) == null) {
+      return;
+    }
+    String cookiePath = ing.value(PATH);
+    boolean regex = ing.isTrue("use-regex");
+    List<IngressPath> paths = IngressPath.all(resource);
+    if (paths.isEmpty()) {
+      return; // nothing routed: nothing to judge
+    }
+    List<CookiePaths.PathMatch> matches =
+        paths.stream().map(p -> new CookiePaths.PathMatch(typeOf(p, regex), p.path())).toList();
+    if (CookiePaths.isReachable(cookiePath, matches)) {
+      return;
+    }
+    reporter.report(
+        info(),
+        resource,
+        ing.at(PATH),
+        "cookie path "
+            + cookiePath
+            + " is reached by no path of this Ingress ("
+            + describe(paths)
+            + "): the browser never returns the cookie");
+  }
+
+  /**
+   * nginx serves Prefix and ImplementationSpecific as prefixes, and every path as a regex with
+   * use-regex.
+   */
+  private static String typeOf(IngressPath p, boolean regex) {
+    if (regex) {
+      return "RegularExpression";
+    }
+    return p.pathType().equals("Exact") ? "Exact" : "PathPrefix";
+  }
+
+  private static String describe(List<IngressPath> paths) {
+    List<String> shown =
+        paths.stream()
+            .map(p -> (p.pathType().equals("Exact") ? "exactly " : "") + p.path())
+            .distinct()
+            .toList();
+    return shown.size() <= 3
+        ? String.join(", ", shown)
+        : String.join(", ", shown.subList(0, 3)) + " and " + (shown.size() - 3) + " more";
+  }
+}
