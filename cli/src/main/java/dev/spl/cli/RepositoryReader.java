@@ -375,7 +375,8 @@ final class RepositoryReader {
                 p ->
                     p.resource() == null
                         || KindCatalogue.isAboutSessions(
-                            groupOf(p.resource().apiVersion()), p.resource().kind()))
+                            p.resource().apiVersion().isEmpty() ? null : p.resource().group(),
+                            p.resource().kind()))
             .toList();
     return ours.size() == part.problems().size()
         ? part
@@ -386,15 +387,6 @@ final class RepositoryReader {
             part.files(),
             part.documents(),
             part.skipped());
-  }
-
-  /** The group of an apiVersion; null (any group) when it has none, as a broken object may not. */
-  private static String groupOf(String apiVersion) {
-    if (apiVersion == null || apiVersion.isEmpty()) {
-      return null;
-    }
-    int slash = apiVersion.indexOf('/');
-    return slash < 0 ? "" : apiVersion.substring(0, slash);
   }
 
   /** A chart as the user would name it: {@code .} for the working directory itself. */

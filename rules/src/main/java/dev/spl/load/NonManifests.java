@@ -1,6 +1,7 @@
 package dev.spl.load;
 
 import dev.spl.model.MapNode;
+import dev.spl.model.ResourceRef;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -60,7 +61,7 @@ public final class NonManifests {
     if (kind == null || kind.isEmpty()) {
       return Optional.of("no kind");
     }
-    String group = groupOf(apiVersion);
+    String group = apiVersion == null ? null : ResourceRef.groupOf(apiVersion);
     if (group != null && isToolConfiguration(group, kind)) {
       return Optional.of(
           "tool configuration (" + apiVersion + " " + kind + "), not an object a cluster runs");
@@ -93,14 +94,5 @@ public final class NonManifests {
         || group.equals("audit.k8s.io")
         || (group.equals("gateway.envoyproxy.io") && kind.equals("EnvoyGateway"))
         || (group.equals("gateway.networking.k8s.io") && kind.equals("ConformanceReport"));
-  }
-
-  /** {@code apps} of {@code apps/v1}, {@code ""} of {@code v1}, null when there is none. */
-  static String groupOf(String apiVersion) {
-    if (apiVersion == null) {
-      return null;
-    }
-    int slash = apiVersion.indexOf('/');
-    return slash < 0 ? "" : apiVersion.substring(0, slash);
   }
 }

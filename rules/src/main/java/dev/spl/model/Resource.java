@@ -51,9 +51,7 @@ public final class Resource {
 
   /** The API group: the part of apiVersion before the slash, "" for the core group. */
   public String group() {
-    String apiVersion = ref.apiVersion();
-    int slash = apiVersion.indexOf('/');
-    return slash < 0 ? "" : apiVersion.substring(0, slash);
+    return ref.group();
   }
 
   public boolean is(String group, String kind) {
