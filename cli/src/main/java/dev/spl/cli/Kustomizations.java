@@ -57,7 +57,8 @@ final class Kustomizations {
         }
       }
     }
-    for (Kustomization top : k.byDir.values()) {
+    // The builds start at the kustomizations given; bases found outside them are read as needed.
+    for (Kustomization top : List.copyOf(k.byDir.values())) {
       if (!used.contains(top.dir())) {
         String name = display.apply(top.dir());
         k.collect(top, name.isEmpty() ? "." : name, new HashSet<>());
@@ -117,6 +118,9 @@ final class Kustomizations {
     }
     for (Path r : k.resources()) {
       Kustomization base = byDir.get(r);
+      if (base == null && Files.isDirectory(r)) {
+        base = parseIn(r); // a base outside the directories linted: kustomize reads it all the same
+      }
       if (base != null) {
         collect(base, variant, visiting);
       } else if (Files.isDirectory(r)) {
@@ -126,6 +130,33 @@ final class Kustomizations {
       }
     }
     visiting.remove(k.dir());
+  }
+
+  /** The kustomization of {@code dir}, parsed, or null when it has none. */
+  private Kustomization parseIn(Path dir) {
+    for (String name : List.of("kustomization.yaml", "kustomization.yml", "Kustomization")) {
+      Path file = dir.resolve(name);
+      if (Files.isRegularFile(file)) {
+        parse(file.toAbsolutePath().normalize());
+        return byDir.get(dir);
+      }
+    }
+    return null;
+  }
+
+  /**
+   * The files the builds list as resources that are not among {@code read} (a base outside the
+   * directories linted, {@code spl lint overlays/prod}), in path order.
+   */
+  List<Path> filesBeyond(java.util.Collection<Path> read) {
+    Set<Path> given = new HashSet<>();
+    for (Path p : read) {
+      given.add(p.toAbsolutePath().normalize());
+    }
+    return variants.keySet().stream()
+        .filter(p -> !given.contains(p) && Files.isRegularFile(p))
+        .sorted()
+        .toList();
   }
 
   private static boolean isRemote(String ref) {

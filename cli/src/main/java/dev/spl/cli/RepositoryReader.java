@@ -173,6 +173,17 @@ final class RepositoryReader {
                       .collect(java.util.stream.Collectors.toSet()));
         }
       }
+      for (Path f : builds.filesBeyond(walked)) {
+        // A base outside this walk: part of the builds given, so read with them.
+        if (!skip.test(f) && !builds.isPatch(f)) {
+          readFile(
+              f,
+              false,
+              builds.variantsOf(f).stream()
+                  .map(Units::ofKustomization)
+                  .collect(java.util.stream.Collectors.toSet()));
+        }
+      }
       boolean isContext = contextRoot != null && root.equals(contextRoot);
       if (documents == before && !ignoreNonManifests && charts.isEmpty() && !isContext) {
         inputErrors.add(

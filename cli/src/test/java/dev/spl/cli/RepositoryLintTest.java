@@ -72,6 +72,17 @@ class RepositoryLintTest {
   }
 
   @Test
+  void anOverlayLintedAloneReadsItsBaseWhereverItIs() {
+    // the path a `kustomize build overlays/prod` CI job lints: the base is outside it
+    CliRun run = CliRun.of("lint", "--verbose", SHOP.resolve("deploy/overlays/prod").toString());
+    assertEquals("", run.err());
+    assertEquals(0, run.status(), run.out());
+    // the overlay's route and the base's Gateway and Service
+    assertTrue(run.out().contains("in 3 files (3 documents, 3 resources)"), run.out());
+    assertTrue(run.out().contains("(kustomize patch"), run.out());
+  }
+
+  @Test
   void aStagedFileGetsTheVersionOfTheCrdsInItsContext() {
     // pre-commit: only the staged file is a PATH; the repository around it is --context
     CliRun run =

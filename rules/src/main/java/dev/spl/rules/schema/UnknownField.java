@@ -4,6 +4,7 @@ import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceSite;
@@ -58,7 +59,7 @@ public final class UnknownField implements SessionPersistenceRule {
     }
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.UNKNOWN_FIELD) {
-        reporter.report(info(), site.resource(), v.path(), message(v, site.version()));
+        reporter.report(info(), site.resource(), v.path(), message(v, site));
       }
     }
   }
@@ -69,6 +70,12 @@ public final class UnknownField implements SessionPersistenceRule {
       if (v.kind() == SchemaViolation.Kind.UNKNOWN_FIELD && !v.field().contains(".")) {
         fields.add(v.field());
       }
+    }
+    if (site.attachment() == AttachmentPoint.BACKEND) {
+      // Only main has a Backend: naming the version of the shape would point nowhere.
+      return "v1.x's route shape ("
+          + String.join(", ", fields)
+          + ") on a Backend, which exists only in main: write cookie or header there";
     }
     return "written for "
         + writtenFor
@@ -81,7 +88,8 @@ public final class UnknownField implements SessionPersistenceRule {
         + " in .spl.yaml";
   }
 
-  private static String message(SchemaViolation v, GatewayApiVersion target) {
+  private static String message(SchemaViolation v, SessionPersistenceSite site) {
+    GatewayApiVersion target = site.version();
     if (v.detail().equals("backend")) {
       return "Backend sessionPersistence exists only in main, not "
           + target

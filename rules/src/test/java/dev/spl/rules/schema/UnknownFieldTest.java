@@ -54,6 +54,18 @@ class UnknownFieldTest {
   }
 
   @Test
+  void aBackendInTheOldShapeIsNotToldToUseAVersionWithoutBackends() {
+    // A Backend exists only on main: v1.6 has no Backend, so naming it would point nowhere.
+    List<Finding> all =
+        Lint.lint(
+            backend("sessionName: s\ncookieConfig: {lifetimeType: Session}"),
+            GatewayApiVersion.MAIN);
+    assertEquals(List.of("SPL026"), all.stream().map(Finding::ruleId).toList(), all.toString());
+    assertOne(all, 10, 5, "on a Backend, which exists only in main: write cookie or header");
+    assertTrue(!all.get(0).message().contains("v1.6"), all.get(0).message());
+  }
+
+  @Test
   void backendAttachmentIsLatestOnly() {
     assertOne(
         of("SPL026", backend("cookie: {name: s}"), GatewayApiVersion.V1_6), 10, 5, "only in main");
