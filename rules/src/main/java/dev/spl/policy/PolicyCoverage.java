@@ -54,7 +54,7 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
       case "SPL028" ->
           new PolicyCoverage(false, "the API server's Service validation already enforces it");
       case "SPL302" -> new PolicyCoverage(false, "Istio's CRD schema already rejects it (a oneOf)");
-      case "SPL201", "SPL202", "SPL203", "SPL204", "SPL205" ->
+      case "SPL201", "SPL202", "SPL203", "SPL204", "SPL205", "SPL208" ->
           new PolicyCoverage(
               false,
               "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"

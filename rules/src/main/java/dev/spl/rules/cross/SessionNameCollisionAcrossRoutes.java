@@ -141,7 +141,11 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
                     + p.site().sessionName()
                     + "\" is also used by "
                     + other.route().ref().describe()
-                    + " on the same listener; use a distinct name",
+                    // A mesh route's parent is a Service: it has no listener.
+                    + (parent.gateway().kind().equals("Gateway")
+                        ? " on the same listener"
+                        : " for the same " + parent.gateway().kind())
+                    + "; use a distinct name",
                 List.of(Reporter.at(other.route(), other.p().routeField())));
           }
           bucket.add(attached);

@@ -2,8 +2,11 @@ package dev.spl.rules.cross;
 
 import static dev.spl.Lint.assertOne;
 import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.model.Finding;
+import dev.spl.schema.GatewayApiVersion;
 import org.junit.jupiter.api.Test;
 
 class BackendCrossNamespaceTest {
@@ -16,28 +19,64 @@ class BackendCrossNamespaceTest {
           rules:
           - backendRefs:
             - %s
+        ---
         """
         .formatted(ref);
   }
 
+  static String backend(String namespace, String persistence) {
+    return """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata: {name: b, namespace: %s}
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: b}}
+        %s"""
+        .formatted(namespace, persistence);
+  }
+
+  private static final String STICKY =
+      "    sessionPersistence: {type: Cookie, absoluteTimeout: 1h, cookie: {name: s}}\n";
+
   @Test
-  void backendInAnotherNamespace() {
-    assertOne(
-        of(
-            "SPL124",
-            route(
-                "{group: gateway.networking.x-k8s.io, kind: XBackend, name: b, namespace: infra}")),
-        7,
-        69,
-        "in namespace infra, not the route's (shop)");
+  void aStickyBackendOfAnotherNamespaceSetsTheRulesSessions() {
+    Finding f =
+        assertOne(
+            of(
+                "SPL124",
+                route(
+                        "{group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}")
+                    + backend("infra", STICKY),
+                GatewayApiVersion.MAIN),
+            7,
+            68,
+            "Backend b of namespace infra sets this rule's session persistence");
+    assertEquals(1, f.related().size(), "names the Backend's sessionPersistence");
+    assertEquals(16, f.related().get(0).position().line());
   }
 
   @Test
   void nearMisses() {
+    String elsewhere =
+        "{group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}";
+    // no session persistence on the Backend: a cross-namespace reference is ReferenceGrant's
+    // business (and Istio's own tests route to one), not a sticky-session problem
     assertTrue(
-        of("SPL124", route("{group: gateway.networking.x-k8s.io, kind: Backend, name: b}"))
+        of("SPL124", route(elsewhere) + backend("infra", ""), GatewayApiVersion.MAIN).isEmpty());
+    // the Backend is not in the input: nothing is known of its sessions
+    assertTrue(of("SPL124", route(elsewhere), GatewayApiVersion.MAIN).isEmpty());
+    // the route's own namespace
+    assertTrue(
+        of(
+                "SPL124",
+                route("{group: gateway.networking.x-k8s.io, kind: Backend, name: b}")
+                    + backend("shop", STICKY),
+                GatewayApiVersion.MAIN)
             .isEmpty());
-    // Services across namespaces are ReferenceGrant's business, not this rule's
-    assertTrue(of("SPL124", route("{name: svc, namespace: infra}")).isEmpty());
+    // Services across namespaces are not this rule's
+    assertTrue(
+        of("SPL124", route("{name: svc, namespace: infra}"), GatewayApiVersion.MAIN).isEmpty());
   }
 }

@@ -31,6 +31,47 @@ class SessionNameCollisionAcrossRoutesTest {
   }
 
   @Test
+  void meshRoutesOfOneServiceCollideWithoutAListener() {
+    String parent = "{group: \"\", kind: Service, name: cart}";
+    String yaml = route("a", parent, "[]", "s") + route("b", parent, "[]", "s");
+    var f =
+        assertOne(
+            of("SPL103", yaml), 20, 35, "also used by HTTPRoute default/a for the same Service");
+    assertTrue(!f.message().contains("listener"), f.message());
+  }
+
+  @Test
+  void routesReachingOneServiceThroughOnePolicyShareOneSession() {
+    // one BackendLBPolicy on the Service both routes send to: one session, not a collision
+    String route =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: %s}
+        spec:
+          parentRefs: [{name: gw}]
+          rules:
+          - matches: [{path: {value: /%s}}]
+            backendRefs: [{name: cart, port: 80}]
+        """;
+    String policy =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1alpha2
+        kind: BackendLBPolicy
+        metadata: {name: p}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: cart}]
+          sessionPersistence: {sessionName: cart-session}
+        """;
+    String yaml = route.formatted("a", "a") + route.formatted("b", "b") + policy;
+    assertTrue(
+        of("SPL103", yaml, dev.spl.schema.GatewayApiVersion.V1_4).isEmpty(),
+        () -> of("SPL103", yaml, dev.spl.schema.GatewayApiVersion.V1_4).toString());
+  }
+
+  @Test
   void wildcardHostnamesOverlap() {
     String yaml =
         route("a", "{name: gw}", "[a.example.com]", "s")
