@@ -362,6 +362,16 @@ public final class Engine {
     // A large lint repeats the same messages and field paths thousands of times: keep one copy.
     private final SharedStrings texts = new SharedStrings(1 << 16);
 
+    /**
+     * At most this many findings of one rule on one object: past it, one finding says the rest are
+     * left out. An object with 10,000 annotations must not make 10,000 findings (and denial lines)
+     * of one rule.
+     */
+    static final int MAX_PER_RULE_AND_OBJECT = 50;
+
+    // findings so far per rule and object (by identity), to bound them
+    private final Map<Resource, Map<String, Integer>> counts = new IdentityHashMap<>();
+
     SelectingReporter(LintOptions options, List<Finding> out) {
       this.options = options;
       this.out = out;
@@ -381,16 +391,30 @@ public final class Engine {
           && Suppressions.isSuppressed(resource, rule)) {
         return;
       }
+      int n =
+          counts
+              .computeIfAbsent(resource, r -> new java.util.HashMap<>())
+              .merge(rule.id(), 1, Integer::sum);
+      if (n > MAX_PER_RULE_AND_OBJECT + 1) {
+        return;
+      }
+      boolean last = n == MAX_PER_RULE_AND_OBJECT + 1;
       out.add(
           new Finding(
               rule.id(),
               rule.name(),
               options.rules().severity(rule),
-              texts.share(message),
-              resource.positionOf(field),
+              last
+                  ? "more "
+                      + rule.id()
+                      + " findings on this object are left out (at most "
+                      + MAX_PER_RULE_AND_OBJECT
+                      + " are listed)"
+                  : texts.share(message),
+              last ? resource.position() : resource.positionOf(field),
               resource.ref(),
-              texts.share(field.toString()),
-              related));
+              last ? "" : texts.share(field.toString()),
+              last ? List.of() : related));
     }
   }
 }

@@ -15,7 +15,10 @@ final class KubernetesScalars {
   private static final Set<String> FALSES =
       Set.of("n", "N", "no", "No", "NO", "false", "False", "FALSE", "off", "Off", "OFF");
   private static final Pattern DECIMAL_FLOAT =
-      Pattern.compile("[-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?");
+      // Possessive: the same language as [-+]?(\\d+\\.?\\d*|\\.\\d+)([eE][-+]?\\d+)?, in linear
+      // time
+      // (that form backtracks quadratically on a long digit run that ends in another character).
+      Pattern.compile("[-+]?(?:\\d++(?:\\.\\d*+)?|\\.\\d++)(?:[eE][-+]?\\d++)?");
 
   private KubernetesScalars() {}
 

@@ -8,6 +8,7 @@ import dev.spl.migrate.Report.Outcome;
 import dev.spl.model.Finding;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.nginx.NginxCookiePathUnreachable;
 import dev.spl.rules.nginx.NginxIngress;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.ArrayList;
@@ -100,6 +101,18 @@ public final class IngressNginxMigration {
       NginxIngress ing = NginxIngress.of(r);
       if (ing != null && ing.has("affinity")) {
         targets.addAll(targets(ing, r, ports));
+      } else if (ing != null && ing.isTrue("canary")) {
+        // A canary without affinity of its own shares its main Ingress's (nginx copies it).
+        report.add(
+            "Ingress " + ing.label(),
+            "canary",
+            Outcome.NOT_CARRIED,
+            "its traffic ("
+                + (ing.value("canary-weight") == null
+                    ? "by header or cookie"
+                    : "weight " + ing.value("canary-weight"))
+                + ") becomes a weighted backendRef of the main route's rule, which spl does not"
+                + " write: add it, and the rule's persistence covers it");
       }
     }
     if (targets.isEmpty()) {
@@ -154,6 +167,7 @@ public final class IngressNginxMigration {
     }
     NginxAffinity affinity = NginxAffinity.of(ing, version, report);
     boolean regex = ing.isTrue("use-regex");
+    otherAnnotations(ing, r, who);
     List<Target> out = new ArrayList<>();
     for (IngressPath p : IngressPath.all(r)) {
       String type =
@@ -184,6 +198,69 @@ public final class IngressNginxMigration {
     }
     return out;
   }
+
+  /**
+   * What the Ingress's other annotations mean for the migrated route: a cookie path no path reaches
+   * (the session is never returned), a backend spoken to over TLS (the route would speak plain
+   * HTTP), and every annotation that is not about sticky sessions, which ingress2gateway carries
+   * where Gateway API can say it.
+   */
+  private void otherAnnotations(NginxIngress ing, Resource r, String who) {
+    List<Finding> unreachable =
+        new Engine(List.of(new NginxCookiePathUnreachable()))
+            .lint(List.of(r), LintOptions.defaults());
+    if (!unreachable.isEmpty()) {
+      report.add(
+          who,
+          "session-cookie-path",
+          Outcome.NOTE,
+          "no path of the Ingress reaches it (SPL208): the browser never returns the cookie,"
+              + " on the route too; fix the path");
+    }
+    String protocol = ing.value("backend-protocol");
+    if (protocol != null
+        && (protocol.equalsIgnoreCase("HTTPS") || protocol.equalsIgnoreCase("GRPCS"))) {
+      report.add(
+          who,
+          "backend-protocol",
+          Outcome.NOT_CARRIED,
+          protocol
+              + ": the route speaks plain HTTP to the backend unless a BackendTLSPolicy targets"
+              + " its Service; add one");
+    }
+    for (String name : ing.annotations().keySet()) {
+      if (!NginxIngress.isAffinitySetting(name)
+          && !name.equals("canary")
+          && !name.equals("use-regex")
+          && !name.equals("backend-protocol")
+          && !name.equals("service-upstream")
+          && !name.equals("ssl-passthrough")
+          && !HANDLED.contains(name)) {
+        report.add(
+            who,
+            name,
+            Outcome.NOTE,
+            "not about sticky sessions, so not spl's: ingress2gateway carries what Gateway API"
+                + " can say");
+      }
+    }
+  }
+
+  /** Annotations NginxAffinity reports on itself. */
+  private static final java.util.Set<String> HANDLED =
+      java.util.Set.of(
+          "affinity-mode",
+          "affinity-canary-behavior",
+          "session-cookie-change-on-failure",
+          "session-cookie-secure",
+          "session-cookie-samesite",
+          "session-cookie-conditional-samesite-none",
+          "session-cookie-domain",
+          "upstream-hash-by",
+          "upstream-hash-by-subset",
+          "upstream-hash-by-subset-size",
+          "load-balance",
+          "session-cookie-hash");
 
   /** Writes one HTTPRoute per Ingress host; its rules group the paths by backend. */
   private int writeRoutes(List<Target> targets, List<Node> documents) {

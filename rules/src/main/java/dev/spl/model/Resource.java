@@ -14,6 +14,9 @@ public final class Resource {
   private final MapNode root;
   private final ResourceRef ref;
   private final SourcePosition position;
+  // The rule ids and names its ignore.spl.dev annotations name, lower-cased; computed once, so a
+  // rule reporting once per annotation does not re-read them all each time.
+  private java.util.Set<String> suppressed;
 
   public Resource(MapNode root, ResourceRef ref) {
     this.root = root;
@@ -70,6 +73,29 @@ public final class Resource {
   public MapNode annotations() {
     MapNode metadata = metadata();
     return metadata == null ? null : metadata.map("annotations");
+  }
+
+  /**
+   * What this object's {@code ignore.spl.dev/<rule id or name>} annotations with a scalar value
+   * name, lower-cased (a key matches in any case).
+   */
+  public java.util.Set<String> suppressedNames() {
+    if (suppressed == null) {
+      java.util.Set<String> names = new java.util.HashSet<>();
+      MapNode annotations = annotations();
+      if (annotations != null) {
+        for (MapNode.Entry e : annotations.entries()) {
+          String key = e.key();
+          if (e.value() instanceof ScalarNode
+              && key.regionMatches(true, 0, SUPPRESSION_PREFIX, 0, SUPPRESSION_PREFIX.length())) {
+            names.add(
+                key.substring(SUPPRESSION_PREFIX.length()).toLowerCase(java.util.Locale.ROOT));
+          }
+        }
+      }
+      suppressed = names;
+    }
+    return suppressed;
   }
 
   /**

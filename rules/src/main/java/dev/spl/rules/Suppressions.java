@@ -1,8 +1,6 @@
 package dev.spl.rules;
 
-import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
-import dev.spl.model.ScalarNode;
 
 /**
  * The {@code ignore.spl.dev/<rule id or name>: "<reason>"} annotation, which suppresses a rule for
@@ -19,16 +17,10 @@ public final class Suppressions {
 
   /** True when {@code resource} suppresses {@code rule} (an empty reason still suppresses). */
   public static boolean isSuppressed(Resource resource, RuleInfo rule) {
-    MapNode annotations = resource.annotations();
-    if (annotations == null) {
-      return false;
-    }
-    for (MapNode.Entry e : annotations.entries()) {
-      if (e.value() instanceof ScalarNode && namesRule(e.key(), rule)) {
-        return true;
-      }
-    }
-    return false;
+    java.util.Set<String> names = resource.suppressedNames();
+    return !names.isEmpty()
+        && (names.contains(rule.id().toLowerCase(java.util.Locale.ROOT))
+            || names.contains(rule.name().toLowerCase(java.util.Locale.ROOT)));
   }
 
   /**

@@ -193,6 +193,45 @@ class IngressNginxMigrationTest {
   }
 
   @Test
+  void whatTheRouteWouldLoseIsSaid() {
+    // an unreachable cookie path, a TLS backend, an annotation about something else, and the
+    // canary Ingress of the same host, without affinity of its own
+    String ingress =
+        EXAMPLE
+                .replace(
+                    "    nginx.ingress.kubernetes.io/session-cookie-max-age: \"172800\"\n",
+                    "    nginx.ingress.kubernetes.io/session-cookie-max-age: \"172800\"\n"
+                        + "    nginx.ingress.kubernetes.io/session-cookie-path: /foobar\n"
+                        + "    nginx.ingress.kubernetes.io/backend-protocol: HTTPS\n"
+                        + "    nginx.ingress.kubernetes.io/proxy-body-size: 8m\n")
+                .replace("pathType: Prefix", "pathType: Exact")
+            + "---\n"
+            + EXAMPLE
+                .replace("nginx-test", "nginx-test-canary")
+                .replaceAll(
+                    "    nginx.ingress.kubernetes.io/(affinity|session-cookie-[a-z-]+): .*\n", "")
+                .replace(
+                    "  annotations:\n",
+                    "  annotations:\n"
+                        + "    nginx.ingress.kubernetes.io/canary: \"true\"\n"
+                        + "    nginx.ingress.kubernetes.io/canary-weight: \"10\"\n");
+    Result r = run(ingress, null, GatewayApiVersion.MAIN);
+    String text = r.report().text();
+    java.util.Map<String, Outcome> fate = new java.util.HashMap<>();
+    for (Report.Entry e : r.report().entries()) {
+      fate.put(e.ingress() + " " + e.annotation(), e.outcome());
+    }
+    assertEquals(
+        Outcome.NOT_CARRIED, fate.get("Ingress default/nginx-test backend-protocol"), text);
+    assertEquals(Outcome.NOTE, fate.get("Ingress default/nginx-test proxy-body-size"), text);
+    assertEquals(Outcome.NOT_CARRIED, fate.get("Ingress default/nginx-test-canary canary"), text);
+    assertTrue(text.contains("weight 10"), text);
+    assertTrue(text.contains("SPL208"), text);
+    assertTrue(text.contains("BackendTLSPolicy"), text);
+    assertTrue(r.report().incomplete());
+  }
+
+  @Test
   void pathsToSeveralServicesGetOneRuleEachAndTheirOwnNames() {
     String ingress =
         EXAMPLE.replace(

@@ -511,7 +511,6 @@ class HelmChartIT {
         List.of(
             "spl003-suppression-without-reason",
             "spl102-session-name-collision-across-rules",
-            "spl124-backend-cross-namespace",
             "spl133-permanent-zero-lifetime",
             "spl140-grpc-cookie-persistence",
             "spl150-client-ip-behind-snat",
@@ -558,7 +557,7 @@ class HelmChartIT {
   @Test
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
-    assertEquals(11, both.all("ValidatingAdmissionPolicy").size());
+    assertEquals(10, both.all("ValidatingAdmissionPolicy").size());
     List<String> args =
         at(both.one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
     assertTrue(args.contains("--skip-policy-rules=true"), args.toString());

@@ -28,8 +28,6 @@ import java.util.regex.Pattern;
             + " (affinityCookieExpiresRegex); rootfs/etc/nginx/lua/balancer/sticky.lua; RFC 6265"
             + " 5.2.2")
 public final class NginxCookieLifetimeDropped implements ResourceRule {
-  /** The controller's own check, as unanchored as it is there. */
-  private static final Pattern CONTROLLER = Pattern.compile("(^0|-?[1-9]\\d*$)");
 
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
   private static final Pattern WITH_UNIT = Pattern.compile("(\\d{1,9})\\s*([smhd])");
@@ -79,11 +77,11 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
     if (validated.contains("\r") || validated.contains("\n")) {
       return null;
     }
-    if (!validated.isEmpty() && !CONTROLLER.matcher(validated).find()) {
+    if (!validated.isEmpty() && !passesControllerCheck(validated)) {
       return null;
     }
     String parsed = NginxIngress.normalized(raw);
-    return parsed.isEmpty() || !CONTROLLER.matcher(parsed).find() ? null : parsed;
+    return parsed.isEmpty() || !passesControllerCheck(parsed) ? null : parsed;
   }
 
   /** {@code " (48h is 172800)"} for a value with a unit, else empty. */
@@ -101,5 +99,28 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
           default -> 1;
         };
     return " (" + raw.strip() + " is " + n * factor + ")";
+  }
+
+  /**
+   * ingress-nginx's check of a lifetime, the Go (RE2) regexp {@code (^0|-?[1-9]\\d*$)} searched
+   * unanchored, decided in one pass: it matches when the text starts with 0, or ends in a run of
+   * ASCII digits holding a digit other than 0 (the optional minus sign does not change whether a
+   * match exists). Go's {@code $} is the end of the text only. Java's regex engine took quadratic
+   * time on a long digit run ending in another character (one Ingress annotation, minutes of CPU).
+   */
+  static boolean passesControllerCheck(String text) {
+    if (text.startsWith("0")) {
+      return true;
+    }
+    for (int i = text.length() - 1; i >= 0; i--) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return false;
+      }
+      if (c != '0') {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -192,7 +192,7 @@ public final class NginxIngress {
     return out;
   }
 
-  static boolean isAffinitySetting(String name) {
+  public static boolean isAffinitySetting(String name) {
     return name.equals("affinity")
         || name.equals("affinity-mode")
         || name.equals("affinity-canary-behavior")

@@ -171,12 +171,24 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     if (text.contains(".")) {
       return "decimals are not allowed: write e.g. 1h30m for 1.5h";
     }
-    if (text.matches(".*\\d{6,}.*")) {
+    if (hasDigitRun(text, 6)) {
       return "at most 5 digits a part: split it, e.g. 27h46m40s";
     }
     if (text.contains(" ")) {
       return "remove the spaces, e.g. 1h30m";
     }
     return "use 1-4 parts of digits with h, m, s or ms, e.g. 24h or 1h30m";
+  }
+
+  /** True when {@code text} holds {@code n} digits in a row (one pass: no backtracking). */
+  static boolean hasDigitRun(String text, int n) {
+    int run = 0;
+    for (int i = 0; i < text.length(); i++) {
+      run = Character.isDigit(text.charAt(i)) && text.charAt(i) < 128 ? run + 1 : 0;
+      if (run >= n) {
+        return true;
+      }
+    }
+    return false;
   }
 }

@@ -93,4 +93,24 @@ class NginxCookieLifetimeDroppedTest {
             .isEmpty(),
         "another controller's Ingress");
   }
+
+  @org.junit.jupiter.api.Test
+  void theLinearCheckIsTheControllersRegexp() {
+    // Go's RE2 semantics of (^0|-?[1-9]\d*$), unanchored: \A and \z (Java's $ also matches
+    // before a final newline, Go's does not), ASCII digits
+    java.util.regex.Pattern go = java.util.regex.Pattern.compile("(\\A0|-?[1-9][0-9]*\\z)");
+    java.util.Random random = new java.util.Random(42);
+    String alphabet = "0159-x \n\u0663";
+    for (int i = 0; i < 200_000; i++) {
+      StringBuilder b = new StringBuilder();
+      for (int n = random.nextInt(9); n > 0; n--) {
+        b.append(alphabet.charAt(random.nextInt(alphabet.length())));
+      }
+      String text = b.toString();
+      org.junit.jupiter.api.Assertions.assertEquals(
+          go.matcher(text).find(),
+          NginxCookieLifetimeDropped.passesControllerCheck(text),
+          () -> "\"" + text + "\"");
+    }
+  }
 }
