@@ -45,6 +45,11 @@ final class WebhookMetrics {
           .name("spl_invalid_requests_total")
           .help("Requests answered with HTTP 400 or 413: not an AdmissionReview, or too large")
           .register(registry);
+  private final Counter refusedForMemory =
+      Counter.builder()
+          .name("spl_refused_for_memory_total")
+          .help("Requests answered 503: no memory for their body before its deadline")
+          .register(registry);
   private final Counter internalErrors =
       Counter.builder()
           .name("spl_internal_errors_total")
@@ -138,6 +143,10 @@ final class WebhookMetrics {
 
   void recordInternalError() {
     internalErrors.inc();
+  }
+
+  void recordRefusedForMemory() {
+    refusedForMemory.inc();
   }
 
   void recordInvalid() {

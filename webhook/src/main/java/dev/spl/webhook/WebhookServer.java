@@ -38,9 +38,11 @@ final class WebhookServer implements AutoCloseable {
   static final long BODY_DEADLINE_MILLIS = 10_000;
 
   /**
-   * Request bodies in memory at once. A review parses its body into trees many times its size, so
-   * eight concurrent 2.9 MiB objects exhausted the chart's heap; with this budget two largest-size
-   * reviews run at once and the rest wait their turn (within their deadline), small ones pass by.
+   * Request bodies in memory at once, beyond each body's first 64 KiB (a lane of their own: see
+   * {@link WholeBodyHandler}). A review parses its body into trees many times its size, so eight
+   * concurrent 2.9 MiB objects exhausted the chart's heap; with this budget two largest-size
+   * reviews are read at once, one client holds at most half of it, and the rest are read as it
+   * frees (within their deadline).
    */
   static final long BODY_BUDGET_BYTES = 2 * MAX_BODY_BYTES;
 
@@ -134,7 +136,11 @@ final class WebhookServer implements AutoCloseable {
                                 server.getHandler(),
                                 (int) MAX_BODY_BYTES,
                                 settings.bodyDeadlineMillis(),
-                                (int) BODY_BUDGET_BYTES));
+                                (int) BODY_BUDGET_BYTES,
+                                why -> {
+                                  metrics.recordRefusedForMemory();
+                                  log.warn("review refused: 503", "reason", why);
+                                }));
                       });
                   cfg.jetty.addConnector(
                       (server, httpConfig) -> {

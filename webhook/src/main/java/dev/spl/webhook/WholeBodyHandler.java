@@ -1,10 +1,7 @@
 package dev.spl.webhook;
 
 import java.nio.ByteBuffer;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import org.eclipse.jetty.http.HttpMethod;
 import org.eclipse.jetty.io.Content;
 import org.eclipse.jetty.server.Handler;
@@ -18,25 +15,52 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * the bytes arrive: a client that sends slowly costs a connection, not one of the server's threads,
  * so slow clients cannot starve {@code /validate} or {@code /healthz}. A body must arrive within
  * the deadline (or the API server's own {@code timeout}, when shorter) and under the size limit, or
- * the request is answered 408 or 413 and closed. Bodies in memory at once are bounded by a byte
- * budget: a review parses its body into trees many times its size, so a burst of large objects
- * waits its turn (without a thread) instead of exhausting the heap.
+ * the request is answered 408 or 413 and closed. Bodies in memory at once are bounded by a {@link
+ * BodyBudget} reserved as bytes arrive: a review parses its body into trees many times its size, so
+ * a burst of large objects is read as memory frees (TCP pushes back on their senders meanwhile)
+ * instead of exhausting the heap, while small reviews keep a lane of their own. A body that finds
+ * no memory before its deadline is answered 503, logged and counted.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
   /** The request attribute holding the review's deadline, a {@link System#nanoTime} Long. */
   static final String DEADLINE_ATTRIBUTE = "spl.deadlineNanos";
 
+  /** Bodies announced at most this large have the small lane: an API server's review fits. */
+  static final int SMALL_BODY = 64 * 1024;
+
+  /** The small lane: 64 such bodies at once. */
+  static final int SMALL_LANE = 64 * SMALL_BODY;
+
   private static final long BUDGET_RETRY_MILLIS = 20;
 
   private final int maxBytes;
   private final long deadlineMillis;
-  private final Semaphore budget;
+  private final BodyBudget budget;
+  private final java.util.function.Consumer<String> refused;
 
   WholeBodyHandler(Handler next, int maxBytes, long deadlineMillis, int budgetBytes) {
+    this(next, maxBytes, deadlineMillis, budgetBytes, why -> {});
+  }
+
+  /**
+   * @param refused told why, each time a body is refused for memory (to log and count it)
+   */
+  WholeBodyHandler(
+      Handler next,
+      int maxBytes,
+      long deadlineMillis,
+      int budgetBytes,
+      java.util.function.Consumer<String> refused) {
     super(next);
     this.maxBytes = maxBytes;
     this.deadlineMillis = deadlineMillis;
-    this.budget = new Semaphore(budgetBytes);
+    this.budget = new BodyBudget(SMALL_BODY, SMALL_LANE, budgetBytes);
+    this.refused = refused;
+  }
+
+  /** Bytes of bodies held now (tests). */
+  long held() {
+    return budget.held();
   }
 
   @Override
@@ -55,70 +79,155 @@ final class WholeBodyHandler extends Handler.Wrapper {
       return true;
     }
     long deadlineAt = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(deadline(request));
-    // A body of unknown length may be as large as allowed.
-    int cost = (int) (announced < 0 ? maxBytes : Math.max(announced, 1));
-    whenBudgetAllows(request, response, callback, cost, deadlineAt);
+    new Reading(request, response, callback, deadlineAt).start();
     return true;
   }
 
   /**
-   * Reads the body once {@code cost} bytes of the budget are free, trying again without a thread.
+   * One body being read: chunk by chunk as Jetty has them, each chunk's bytes reserved before it is
+   * kept. Without room, reading pauses (no demand, so TCP holds the sender back) and the
+   * reservation is tried again until the deadline.
    */
-  private void whenBudgetAllows(
-      Request request, Response response, Callback callback, int cost, long deadlineAt) {
-    if (budget.tryAcquire(cost)) {
-      read(request, response, callback, cost, deadlineAt);
-    } else if (System.nanoTime() > deadlineAt) {
-      Response.writeError(request, response, callback, 503, "too many large reviews at once");
-    } else {
-      request
-          .getComponents()
-          .getScheduler()
-          .schedule(
-              () -> whenBudgetAllows(request, response, callback, cost, deadlineAt),
-              BUDGET_RETRY_MILLIS,
-              TimeUnit.MILLISECONDS);
-    }
-  }
+  private final class Reading {
+    private final Request request;
+    private final Response response;
+    private final Callback callback;
+    private final long deadlineAt;
+    private final BodyBudget.Hold hold;
+    private final java.util.concurrent.atomic.AtomicBoolean finished =
+        new java.util.concurrent.atomic.AtomicBoolean();
+    private java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
+    private Scheduler.Task deadline;
 
-  private void read(
-      Request request, Response response, Callback callback, int cost, long deadlineAt) {
-    Callback released = Callback.from(callback, () -> budget.release(cost));
-    CompletableFuture<byte[]> body = Content.Source.asByteArrayAsync(request, maxBytes);
-    Scheduler.Task deadline =
-        request
-            .getComponents()
-            .getScheduler()
-            .schedule(
-                () -> body.completeExceptionally(new TimeoutException()),
-                Math.max(0, deadlineAt - System.nanoTime()),
-                TimeUnit.NANOSECONDS);
-    body.whenComplete(
-        (bytes, error) -> {
-          deadline.cancel();
-          Callback done = released;
-          if (error != null) {
-            boolean late = error instanceof TimeoutException;
-            Response.writeError(
-                request,
-                response,
-                done,
-                late ? 408 : 413,
-                late
-                    ? "the body did not arrive within " + deadlineMillis + " ms"
-                    : "the body is over the limit of " + maxBytes + " bytes");
-            return;
-          }
-          try {
-            Request buffered = new Buffered(request, bytes);
-            buffered.setAttribute(DEADLINE_ATTRIBUTE, deadlineAt);
-            if (!super.handle(buffered, response, done)) {
-              Response.writeError(request, response, done, 404);
-            }
-          } catch (Throwable t) {
-            done.failed(t);
-          }
-        });
+    Reading(Request request, Response response, Callback callback, long deadlineAt) {
+      this.request = request;
+      this.response = response;
+      this.callback = callback;
+      this.deadlineAt = deadlineAt;
+      this.hold = budget.open(Request.getRemoteAddr(request), request.getLength(), maxBytes);
+    }
+
+    void start() {
+      deadline =
+          request
+              .getComponents()
+              .getScheduler()
+              .schedule(
+                  () -> fail(408, "the body did not arrive within " + deadlineMillis + " ms", null),
+                  Math.max(0, deadlineAt - System.nanoTime()),
+                  TimeUnit.NANOSECONDS);
+      readMore();
+    }
+
+    /** Reads what is there; asks to be called again when more arrives. */
+    void readMore() {
+      while (!finished.get()) {
+        Content.Chunk chunk = request.read();
+        if (chunk == null) {
+          request.demand(this::readMore);
+          return;
+        }
+        if (Content.Chunk.isFailure(chunk)) {
+          fail(400, "the body could not be read", null);
+          return;
+        }
+        if (!keep(chunk)) {
+          return; // paused: keep() tries again, or has answered
+        }
+        if (chunk.isLast()) {
+          complete();
+          return;
+        }
+      }
+    }
+
+    /** Keeps the chunk's bytes if the budget has room; else pauses. False when not kept. */
+    private synchronized boolean keep(Content.Chunk chunk) {
+      if (finished.get()) {
+        chunk.release();
+        return false;
+      }
+      ByteBuffer data = chunk.getByteBuffer();
+      int n = data.remaining();
+      if (n == 0) {
+        chunk.release();
+        return true;
+      }
+      if (bytes.size() + (long) n > maxBytes) {
+        chunk.release();
+        fail(413, "the body is over the limit of " + maxBytes + " bytes", null);
+        return false;
+      }
+      if (!hold.reserve()) {
+        if (System.nanoTime() > deadlineAt) {
+          chunk.release();
+          fail(503, "too many large reviews at once", "no memory for the body before its deadline");
+        } else {
+          request
+              .getComponents()
+              .getScheduler()
+              .schedule(
+                  () -> {
+                    if (!finished.get() && keep(chunk)) {
+                      if (chunk.isLast()) {
+                        complete();
+                      } else {
+                        readMore();
+                      }
+                    }
+                  },
+                  BUDGET_RETRY_MILLIS,
+                  TimeUnit.MILLISECONDS);
+        }
+        return false;
+      }
+      try {
+        byte[] copy = new byte[n];
+        data.get(copy);
+        bytes.write(copy, 0, n);
+      } catch (OutOfMemoryError e) {
+        chunk.release();
+        fail(503, "no memory for the body", "out of memory while the body arrived");
+        return false;
+      }
+      chunk.release();
+      return true;
+    }
+
+    private synchronized void complete() {
+      if (!finished.compareAndSet(false, true)) {
+        return;
+      }
+      deadline.cancel();
+      Callback done = Callback.from(callback, hold::release);
+      byte[] body = bytes.toByteArray();
+      bytes = null;
+      try {
+        Request buffered = new Buffered(request, body);
+        buffered.setAttribute(DEADLINE_ATTRIBUTE, deadlineAt);
+        if (!WholeBodyHandler.super.handle(buffered, response, done)) {
+          Response.writeError(request, response, done, 404);
+        }
+      } catch (Throwable t) {
+        done.failed(t);
+      }
+    }
+
+    /** Answers {@code status} once; {@code memory} names a refusal for memory (logged). */
+    private synchronized void fail(int status, String message, String memory) {
+      if (!finished.compareAndSet(false, true)) {
+        return;
+      }
+      if (deadline != null) {
+        deadline.cancel();
+      }
+      bytes = null;
+      hold.release();
+      if (memory != null) {
+        refused.accept(memory);
+      }
+      Response.writeError(request, response, callback, status, message);
+    }
   }
 
   /**

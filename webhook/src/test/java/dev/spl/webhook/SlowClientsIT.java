@@ -121,6 +121,79 @@ class SlowClientsIT {
     }
   }
 
+  /** A connection that announces {@code length} bytes (or chunked, when negative) and stalls. */
+  private SSLSocket announceAndStall(long length) throws Exception {
+    SSLSocket s =
+        (SSLSocket)
+            TestCertificates.trusting(cert)
+                .getSocketFactory()
+                .createSocket("127.0.0.1", server.port());
+    s.setSoTimeout(15_000);
+    s.getOutputStream()
+        .write(
+            ("POST /validate HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                    + (length < 0
+                        ? "Transfer-Encoding: chunked\r\n"
+                        : "Content-Length: " + length + "\r\n")
+                    + "\r\n")
+                .getBytes(StandardCharsets.US_ASCII));
+    s.getOutputStream().flush();
+    return s;
+  }
+
+  @Test
+  void announcedLargeBodiesThatNeverArriveHoldNoMemory() throws Exception {
+    server.close();
+    server = server(WebhookServer.BODY_DEADLINE_MILLIS);
+    // Four connections announce 3 MiB (two of them chunked) and send nothing: before, they
+    // reserved the whole budget and every other review waited, then got 503.
+    for (int i = 0; i < 4; i++) {
+      slow.add(announceAndStall(i % 2 == 0 ? WebhookServer.MAX_BODY_BYTES - 1 : -1));
+    }
+    Thread.sleep(200);
+    HttpClient client = HttpClient.newBuilder().sslContext(TestCertificates.trusting(cert)).build();
+    URI validate = URI.create("https://localhost:" + server.port() + "/validate");
+    for (int i = 0; i < 7; i++) {
+      long started = System.nanoTime();
+      HttpResponse<String> review =
+          client.send(
+              HttpRequest.newBuilder(validate)
+                  .timeout(Duration.ofSeconds(2))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(Reviews.goodBackend()))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, review.statusCode(), review.body());
+      assertTrue(review.body().contains("\"allowed\":true"), review.body());
+      assertTrue(System.nanoTime() - started < 1_000_000_000L, "a small review waited");
+    }
+  }
+
+  @Test
+  void oneClientHoldsAtMostHalfOfTheSharedBudgetAndSmallBodiesHaveTheirLane() {
+    BodyBudget budget = new BodyBudget(64, 256, 1000);
+    BodyBudget.Hold a = budget.open("10.0.0.1", 400, 3000);
+    BodyBudget.Hold b = budget.open("10.0.0.1", 200, 3000);
+    assertEquals(0, budget.held(), "announcing reserves nothing");
+    assertTrue(a.reserve());
+    assertTrue(!b.reserve(), "the same client past half of the shared budget");
+    BodyBudget.Hold c = budget.open("10.0.0.1", 100, 3000);
+    assertTrue(c.reserve(), "up to half");
+    BodyBudget.Hold other = budget.open("10.0.0.2", 500, 3000);
+    assertTrue(other.reserve(), "another client has the other half");
+    assertTrue(!budget.open("10.0.0.3", -1, 3000).reserve(), "a chunked body needs the limit");
+    // small bodies have their own lane, whatever the shared one holds: four of 64 fit in 256
+    for (int i = 0; i < 4; i++) {
+      assertTrue(budget.open("10.0.0." + (10 + i), 64, 3000).reserve(), "small body " + i);
+    }
+    assertTrue(!budget.open("10.0.0.20", 64, 3000).reserve(), "the small lane is bounded too");
+    a.release();
+    a.release(); // twice is once
+    c.release();
+    other.release();
+    assertEquals(256, budget.held());
+  }
+
   @Test
   void aTrickledBodyIsCutOffAtTheDeadline() throws Exception {
     SSLSocket s = trickle();
