@@ -192,4 +192,43 @@ class EngineTest {
                 .orElseThrow()
                 .severity());
   }
+
+  @Test
+  void aRuleThatThrowsLosesOnlyItsOwnFindingsWhenIsolated() {
+    List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.rules.BuiltInRules.all());
+    rules.add(
+        new dev.spl.rules.ResourceRule() {
+          @Override
+          public dev.spl.rules.RuleInfo info() {
+            return new dev.spl.rules.RuleInfo(
+                "SPL999", "broken", dev.spl.model.Severity.ERROR, "s", "w", "f", "r");
+          }
+
+          @Override
+          public void check(
+              dev.spl.model.Resource r, dev.spl.rules.RuleContext c, dev.spl.rules.Reporter rep) {
+            if (r.kind().equals("Service")) {
+              throw new IllegalStateException("boom");
+            }
+          }
+        });
+    String both = ROUTE.formatted("r") + "---\n" + CLIENT_IP_SERVICE;
+    Engine.LintRun run = new Engine(rules).start(V14).isolatingRuleFailures();
+    run.accept(load("a.yaml", both));
+    List<Finding> found = run.finish(1, 2).findings();
+    // every other rule still ran: the route meets the ClientIP Service (SPL110)
+    assertTrue(found.stream().anyMatch(f -> f.ruleId().equals("SPL110")), found.toString());
+    assertEquals(1, run.ruleFailures().size(), run.ruleFailures().toString());
+    Engine.RuleFailure failure = run.ruleFailures().get(0);
+    assertEquals("SPL999", failure.ruleId());
+    assertTrue(failure.where().startsWith("Service shop/cart at a.yaml:"), failure.where());
+    assertEquals("boom", failure.error().getMessage());
+    // not isolated (tests, the webhook): the exception reaches the caller
+    Engine.LintRun strict = new Engine(rules).start(V14);
+    assertThrows(IllegalStateException.class, () -> strict.accept(load("a.yaml", both)));
+    // a deadline is never taken for a rule's failure
+    Engine.LintRun late = new Engine(rules).start(V14).isolatingRuleFailures();
+    late.until(System.nanoTime() - 1);
+    assertThrows(LintDeadlineExceeded.class, () -> late.accept(load("a.yaml", both)));
+  }
 }

@@ -15,23 +15,15 @@ public final class Suppressions {
     return BuiltInRules.find(idOrName).isPresent();
   }
 
-  /** True when {@code resource} suppresses {@code rule} (an empty reason still suppresses). */
+  /**
+   * True when {@code resource} suppresses {@code rule} (an empty reason still suppresses): an
+   * {@code ignore.spl.dev/<id or name>} annotation, the key in any case, as SPL003 and {@code spl
+   * rules} match it.
+   */
   public static boolean isSuppressed(Resource resource, RuleInfo rule) {
     java.util.Set<String> names = resource.suppressedNames();
     return !names.isEmpty()
         && (names.contains(rule.id().toLowerCase(java.util.Locale.ROOT))
             || names.contains(rule.name().toLowerCase(java.util.Locale.ROOT)));
-  }
-
-  /**
-   * True when annotation {@code key} is {@code ignore.spl.dev/<id or name>} of {@code rule}, in any
-   * case: the same matching SPL003 and {@code spl rules} use, so a key SPL003 accepts suppresses.
-   */
-  static boolean namesRule(String key, RuleInfo rule) {
-    if (!key.regionMatches(true, 0, PREFIX, 0, PREFIX.length())) {
-      return false;
-    }
-    String named = key.substring(PREFIX.length());
-    return named.equalsIgnoreCase(rule.id()) || named.equalsIgnoreCase(rule.name());
   }
 }

@@ -82,4 +82,18 @@ class KindCatalogueTest {
     assertFalse(both.reads(Inputs.Kind.ROUTE, "rules.backendRefsX"));
     assertTrue(both.reads(Inputs.Kind.ROUTE, "hostnames"));
   }
+
+  @Test
+  void kindsAboutSessionsAreTheReviewedOnesAndTheGatewaysTheyMeet() {
+    assertTrue(KindCatalogue.isAboutSessions("gateway.networking.k8s.io", "HTTPRoute"));
+    assertTrue(KindCatalogue.isAboutSessions("", "Service"));
+    assertTrue(KindCatalogue.isAboutSessions("networking.k8s.io", "Ingress"));
+    assertTrue(KindCatalogue.isAboutSessions("gateway.networking.k8s.io", "Gateway"), "met");
+    assertTrue(KindCatalogue.isAboutSessions("gateway.networking.k8s.io", "GatewayClass"));
+    assertTrue(KindCatalogue.isAboutSessions(null, "HTTPRoute"), "any group when none is known");
+    assertFalse(KindCatalogue.isAboutSessions("apps", "Deployment"), "read, but kube-linter's");
+    assertFalse(KindCatalogue.isAboutSessions("autoscaling", "HorizontalPodAutoscaler"));
+    assertFalse(KindCatalogue.isAboutSessions("example.com", "HTTPRoute"), "another group");
+    assertFalse(KindCatalogue.isAboutSessions("", "ConfigMap"));
+  }
 }

@@ -124,8 +124,12 @@ final class AdmissionHandler {
     if (metadata != null && text(metadata, "name") != null) {
       r = r.named(text(metadata, "name")); // request.name is empty for generateName on CREATE
     }
-    if (metadata != null && metadata.hasNonNull("deletionTimestamp")) {
-      // Being deleted: its finalizers must be able to go, whatever it breaks.
+    if (metadata != null
+        && metadata.hasNonNull("deletionTimestamp")
+        && !changesMoreThanFinalizers(object, r.node().get("oldObject"))) {
+      // Being deleted: its finalizers must be able to go, whatever it breaks. An update that
+      // changes more is judged: a finalizer of the author's own must not keep a Terminating
+      // object open to any change.
       return r.answer(response(r.uid(), true, null, List.of()), "allowed", List.of(), false);
     }
     SplConfig admin = config.get();
@@ -137,7 +141,7 @@ final class AdmissionHandler {
       return r.answer(response(r.uid(), true, null, List.of()), "allowed", List.of(), false);
     }
     try {
-      return judge(r, object, mode, admin, deadlineNanos);
+      return judgeBefore(r, object, mode, admin, deadlineNanos);
     } catch (RuntimeException bug) {
       // A rule failed or time ran out: answer anyway, as configured, rather than fail the API
       // server's request.
@@ -152,6 +156,100 @@ final class AdmissionHandler {
               : response(r.uid(), true, null, List.of(truncate(what)));
       return r.answer(review, failClosed ? "denied" : late ? "timeout" : "error", List.of(), !late);
     }
+  }
+
+  /**
+   * Reviews run on their own threads, so that the answer leaves at the deadline even while a rule
+   * still runs (the engine stops at its next check): the API server is answered as the failure
+   * policy says instead of waiting. Bounded; a review that finds every thread busy runs on the
+   * request's own thread.
+   */
+  private static final java.util.concurrent.ThreadPoolExecutor REVIEWS =
+      new java.util.concurrent.ThreadPoolExecutor(
+          Math.max(4, 2 * Runtime.getRuntime().availableProcessors()),
+          Math.max(4, 2 * Runtime.getRuntime().availableProcessors()),
+          30,
+          java.util.concurrent.TimeUnit.SECONDS,
+          new java.util.concurrent.ArrayBlockingQueue<>(256),
+          task -> {
+            Thread t = new Thread(task, "spl-review");
+            t.setDaemon(true);
+            return t;
+          },
+          new java.util.concurrent.ThreadPoolExecutor.CallerRunsPolicy());
+
+  static {
+    REVIEWS.allowCoreThreadTimeOut(true); // idle: no threads held
+  }
+
+  /** {@link #judge}, answered by the deadline whatever a rule still does. */
+  private Outcome judgeBefore(
+      Request r, JsonNode object, String mode, SplConfig admin, OptionalLong deadlineNanos) {
+    if (deadlineNanos.isEmpty()) {
+      return judge(r, object, mode, admin, deadlineNanos);
+    }
+    // The task hands back what judge threw, so that it is rethrown as it was.
+    java.util.concurrent.Future<Judged> review =
+        REVIEWS.submit(
+            () -> {
+              try {
+                return new Judged(judge(r, object, mode, admin, deadlineNanos), null);
+              } catch (RuntimeException e) {
+                return new Judged(null, e);
+              }
+            });
+    Judged judged;
+    try {
+      judged =
+          review.get(
+              Math.max(0, deadlineNanos.getAsLong() - System.nanoTime()),
+              java.util.concurrent.TimeUnit.NANOSECONDS);
+    } catch (java.util.concurrent.TimeoutException late) {
+      review.cancel(true);
+      throw new LintDeadlineExceeded();
+    } catch (java.util.concurrent.ExecutionException error) {
+      throw new IllegalStateException(error.getCause()); // an Error in a rule: an internal error
+    } catch (InterruptedException stopped) {
+      Thread.currentThread().interrupt();
+      throw new LintDeadlineExceeded();
+    }
+    if (judged.failure() != null) {
+      throw judged.failure();
+    }
+    return judged.outcome();
+  }
+
+  /** What {@link #judge} gave: its outcome, or what it threw. */
+  private record Judged(Outcome outcome, RuntimeException failure) {}
+
+  /**
+   * True when an update changes more of an object than its finalizers (and what the API server
+   * keeps up to date itself): then an object being deleted is judged like any other.
+   */
+  static boolean changesMoreThanFinalizers(JsonNode object, JsonNode old) {
+    if (old == null || !old.isObject()) {
+      return false;
+    }
+    return !withoutBookkeeping(object).equals(withoutBookkeeping(old));
+  }
+
+  private static JsonNode withoutBookkeeping(JsonNode object) {
+    tools.jackson.databind.node.ObjectNode copy =
+        (tools.jackson.databind.node.ObjectNode) object.deepCopy();
+    copy.remove("status");
+    if (copy.get("metadata") instanceof tools.jackson.databind.node.ObjectNode m) {
+      for (String field :
+          List.of(
+              "finalizers",
+              "resourceVersion",
+              "generation",
+              "managedFields",
+              "deletionTimestamp",
+              "deletionGracePeriodSeconds")) {
+        m.remove(field);
+      }
+    }
+    return copy;
   }
 
   /** The verdict on a reviewed object: denied for what reaches failOn (in enforce mode). */

@@ -292,7 +292,6 @@ final class WebhookServer implements AutoCloseable {
         Math.round(seconds * 1e6) / 1e3);
   }
 
-  /** Request values in the log are cut to a Kubernetes name's length: a log line stays a line. */
   /** When the review must be answered: the body's deadline, which also bounds the API server's. */
   private static java.util.OptionalLong deadline(Context ctx) {
     return ctx.attribute(WholeBodyHandler.DEADLINE_ATTRIBUTE) instanceof Long at
@@ -300,6 +299,7 @@ final class WebhookServer implements AutoCloseable {
         : java.util.OptionalLong.empty();
   }
 
+  /** Request values in the log are cut to a Kubernetes name's length: a log line stays a line. */
   private static String clip(String value) {
     return value == null || value.length() <= 253 ? value : value.substring(0, 253) + "...";
   }

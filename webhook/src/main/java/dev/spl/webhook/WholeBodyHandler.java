@@ -231,7 +231,8 @@ final class WholeBodyHandler extends Handler.Wrapper {
   }
 
   /**
-   * The body deadline: ours, or the API server's {@code ?timeout=} (it gives up then) when shorter.
+   * The review's deadline: ours, or just before the API server's {@code ?timeout=} (it gives up
+   * then) when sooner.
    */
   private long deadline(Request request) {
     String query = request.getHttpURI().getQuery();
@@ -241,7 +242,10 @@ final class WholeBodyHandler extends Handler.Wrapper {
           dev.spl.schema.GatewayDuration t =
               dev.spl.schema.GatewayDuration.parse(param.substring("timeout=".length()));
           if (t != null && t.value().toMillis() > 0) {
-            return Math.min(deadlineMillis, t.value().toMillis());
+            // Answer before the API server gives up: then the admin's failure policy decides,
+            // not the API server's timeout (which fails the request under failurePolicy Fail).
+            long timeout = t.value().toMillis();
+            return Math.min(deadlineMillis, timeout - Math.min(500, timeout / 10));
           }
         }
       }

@@ -555,6 +555,23 @@ class HelmChartIT {
   }
 
   @Test
+  void failurePolicyFailAlsoDeniesWhatTheWebhookCouldNotCheck() {
+    List<String> fail =
+        at(
+            render(t -> t.set("webhook.failurePolicy", "Fail")).one("Deployment"),
+            "spec",
+            "template",
+            "spec",
+            "containers",
+            0,
+            "args");
+    assertTrue(fail.contains("--fail-closed=true"), fail.toString());
+    List<String> ignore =
+        at(render(t -> {}).one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
+    assertTrue(ignore.contains("--fail-closed=false"), ignore.toString());
+  }
+
+  @Test
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(10, both.all("ValidatingAdmissionPolicy").size());

@@ -61,4 +61,22 @@ class DuplicateResourceTest {
     String collide = ROUTE.formatted("shop") + "---\n" + renamed;
     assertEquals(1, of("SPL103", collide, GatewayApiVersion.V1_6).size());
   }
+
+  @Test
+  void aServicesCopiesDifferInTheirAffinity() {
+    String svc =
+        "apiVersion: v1\nkind: Service\nmetadata: {name: s, namespace: shop}\nspec: {%s}\n";
+    String clientIp = svc.formatted("sessionAffinity: ClientIP");
+    String longer =
+        svc.formatted(
+            "sessionAffinity: ClientIP, sessionAffinityConfig: {clientIP: {timeoutSeconds: 60}}");
+    String none = svc.formatted("sessionAffinity: None");
+    String bare = svc.formatted("");
+    assertEquals(1, of("SPL104", clientIp + "---\n" + none, GatewayApiVersion.V1_6).size());
+    assertEquals(1, of("SPL104", clientIp + "---\n" + longer, GatewayApiVersion.V1_6).size());
+    assertEquals(1, of("SPL104", bare + "---\n" + clientIp, GatewayApiVersion.V1_6).size());
+    assertTrue(of("SPL104", clientIp + "---\n" + clientIp, GatewayApiVersion.V1_6).isEmpty());
+    assertTrue(
+        of("SPL104", none + "---\n" + bare, GatewayApiVersion.V1_6).isEmpty(), "no affinity");
+  }
 }
