@@ -31,10 +31,13 @@ final class Kustomizations {
       Set.of("kustomization.yaml", "kustomization.yml", "Kustomization");
 
   /** One kustomization file: the files and directories it lists. */
-  private record Kustomization(Path dir, List<Path> resources, Set<Path> patches) {}
+  private record Kustomization(
+      Path dir, List<Path> resources, Set<Path> patches, String namespace) {}
 
   private final Map<Path, Kustomization> byDir = new LinkedHashMap<>();
   private final Map<Path, Set<String>> variants = new HashMap<>();
+  // per file, the namespace each build that lists it sets (null: none)
+  private final Map<Path, Map<String, String>> namespaces = new HashMap<>();
   private final Set<Path> patches = new HashSet<>();
   private final List<String> problems = new ArrayList<>();
 
@@ -61,7 +64,7 @@ final class Kustomizations {
     for (Kustomization top : List.copyOf(k.byDir.values())) {
       if (!used.contains(top.dir())) {
         String name = display.apply(top.dir());
-        k.collect(top, name.isEmpty() ? "." : name, new HashSet<>());
+        k.collect(top, name.isEmpty() ? "." : name, new HashSet<>(), top.namespace());
       }
     }
     for (Path p : k.variants.keySet()) {
@@ -108,25 +111,35 @@ final class Kustomizations {
         }
       }
     }
-    byDir.put(dir, new Kustomization(dir, resources, patchFiles));
+    String namespace =
+        !docs.isEmpty() && docs.get(0).root() instanceof MapNode root
+            ? root.string("namespace")
+            : null;
+    byDir.put(dir, new Kustomization(dir, resources, patchFiles, namespace));
     patches.addAll(patchFiles);
   }
 
-  private void collect(Kustomization k, String variant, Set<Path> visiting) {
+  /**
+   * @param namespace the namespace the build sets so far: the outermost kustomization that sets one
+   *     wins, as kustomize applies each level's namespace after its bases'
+   */
+  private void collect(Kustomization k, String variant, Set<Path> visiting, String namespace) {
     if (!visiting.add(k.dir())) {
       return; // a cycle: kustomize rejects it; spl just stops
     }
+    String ns = namespace != null ? namespace : k.namespace();
     for (Path r : k.resources()) {
       Kustomization base = byDir.get(r);
       if (base == null && Files.isDirectory(r)) {
         base = parseIn(r); // a base outside the directories linted: kustomize reads it all the same
       }
       if (base != null) {
-        collect(base, variant, visiting);
+        collect(base, variant, visiting, ns);
       } else if (Files.isDirectory(r)) {
         problems.add(r + ": listed as a kustomize resource but holds no kustomization file");
       } else {
         variants.computeIfAbsent(r, p -> new TreeSet<>()).add(variant);
+        namespaces.computeIfAbsent(r, p -> new HashMap<>()).put(variant, ns);
       }
     }
     visiting.remove(k.dir());
@@ -178,6 +191,23 @@ final class Kustomizations {
   /** The builds {@code file} belongs to; empty when no kustomization lists it (shared by all). */
   Set<String> variantsOf(Path file) {
     return variants.getOrDefault(file.toAbsolutePath().normalize(), Set.of());
+  }
+
+  /**
+   * The namespace kustomize gives the namespaced objects of {@code file}: the one every build
+   * listing it sets. Empty when none sets one, or when builds set different ones (a base shared by
+   * a dev and a prod overlay): then the file is linted with the namespaces it writes.
+   */
+  java.util.Optional<String> namespaceOf(Path file) {
+    Map<String, String> byBuild = namespaces.get(file.toAbsolutePath().normalize());
+    if (byBuild == null || byBuild.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    Set<String> distinct = new HashSet<>(byBuild.values());
+    String only = distinct.size() == 1 ? distinct.iterator().next() : null;
+    return only == null || only.isEmpty()
+        ? java.util.Optional.empty()
+        : java.util.Optional.of(only);
   }
 
   /** True for a file kustomize applies as a patch, and no build lists as a resource. */

@@ -170,7 +170,8 @@ final class RepositoryReader {
                   ? Set.of(unit)
                   : builtBy.stream()
                       .map(Units::ofKustomization)
-                      .collect(java.util.stream.Collectors.toSet()));
+                      .collect(java.util.stream.Collectors.toSet()),
+              builds.namespaceOf(f).orElse(null));
         }
       }
       for (Path f : builds.filesBeyond(walked)) {
@@ -181,7 +182,8 @@ final class RepositoryReader {
               false,
               builds.variantsOf(f).stream()
                   .map(Units::ofKustomization)
-                  .collect(java.util.stream.Collectors.toSet()));
+                  .collect(java.util.stream.Collectors.toSet()),
+              builds.namespaceOf(f).orElse(null));
         }
       }
       boolean isContext = contextRoot != null && root.equals(contextRoot);
@@ -201,7 +203,7 @@ final class RepositoryReader {
         if (Units.standsAlone(unit)) {
           run.standAlone(unit);
         }
-        readFile(f, true, Set.of(unit));
+        readFile(f, true, Set.of(unit), null);
       }
     }
     for (Path chart : charts) {
@@ -251,7 +253,11 @@ final class RepositoryReader {
     return Optional.empty();
   }
 
-  private void readFile(Path f, boolean named, Set<String> variants) throws SplConfig.Invalid {
+  /**
+   * @param namespace the namespace a kustomize build gives the file's namespaced objects, or null
+   */
+  private void readFile(Path f, boolean named, Set<String> variants, String namespace)
+      throws SplConfig.Invalid {
     ManifestLoader loader = named && !ignoreNonManifests ? strict : lenient;
     String name = named ? f.toString() : f.normalize().toString();
     LoadedInput part = loader.loadFile(f, name, named);
@@ -260,6 +266,9 @@ final class RepositoryReader {
     skipped.addAll(part.skipped());
     if (loader == lenient) {
       part = withoutOthersProblems(part);
+    }
+    if (namespace != null) {
+      part = inNamespace(part, namespace);
     }
     if (part.resources().isEmpty() && part.problems().isEmpty()) {
       if ((!named || ignoreNonManifests) && part.skipped().isEmpty()) {
@@ -398,6 +407,27 @@ final class RepositoryReader {
             part.files(),
             part.documents(),
             part.skipped());
+  }
+
+  /**
+   * {@code part} with its namespaced objects in {@code namespace}, as kustomize's namespace
+   * transformer sets it (cluster-scoped objects keep none). References that default to the object's
+   * own namespace follow it.
+   */
+  private static LoadedInput inNamespace(LoadedInput part, String namespace) {
+    List<Resource> moved = new ArrayList<>(part.resources().size());
+    for (Resource r : part.resources()) {
+      dev.spl.model.ResourceRef ref = r.ref();
+      moved.add(
+          ref.namespace().isEmpty()
+              ? r
+              : new Resource(
+                  r.root(),
+                  new dev.spl.model.ResourceRef(
+                      ref.apiVersion(), ref.kind(), namespace, ref.name())));
+    }
+    return new LoadedInput(
+        moved, part.problems(), part.inputErrors(), part.files(), part.documents(), part.skipped());
   }
 
   /** A chart as the user would name it: {@code .} for the working directory itself. */

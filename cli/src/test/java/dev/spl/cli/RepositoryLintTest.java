@@ -83,6 +83,18 @@ class RepositoryLintTest {
   }
 
   @Test
+  void anOverlaysNamespaceIsTheNamespaceOfItsObjects(@TempDir Path temp) throws IOException {
+    Path copy = temp.resolve("shop");
+    copyTree(SHOP, copy);
+    Path route = copy.resolve("deploy/overlays/dev/route.yaml");
+    Files.writeString(
+        route, Files.readString(route).replace("absoluteTimeout: 12h", "absoluteTimeout: 1d"));
+    String out = CliRun.of("lint", copy.toString()).out();
+    // kustomize's namespace transformer: the dev overlay sets namespace shop-dev
+    assertTrue(out.contains("(HTTPRoute shop-dev/checkout, spec.rules[0]"), out);
+  }
+
+  @Test
   void aStagedFileGetsTheVersionOfTheCrdsInItsContext() {
     // pre-commit: only the staged file is a PATH; the repository around it is --context
     CliRun run =

@@ -433,6 +433,18 @@ class AdmissionHandlerTest {
         "not an object");
   }
 
+  @Test
+  void aDryRunIsSaidSoAndAMissingFlagIsNoDryRun() throws Exception {
+    AdmissionHandler h =
+        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false);
+    String wet = Reviews.goodBackend();
+    assertTrue(wet.contains("\"dryRun\": false"), wet);
+    assertFalse(h.review(JSON.readTree(wet)).dryRun());
+    assertTrue(
+        h.review(JSON.readTree(wet.replace("\"dryRun\": false", "\"dryRun\": true"))).dryRun());
+    assertFalse(h.review(JSON.readTree(wet.replace("\"dryRun\": false, ", ""))).dryRun());
+  }
+
   /** Spins for {@code millis} without sleeping: no interrupt stops it. */
   static void busy(long millis) {
     long until = System.nanoTime() + millis * 1_000_000;
