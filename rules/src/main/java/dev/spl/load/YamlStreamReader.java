@@ -15,8 +15,11 @@ import org.snakeyaml.engine.v2.api.ConstructNode;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Compose;
 import org.snakeyaml.engine.v2.api.lowlevel.Parse;
+import org.snakeyaml.engine.v2.events.AliasEvent;
+import org.snakeyaml.engine.v2.events.CollectionEndEvent;
 import org.snakeyaml.engine.v2.events.CollectionStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.MappingStartEvent;
 import org.snakeyaml.engine.v2.events.ScalarEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
@@ -97,7 +100,20 @@ public final class YamlStreamReader {
       problems.add(LoadProblem.syntax(positionOf(file, chunk, e), describe(e)));
       return new ParsedDocument(null, problems);
     } catch (YamlEngineException e) {
-      problems.add(LoadProblem.syntax(start, cleanMessage(e.getMessage())));
+      // The composer's unmarked errors: a mapping or list used as a key (an unquoted Go template,
+      // `version: {{ .Tag }}`) is placed at that key, found in the parser's events.
+      SourcePosition at =
+          e.getMessage() != null && e.getMessage().contains("Non scalar key")
+              ? nonScalarKeyPosition(file, chunk).orElse(start)
+              : start;
+      problems.add(
+          LoadProblem.syntax(
+              at,
+              at == start
+                  ? cleanMessage(e.getMessage())
+                  : cleanMessage(
+                      "a mapping or list is used as a key (an unquoted {{ }} template?); Kubernetes"
+                          + " keys are strings")));
       return new ParsedDocument(null, problems);
     } catch (StackOverflowError e) {
       problems.add(
@@ -155,6 +171,43 @@ public final class YamlStreamReader {
       // Unreadable past this point: the document start is the best position left.
     }
     return Optional.empty();
+  }
+
+  /** Where the first mapping or sequence that stands as a mapping's key starts. */
+  private Optional<SourcePosition> nonScalarKeyPosition(String file, DocumentChunk chunk) {
+    // One entry per open collection: true for a mapping whose next node is a key.
+    java.util.ArrayDeque<boolean[]> open = new java.util.ArrayDeque<>();
+    try {
+      for (Event event : new Parse(settings).parseString(chunk.text())) {
+        boolean[] top = open.peek();
+        if (event instanceof CollectionStartEvent) {
+          if (top != null && top[0] && top[1]) {
+            return event
+                .getStartMark()
+                .map(
+                    m ->
+                        new SourcePosition(
+                            file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1));
+          }
+          open.push(new boolean[] {event instanceof MappingStartEvent, true});
+        } else if (event instanceof CollectionEndEvent) {
+          open.pop();
+          toggle(open.peek());
+        } else if (event instanceof ScalarEvent || event instanceof AliasEvent) {
+          toggle(top);
+        }
+      }
+    } catch (RuntimeException e) {
+      // Unreadable past this point: the document start is the best position left.
+    }
+    return Optional.empty();
+  }
+
+  /** A node of a mapping was read: a key's value comes next, or the next key. */
+  private static void toggle(boolean[] collection) {
+    if (collection != null && collection[0]) {
+      collection[1] = !collection[1];
+    }
   }
 
   /** The parser's own words, without its snippet and mark lines (we print the position). */

@@ -146,6 +146,26 @@ class ManifestLoaderTest {
   }
 
   @Test
+  void aGoTemplateReadAsAKeyIsPositionedAtTheTemplate() {
+    // krew's plugin manifest, templated: `{{ .TagName }}` is a flow mapping used as a key, which
+    // the composer rejects without a position (it was reported at 1:1)
+    String yaml =
+        "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: a\ndata:\n  k: v\n"
+            + "  version: {{ .TagName }}\n---\n"
+            + SERVICE.formatted("after");
+    LoadedInput in = loader.loadText("krew.yaml", yaml);
+    assertEquals(1, in.problems().size(), in.problems()::toString);
+    LoadProblem problem = in.problems().get(0);
+    assertEquals(7, problem.position().line(), problem::toString);
+    assertEquals(13, problem.position().column(), problem::toString);
+    assertTrue(problem.message().contains("used as a key"), problem::toString);
+    assertEquals(List.of("after"), in.resources().stream().map(Resource::name).toList());
+    // a list as a key, in block style
+    LoadedInput list = loader.loadText("k.yaml", "a: 1\n? [x, y]\n: 2\n");
+    assertEquals(2, list.problems().get(0).position().line(), list.problems()::toString);
+  }
+
+  @Test
   void deepNestingIsRefused() {
     String deep =
         "a: " + "[".repeat(10_000) + "]".repeat(10_000) + "\n---\n" + SERVICE.formatted("after");
