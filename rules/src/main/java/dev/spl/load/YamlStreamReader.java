@@ -159,12 +159,7 @@ public final class YamlStreamReader {
                     ? collection.getTag()
                     : Optional.empty();
         if (tag.isPresent() && !tag.get().equals(tag.get().strip())) {
-          return event
-              .getStartMark()
-              .map(
-                  m ->
-                      new SourcePosition(
-                          file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1));
+          return startOf(file, chunk, event);
         }
       }
     } catch (RuntimeException e) {
@@ -182,12 +177,7 @@ public final class YamlStreamReader {
         boolean[] top = open.peek();
         if (event instanceof CollectionStartEvent) {
           if (top != null && top[0] && top[1]) {
-            return event
-                .getStartMark()
-                .map(
-                    m ->
-                        new SourcePosition(
-                            file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1));
+            return startOf(file, chunk, event);
           }
           open.push(new boolean[] {event instanceof MappingStartEvent, true});
         } else if (event instanceof CollectionEndEvent) {
@@ -201,6 +191,13 @@ public final class YamlStreamReader {
       // Unreadable past this point: the document start is the best position left.
     }
     return Optional.empty();
+  }
+
+  /** Where {@code event} starts, in the file's lines. */
+  private static Optional<SourcePosition> startOf(String file, DocumentChunk chunk, Event event) {
+    return event
+        .getStartMark()
+        .map(m -> new SourcePosition(file, chunk.firstLine() + m.getLine() + 1, m.getColumn() + 1));
   }
 
   /** A node of a mapping was read: a key's value comes next, or the next key. */
