@@ -21,8 +21,31 @@ import java.util.regex.Pattern;
  * the template file but no line, and its message says so: no format points at a wrong line.
  */
 final class ChartPositions {
-  /** One template: its source lines and the lines Helm rendered from it. */
-  private record Template(List<String> source, List<String> rendered) {}
+  /**
+   * One template: its source lines and the lines Helm rendered from it, each side's line numbers
+   * (0-based) by the key they write, indexed once so that a finding costs a lookup, not a rescan.
+   */
+  private record Template(
+      List<String> source,
+      List<String> rendered,
+      Map<String, List<Integer>> sourceByKey,
+      Map<String, List<Integer>> renderedByKey) {
+
+    static Template of(List<String> source, List<String> rendered) {
+      return new Template(source, rendered, byKey(source), byKey(rendered));
+    }
+
+    private static Map<String, List<Integer>> byKey(List<String> lines) {
+      Map<String, List<Integer>> out = new HashMap<>();
+      for (int i = 0; i < lines.size(); i++) {
+        Matcher m = KEY.matcher(lines.get(i));
+        if (m.find()) {
+          out.computeIfAbsent(m.group(2), k -> new ArrayList<>()).add(i);
+        }
+      }
+      return out;
+    }
+  }
 
   private final Map<String, Template> byName = new HashMap<>();
 
@@ -36,7 +59,7 @@ final class ChartPositions {
     } catch (IOException | RuntimeException e) {
       source = List.of(); // nothing to map to: the findings say so
     }
-    byName.put(name, new Template(source, rendered.lines().toList()));
+    byName.put(name, Template.of(source, rendered.lines().toList()));
   }
 
   /** {@code findings} with rendered positions mapped to their templates. */
@@ -118,24 +141,10 @@ final class ChartPositions {
       return unknown;
     }
     String name = key.group(2);
-    int occurrence = 0;
-    int total = 0;
-    for (int i = 0; i < t.rendered().size(); i++) {
-      Matcher m = KEY.matcher(t.rendered().get(i));
-      if (m.find() && m.group(2).equals(name)) {
-        if (i < index) {
-          occurrence++;
-        }
-        total++;
-      }
-    }
-    List<Integer> candidates = new ArrayList<>();
-    for (int i = 0; i < t.source().size(); i++) {
-      Matcher m = KEY.matcher(t.source().get(i));
-      if (m.find() && m.group(2).equals(name)) {
-        candidates.add(i);
-      }
-    }
+    List<Integer> same = t.renderedByKey().getOrDefault(name, List.of());
+    int occurrence = java.util.Collections.binarySearch(same, index); // same holds index
+    int total = same.size();
+    List<Integer> candidates = t.sourceByKey().getOrDefault(name, List.of());
     int chosen;
     if (candidates.size() == total) {
       chosen = candidates.get(occurrence);
