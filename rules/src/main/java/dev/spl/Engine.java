@@ -22,6 +22,7 @@ import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.rules.Suppressions;
+import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.YamlSyntax;
 import dev.spl.schema.GatewayApiVersion;
@@ -216,9 +217,11 @@ public final class Engine {
       RuleContext partContext = contexts.computeIfAbsent(version, RuleContext::new);
       for (LoadProblem p : part.problems()) {
         RuleInfo rule =
-            p.kind() == LoadProblem.Kind.SYNTAX
-                ? RuleInfo.of(YamlSyntax.class)
-                : RuleInfo.of(NotAResource.class);
+            switch (p.kind()) {
+              case SYNTAX -> RuleInfo.of(YamlSyntax.class);
+              case NOT_A_RESOURCE -> RuleInfo.of(NotAResource.class);
+              case NOT_RENDERED -> RuleInfo.of(ChartNotRendered.class);
+            };
         if (options.rules().isEnabled(rule.id())) {
           findings.add(
               new Finding(

@@ -13,10 +13,15 @@ import java.util.Map;
  * @param skipped files that were not linted because they hold no Kubernetes objects
  * @param renderedFrom for a file name that findings carry, what rendered it (e.g. {@code helm
  *     template charts/shop}); positions in such files are in the rendered text
+ * @param renderLog what the renderer itself logged (Helm's own lines, each naming its chart), for
+ *     {@code --verbose}: kept off standard error, where a CI log would show it as noise
  */
 public record InputNotes(
-    List<VersionChoice> versions, List<String> skipped, Map<String, String> renderedFrom) {
-  public static final InputNotes NONE = new InputNotes(List.of(), List.of(), Map.of());
+    List<VersionChoice> versions,
+    List<String> skipped,
+    Map<String, String> renderedFrom,
+    List<String> renderLog) {
+  public static final InputNotes NONE = new InputNotes(List.of(), List.of(), Map.of(), List.of());
 
   /** One version and why it was chosen, e.g. v1.4 "CRDs in vendor/gateway-api.yaml", 12 files. */
   public record VersionChoice(GatewayApiVersion version, String reason, int files) {}

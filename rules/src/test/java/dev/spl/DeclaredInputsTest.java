@@ -27,7 +27,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -157,9 +156,7 @@ class DeclaredInputsTest {
   }
 
   private static List<Path> exampleFiles() throws IOException {
-    try (Stream<Path> s = Files.walk(ExamplesTest.EXAMPLES)) {
-      return s.filter(p -> p.toString().endsWith(".yaml")).sorted().toList();
-    }
+    return ExamplesTest.manifestFiles();
   }
 
   @Test

@@ -38,6 +38,7 @@ class ExamplesTest {
   @TestFactory
   Stream<DynamicTest> everyRulesExamples() {
     return BuiltInRules.all().stream()
+        .filter(rule -> !RuleExamples.areCharts(rule.info()))
         .flatMap(
             rule ->
                 Stream.of(
@@ -45,6 +46,51 @@ class ExamplesTest {
                         RuleExamples.folder(rule.info()) + "/bad.yaml", () -> checkBad(rule)),
                     DynamicTest.dynamicTest(
                         RuleExamples.folder(rule.info()) + "/good.yaml", () -> checkGood(rule))));
+  }
+
+  /**
+   * A rule whose examples are charts has both charts, each with its template; the CLI's {@code spl
+   * lint ../examples} test renders and checks them as it does every other example.
+   */
+  @TestFactory
+  Stream<DynamicTest> chartExamplesAreComplete() {
+    return BuiltInRules.all().stream()
+        .filter(rule -> RuleExamples.areCharts(rule.info()))
+        .map(
+            rule ->
+                DynamicTest.dynamicTest(
+                    RuleExamples.folder(rule.info()),
+                    () -> {
+                      Path folder = EXAMPLES.resolve(RuleExamples.folder(rule.info()));
+                      for (String f :
+                          List.of(
+                              "bad/Chart.yaml",
+                              "bad/values.yaml",
+                              "bad/templates/bad.yaml",
+                              "good/Chart.yaml",
+                              "good/values.yaml",
+                              "good/templates/good.yaml")) {
+                        assertTrue(Files.isRegularFile(folder.resolve(f)), folder + " lacks " + f);
+                      }
+                      assertTrue(
+                          EXPECT.matcher(RuleExamples.bad(rule.info()).orElseThrow()).find(),
+                          folder + "/bad/templates/bad.yaml marks no line");
+                    }));
+  }
+
+  /**
+   * The examples' manifest files, {@code <folder>/*.yaml} (a chart example's files are deeper: the
+   * CLI renders those), in path order.
+   */
+  static List<Path> manifestFiles() throws IOException {
+    try (Stream<Path> files = Files.walk(EXAMPLES)) {
+      return files
+          .filter(p -> EXAMPLES.relativize(p).getNameCount() == 2)
+          .filter(
+              p -> p.toString().endsWith(".yaml") && !p.getFileName().toString().startsWith("."))
+          .sorted()
+          .toList();
+    }
   }
 
   private static void checkBad(Rule rule) throws IOException {
@@ -117,10 +163,10 @@ class ExamplesTest {
                     () -> {
                       Path dir = EXAMPLES.resolve(RuleExamples.folder(rule.info()));
                       assertEquals(
-                          Files.readString(dir.resolve("bad.yaml")),
+                          Files.readString(dir.resolve(RuleExamples.badFile(rule.info()))),
                           RuleExamples.bad(rule.info()).orElseThrow());
                       assertEquals(
-                          Files.readString(dir.resolve("good.yaml")),
+                          Files.readString(dir.resolve(RuleExamples.goodFile(rule.info()))),
                           RuleExamples.good(rule.info()).orElseThrow());
                     }));
   }

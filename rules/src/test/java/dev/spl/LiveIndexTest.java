@@ -16,7 +16,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -123,11 +122,8 @@ class LiveIndexTest {
   }
 
   private static List<Path> exampleFiles() throws IOException {
-    try (Stream<Path> files = Files.walk(ExamplesTest.EXAMPLES)) {
-      return files
-          .filter(p -> p.getFileName().toString().matches("(bad|good)\\.yaml"))
-          .sorted()
-          .toList();
-    }
+    return ExamplesTest.manifestFiles().stream()
+        .filter(p -> p.getFileName().toString().matches("(bad|good)\\.yaml"))
+        .toList();
   }
 }

@@ -138,7 +138,8 @@ public final class AuditCommand implements Callable<Integer> {
                           new InputNotes.VersionChoice(
                               version.version(), version.reason(), objects)),
                       List.of(),
-                      Map.of()));
+                      Map.of(),
+                      List.of()));
       for (String error : inputErrors) {
         err.println("spl: " + error);
       }

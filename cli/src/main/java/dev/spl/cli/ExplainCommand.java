@@ -45,7 +45,13 @@ public final class ExplainCommand implements Runnable {
         .ifPresent(
             text ->
                 printExample(
-                    out, "Bad (examples/" + RuleExamples.folder(info) + "/bad.yaml)", text));
+                    out,
+                    "Bad (examples/"
+                        + RuleExamples.folder(info)
+                        + "/"
+                        + RuleExamples.badFile(info)
+                        + ")",
+                    text));
     RuleExamples.config(info)
         .ifPresent(
             text ->
@@ -57,7 +63,13 @@ public final class ExplainCommand implements Runnable {
         .ifPresent(
             text ->
                 printExample(
-                    out, "Good (examples/" + RuleExamples.folder(info) + "/good.yaml)", text));
+                    out,
+                    "Good (examples/"
+                        + RuleExamples.folder(info)
+                        + "/"
+                        + RuleExamples.goodFile(info)
+                        + ")",
+                    text));
     out.flush();
   }
 

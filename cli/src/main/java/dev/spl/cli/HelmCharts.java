@@ -45,6 +45,11 @@ final class HelmCharts {
         throws RenderFailure;
 
     String describe();
+
+    /** What Helm logged while rendering (its own log lines), taken: each is returned once. */
+    default List<String> takeLog() {
+      return List.of();
+    }
   }
 
   /** Helm's comment before each document it renders: {@code # Source: <chart>/templates/x.yaml}. */
@@ -113,6 +118,15 @@ final class HelmCharts {
 
   /** helm-java: Helm's Go library through JNI, no binary needed. */
   private static final class InProcess implements Renderer {
+    private final List<String> log = new ArrayList<>();
+
+    @Override
+    public List<String> takeLog() {
+      List<String> taken = List.copyOf(log);
+      log.clear();
+      return taken;
+    }
+
     @Override
     public String render(
         Path chart, String release, String kubeVersion, List<Path> valuesFiles, List<String> sets)
@@ -130,7 +144,8 @@ final class HelmCharts {
           int eq = set.indexOf('=');
           template = template.set(set.substring(0, eq), set.substring(eq + 1));
         }
-        String out = template.call();
+        var call = template;
+        String out = NativeStderr.capture(call::call, log::add);
         return out == null ? "" : out; // helm-java's answer for a chart that renders nothing
       } catch (RuntimeException e) {
         throw new RenderFailure(firstLine(e.getMessage()));
@@ -193,6 +208,12 @@ final class HelmCharts {
     public String describe() {
       return "Helm (" + helm + ")";
     }
+  }
+
+  /** True when {@code chart} has no values.yaml of its own (its build may write one). */
+  static boolean valuesMissing(Path chart) {
+    return !Files.isRegularFile(chart.resolve("values.yaml"))
+        && !Files.isRegularFile(chart.resolve("values.yml"));
   }
 
   /** Why a chart is not rendered at all, before Helm is asked: a library chart. */

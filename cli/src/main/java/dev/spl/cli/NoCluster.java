@@ -64,8 +64,25 @@ final class NoCluster {
           }) {
         libc.unsetenv(name);
       }
-      if (libc.setenv("KUBECONFIG", config.toString(), 1) != 0) {
-        return false;
+      // Go reads the environment block the process started with, so only a variable already in
+      // it can be changed where Go sees it (setenv of a new one goes to a copy): KUBECONFIG when
+      // the user has one, else HOME, whose .kube/config is the next place client-go looks.
+      if (System.getenv("KUBECONFIG") != null) {
+        if (libc.setenv("KUBECONFIG", config.toString(), 1) != 0) {
+          return false;
+        }
+      } else if (System.getenv("HOME") != null) {
+        Path home = Files.createTempDirectory("spl-no-cluster-home");
+        Path kube = Files.createDirectories(home.resolve(".kube"));
+        Files.copy(config, kube.resolve("config"));
+        for (Path p : new Path[] {kube.resolve("config"), kube, home}) {
+          p.toFile().deleteOnExit();
+        }
+        if (libc.setenv("HOME", home.toString(), 1) != 0) {
+          return false;
+        }
+      } else {
+        return false; // nothing to point Helm away with: the helm binary renders instead
       }
       installed = true;
       return true;
@@ -75,29 +92,64 @@ final class NoCluster {
   }
 
   private static void answerNotFound(ServerSocket server) {
-    byte[] notFound =
-        ("HTTP/1.1 404 Not Found\r\nContent-Type: application/json\r\nContent-Length: 2\r\n"
-                + "Connection: close\r\n\r\n{}")
-            .getBytes(StandardCharsets.US_ASCII);
     while (!server.isClosed()) {
       try (Socket s = server.accept()) {
         s.setSoTimeout(5000);
         InputStream in = s.getInputStream();
         // Read the request head (a GET has no body), then answer and close.
+        StringBuilder head = new StringBuilder();
         int last4 = 0;
         int b;
-        while ((b = in.read()) >= 0) {
+        while ((b = in.read()) >= 0 && head.length() < 16_384) {
+          head.append((char) b);
           last4 = (last4 << 8) | b;
           if (last4 == 0x0d0a0d0a) {
             break;
           }
         }
         OutputStream out = s.getOutputStream();
-        out.write(notFound);
+        out.write(answer(head.toString()));
         out.flush();
       } catch (IOException e) {
         // one failed exchange; keep answering the next
       }
     }
   }
+
+  /**
+   * Discovery of a group version answers that it serves no resource, everything else is 404: so
+   * {@code lookup} of any kind, namespaced or cluster-scoped, finds nothing instead of failing (a
+   * 404 on discovery is an error for every group but the core one). With no resource found, the
+   * object's own request goes to {@code /api/<name>} or {@code /api}: a 404, so "not found".
+   */
+  static byte[] answer(String requestHead) {
+    String target = requestHead.split(" ", 3).length > 1 ? requestHead.split(" ", 3)[1] : "/";
+    String path = target.split("\\?", 2)[0];
+    String body;
+    String status;
+    java.util.regex.Matcher gv = DISCOVERY.matcher(path);
+    if (gv.matches() && target.contains("?")) { // client-go asks discovery with ?timeout=
+      status = "200 OK";
+      body =
+          "{\"kind\":\"APIResourceList\",\"apiVersion\":\"v1\",\"groupVersion\":\""
+              + (gv.group(1) == null ? "v1" : gv.group(1))
+              + "\",\"resources\":[]}";
+    } else {
+      status = "404 Not Found";
+      body =
+          "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"status\":\"Failure\","
+              + "\"reason\":\"NotFound\",\"code\":404}";
+    }
+    return ("HTTP/1.1 "
+            + status
+            + "\r\nContent-Type: application/json\r\nContent-Length: "
+            + body.length()
+            + "\r\nConnection: close\r\n\r\n"
+            + body)
+        .getBytes(StandardCharsets.US_ASCII);
+  }
+
+  /** {@code /api/v1} or {@code /apis/<group>/<version>}: one group version's discovery. */
+  private static final java.util.regex.Pattern DISCOVERY =
+      java.util.regex.Pattern.compile("/api/v1|/apis/([^/]+/[^/]+)");
 }

@@ -55,6 +55,7 @@ final class RepositoryReader {
 
   private final List<String> inputErrors = new ArrayList<>();
   private final List<String> skipped = new ArrayList<>();
+  private final List<String> renderLog = new ArrayList<>();
   private final Map<String, String> renderedFrom = new TreeMap<>();
   private final ChartPositions chartPositions = new ChartPositions();
   private final Map<String, VersionCount> versions = new LinkedHashMap<>();
@@ -166,6 +167,7 @@ final class RepositoryReader {
           readFile(
               f,
               false,
+              Units.isTestFixture(f, root),
               builtBy.isEmpty()
                   ? Set.of(unit)
                   : builtBy.stream()
@@ -179,6 +181,7 @@ final class RepositoryReader {
         if (!skip.test(f) && !builds.isPatch(f)) {
           readFile(
               f,
+              false,
               false,
               builds.variantsOf(f).stream()
                   .map(Units::ofKustomization)
@@ -203,7 +206,7 @@ final class RepositoryReader {
         if (Units.standsAlone(unit)) {
           run.standAlone(unit);
         }
-        readFile(f, true, Set.of(unit), null);
+        readFile(f, true, false, Set.of(unit), null);
       }
     }
     for (Path chart : charts) {
@@ -256,7 +259,8 @@ final class RepositoryReader {
   /**
    * @param namespace the namespace a kustomize build gives the file's namespaced objects, or null
    */
-  private void readFile(Path f, boolean named, Set<String> variants, String namespace)
+  private void readFile(
+      Path f, boolean named, boolean testFixture, Set<String> variants, String namespace)
       throws SplConfig.Invalid {
     ManifestLoader loader = named && !ignoreNonManifests ? strict : lenient;
     String name = named ? f.toString() : f.normalize().toString();
@@ -265,7 +269,7 @@ final class RepositoryReader {
     inputErrors.addAll(part.inputErrors());
     skipped.addAll(part.skipped());
     if (loader == lenient) {
-      part = withoutOthersProblems(part);
+      part = withoutOthersProblems(part, testFixture);
     }
     if (namespace != null) {
       part = inNamespace(part, namespace);
@@ -335,6 +339,7 @@ final class RepositoryReader {
               .render(
                   chart, releaseName(chart), helm.kubeVersion(), helm.valuesFiles(), helm.sets());
     } catch (HelmCharts.RenderFailure e) {
+      takeRenderLog(chartName);
       Optional<String> missing = HelmCharts.missingDependencies(e.getMessage());
       if (missing.isPresent()) {
         // Not the chart's fault, nor the user's: its dependencies are fetched at release time.
@@ -349,6 +354,21 @@ final class RepositoryReader {
                 + "` first to lint it");
         return;
       }
+      if (helm.valuesFiles().isEmpty()
+          && helm.sets().isEmpty()
+          && HelmCharts.valuesMissing(chart)) {
+        // A chart whose build writes its values.yaml (from values.tmpl.yaml, say): not renderable
+        // as committed, by helm template either; no fault in what is written.
+        skipped.add(
+            chartName + " (Helm chart with no values.yaml that does not render without one)");
+        warn.accept(
+            "chart "
+                + chartName
+                + " not linted: it has no values.yaml and Helm cannot render it without one ("
+                + e.getMessage()
+                + "); pass --helm-values to lint it");
+        return;
+      }
       SourcePosition at =
           HelmCharts.locate(chart, e.getMessage())
               .map(l -> new SourcePosition(display(l.file()), l.line(), l.column()))
@@ -357,7 +377,7 @@ final class RepositoryReader {
           new LoadedInput(
               List.of(),
               List.of(
-                  LoadProblem.syntax(
+                  LoadProblem.notRendered(
                       at, "Helm cannot render chart " + chartName + ": " + e.getMessage())),
               List.of(),
               1,
@@ -367,6 +387,7 @@ final class RepositoryReader {
           failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Units.ofChart(chartName)));
       return;
     }
+    takeRenderLog(chartName);
     if (rendered.isBlank()) {
       skipped.add(chartName + " (Helm chart that renders no object with these values)");
       return;
@@ -383,21 +404,58 @@ final class RepositoryReader {
     }
   }
 
+  private void takeRenderLog(String chartName) {
+    renderer
+        .get()
+        .takeLog()
+        .forEach(line -> renderLog.add("helm template " + chartName + ": " + line));
+  }
+
+  /**
+   * True for a problem at a key of its object's {@code metadata.labels} (a label written twice in a
+   * golden file): no session rule reads an object's own labels.
+   */
+  private static boolean isInLabels(LoadProblem p, List<Resource> resources) {
+    for (Resource r : resources) {
+      MapNode metadata = r.ref().equals(p.resource()) ? r.root().map("metadata") : null;
+      MapNode labels = metadata == null ? null : metadata.map("labels");
+      if (labels != null) {
+        for (MapNode.Entry e : labels.entries()) {
+          if (e.keyPosition().equals(p.position())) {
+            return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
   /**
    * {@code part} without the problems of objects unrelated to session persistence (a duplicate
    * label in a Deployment, a broken object of a kind spl does not read): in a walk those belong to
-   * kubeconform and kube-linter. A file named on the command line keeps them all.
+   * kubeconform and kube-linter. In test data, an object without apiVersion is a test's fragment
+   * and is skipped (in examples and docs it is a copy-paste slip, still SPL002). A file named on
+   * the command line keeps them all.
    */
-  private static LoadedInput withoutOthersProblems(LoadedInput part) {
-    List<LoadProblem> ours =
-        part.problems().stream()
-            .filter(
-                p ->
-                    p.resource() == null
-                        || KindCatalogue.isAboutSessions(
-                            p.resource().apiVersion().isEmpty() ? null : p.resource().group(),
-                            p.resource().kind()))
-            .toList();
+  private LoadedInput withoutOthersProblems(LoadedInput part, boolean testFixture) {
+    List<LoadProblem> ours = new ArrayList<>();
+    for (LoadProblem p : part.problems()) {
+      if (p.resource() == null) {
+        ours.add(p);
+      } else if (testFixture && p.resource().apiVersion().isEmpty()) {
+        // a test's input fragment (a merge function's patch), not an object anyone applies
+        skipped.add(
+            p.position().file()
+                + " ("
+                + p.resource().kind()
+                + " without apiVersion in test data: a fragment, not an object)");
+      } else if (KindCatalogue.isAboutSessions(
+              p.resource().apiVersion().isEmpty() ? null : p.resource().group(),
+              p.resource().kind())
+          && !isInLabels(p, part.resources())) {
+        ours.add(p);
+      }
+    }
     return ours.size() == part.problems().size()
         ? part
         : new LoadedInput(
@@ -601,6 +659,9 @@ final class RepositoryReader {
       }
     }
     return new InputNotes(
-        List.copyOf(used), List.copyOf(new LinkedHashSet<>(skipped)), Map.copyOf(renderedFrom));
+        List.copyOf(used),
+        List.copyOf(new LinkedHashSet<>(skipped)),
+        Map.copyOf(renderedFrom),
+        List.copyOf(renderLog));
   }
 }

@@ -2,6 +2,7 @@ package dev.spl.cli;
 
 import java.nio.file.Path;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * Which unit a file of a repository belongs to: the objects that would run together. A directory of
@@ -11,17 +12,12 @@ import java.util.Set;
  * builds and chart releases are named by their readers ({@link Kustomizations}, Helm).
  */
 final class Units {
-  /** Directory names whose files are each read alone: examples, docs, tests and their data. */
-  static final Set<String> ONE_FILE_EACH =
+  /**
+   * Directory names of test data, not documentation: inputs and outputs of a program's tests (a
+   * merge function's fragments, a renderer's golden output), which are often no whole objects.
+   */
+  static final Set<String> TEST_DATA =
       Set.of(
-          "examples",
-          "example",
-          "samples",
-          "sample",
-          "docs",
-          "doc",
-          "documentation",
-          "site-src",
           "testdata",
           "test-data",
           "fixtures",
@@ -33,7 +29,40 @@ final class Units {
           "goldens",
           "testing");
 
+  /** Directory names whose files are each read alone: examples, docs, tests and their data. */
+  static final Set<String> ONE_FILE_EACH =
+      Stream.concat(
+              Stream.of(
+                  "examples",
+                  "example",
+                  "samples",
+                  "sample",
+                  "docs",
+                  "doc",
+                  "documentation",
+                  "site-src"),
+              TEST_DATA.stream())
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   private Units() {}
+
+  /** True for a file below {@code root} in a test data directory (not examples or docs). */
+  static boolean isTestFixture(Path file, Path root) {
+    Path base = root.toAbsolutePath().normalize();
+    Path abs = file.toAbsolutePath().normalize();
+    Path below = abs.startsWith(base) ? base.relativize(abs).getParent() : null;
+    if (below == null) {
+      return false;
+    }
+    for (Path part : below) {
+      String name = part.toString().toLowerCase(java.util.Locale.ROOT);
+      if (TEST_DATA.contains(name)
+          || java.util.Arrays.stream(name.split("[-_.]")).anyMatch(TEST_DATA::contains)) {
+        return true;
+      }
+    }
+    return false;
+  }
 
   /**
    * The unit of {@code file}, found under {@code root} (the directory walked; null for a file named

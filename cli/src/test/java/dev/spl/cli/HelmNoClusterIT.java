@@ -25,22 +25,41 @@ import org.junit.jupiter.api.io.TempDir;
 class HelmNoClusterIT {
   @TempDir Path dir;
 
+  // A namespaced and a cluster-scoped lookup (client-go asks discovery first for the latter, and a
+  // failed discovery is an error for every group but the core one), each of an object and a list.
   private static final String LOOKUP_TEMPLATE =
       """
       {{- $s := lookup "v1" "Service" "shop" "cart" }}
+      {{- $all := lookup "v1" "Service" "shop" "" }}
+      {{- $vap := lookup "admissionregistration.k8s.io/v1" "ValidatingAdmissionPolicy" "" "x" }}
+      {{- $vaps := lookup "admissionregistration.k8s.io/v1" "ValidatingAdmissionPolicy" "" "" }}
       apiVersion: v1
       kind: Service
       metadata:
         name: cart
         namespace: shop
       spec:
-        sessionAffinity: {{ if $s }}None{{ else }}ClientIP{{ end }}
+        sessionAffinity: {{ if or $s $all $vap $vaps }}None{{ else }}ClientIP{{ end }}
         type: NodePort
         ports: [{port: 80}]
       """;
 
+  /** The user's KUBECONFIG names a reachable cluster. */
   @Test
   void lookupFindsNothingAndNoRequestLeaves() throws Exception {
+    lintWithAClusterNamedBy(true);
+  }
+
+  /**
+   * No KUBECONFIG: client-go's next place is $HOME/.kube/config (Go reads the environment the
+   * process started with, so spl must point an existing variable elsewhere, not add one).
+   */
+  @Test
+  void lookupFindsNothingWhenOnlyHomeNamesACluster() throws Exception {
+    lintWithAClusterNamedBy(false);
+  }
+
+  private void lintWithAClusterNamedBy(boolean kubeconfigVariable) throws Exception {
     Path chart = Files.createDirectories(dir.resolve("shop/templates"));
     Files.writeString(
         dir.resolve("shop/Chart.yaml"),
@@ -57,7 +76,8 @@ class HelmNoClusterIT {
       Thread t = new Thread(() -> record(apiServer, requests));
       t.setDaemon(true);
       t.start();
-      Path kubeconfig = dir.resolve("kubeconfig");
+      Path home = Files.createDirectories(dir.resolve("home/.kube"));
+      Path kubeconfig = kubeconfigVariable ? dir.resolve("kubeconfig") : home.resolve("config");
       Files.writeString(
           kubeconfig,
           "apiVersion: v1\nkind: Config\nclusters: [{name: c, cluster: {server: \"http://127.0.0.1:"
@@ -78,15 +98,21 @@ class HelmNoClusterIT {
                   dir.resolve("shop").toString(),
                   dir.resolve("empty").toString())
               .redirectErrorStream(true);
-      pb.environment().put("KUBECONFIG", kubeconfig.toString());
+      pb.environment().remove("KUBECONFIG");
+      if (kubeconfigVariable) {
+        pb.environment().put("KUBECONFIG", kubeconfig.toString());
+      }
+      pb.environment().put("HOME", dir.resolve("home").toString());
       Process p = pb.start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
       int status = p.waitFor();
       assertEquals(List.of(), requests, out);
-      // lookup found no Service, so the template chose ClientIP on a NodePort: SPL150
+      // every lookup found nothing, so the template chose ClientIP on a NodePort: SPL150
       assertTrue(out.contains("warning SPL150"), out);
-      assertTrue(out.contains("templates/svc.yaml:8:3"), "mapped to the template line: " + out);
+      assertTrue(out.contains("templates/svc.yaml:11:3"), "mapped to the template line: " + out);
       assertTrue(out.contains("renders no object with these values"), out);
+      // Helm logged no failed discovery, and its log lines would be --verbose "log:" lines
+      assertTrue(out.lines().noneMatch(l -> l.matches("^\\d{4}/\\d\\d/\\d\\d .*")), out);
       assertEquals(0, status, out);
     }
   }

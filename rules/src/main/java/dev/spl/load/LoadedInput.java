@@ -7,7 +7,8 @@ import java.util.List;
  * Everything read from the inputs.
  *
  * @param resources the Kubernetes objects, {@code List} items expanded
- * @param problems documents that could not become objects (SPL001, SPL002)
+ * @param problems documents that could not become objects (SPL001, SPL002), charts that did not
+ *     render (SPL004)
  * @param inputErrors paths that could not be read or hold no manifest, as messages for the user
  * @param files how many files were read
  * @param documents how many YAML documents they held

@@ -49,6 +49,7 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
     String id = rule.info().id();
     return switch (id) {
       case "SPL001", "SPL002" -> new PolicyCoverage(false, LINT, "about the file, not an object");
+      case "SPL004" -> new PolicyCoverage(false, LINT, "about a chart, before it is objects");
       case "SPL010", "SPL011", "SPL012", "SPL013", "SPL014" ->
           new PolicyCoverage(false, "the CRD's own CEL validation already enforces it");
       case "SPL028" ->

@@ -23,6 +23,7 @@ import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
+import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
@@ -62,6 +63,7 @@ public final class BuiltInRules {
           new YamlSyntax(),
           new NotAResource(),
           new SuppressionWithoutReason(),
+          new ChartNotRendered(),
           new PermanentNeedsAbsoluteTimeout(),
           new CookieNeedsCookieType(),
           new CookieTypeNeedsCookie(),

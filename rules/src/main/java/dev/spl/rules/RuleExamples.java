@@ -19,13 +19,36 @@ public final class RuleExamples {
     return rule.id() + "-" + rule.name();
   }
 
+  /** The bad example: {@code bad.yaml}, or for a rule about charts its chart's template. */
   public static Optional<String> bad(RuleInfo rule) {
-    return read(rule, "bad.yaml");
+    return read(rule, badFile(rule));
   }
 
   public static Optional<String> good(RuleInfo rule) {
-    return read(rule, "good.yaml");
+    return read(rule, goodFile(rule));
   }
+
+  /** Where in its folder the bad example is. */
+  public static String badFile(RuleInfo rule) {
+    return areCharts(rule) ? CHART_BAD : "bad.yaml";
+  }
+
+  /** Where in its folder the good example is. */
+  public static String goodFile(RuleInfo rule) {
+    return areCharts(rule) ? CHART_GOOD : "good.yaml";
+  }
+
+  /**
+   * True when the rule's examples are Helm charts ({@code bad/} and {@code good/}, one template
+   * each), for a rule only the CLI's chart rendering can fire: they are linted by {@code spl lint
+   * examples/}, not by the engine alone.
+   */
+  public static boolean areCharts(RuleInfo rule) {
+    return read(rule, "bad/Chart.yaml").isPresent();
+  }
+
+  private static final String CHART_BAD = "bad/templates/bad.yaml";
+  private static final String CHART_GOOD = "good/templates/good.yaml";
 
   /** The examples' {@code .spl.yaml}: the Gateway API version they are written for. */
   public static Optional<String> config(RuleInfo rule) {

@@ -53,6 +53,7 @@ public final class TextFormatter implements FindingFormatter {
     }
     if (verbose) {
       result.inputs().skipped().forEach(f -> out.println("skipped: " + f));
+      result.inputs().renderLog().forEach(line -> out.println("log: " + line));
     }
     if (!quiet) {
       out.println(summary(result));
