@@ -412,6 +412,20 @@ final class RepositoryReader {
   }
 
   /**
+   * True when the object a problem is met in writes about sessions, or cannot be found (a document
+   * that became no object): a duplicate key in a route with no session persistence is no session
+   * problem.
+   */
+  private static boolean isSticky(LoadProblem p, List<Resource> resources) {
+    for (Resource r : resources) {
+      if (r.ref().equals(p.resource())) {
+        return KindCatalogue.writesAboutSessions(r.root());
+      }
+    }
+    return true;
+  }
+
+  /**
    * True for a problem at a key of its object's {@code metadata.labels} (a label written twice in a
    * golden file): no session rule reads an object's own labels.
    */
@@ -452,6 +466,7 @@ final class RepositoryReader {
       } else if (KindCatalogue.isAboutSessions(
               p.resource().apiVersion().isEmpty() ? null : p.resource().group(),
               p.resource().kind())
+          && isSticky(p, part.resources())
           && !isInLabels(p, part.resources())) {
         ours.add(p);
       }

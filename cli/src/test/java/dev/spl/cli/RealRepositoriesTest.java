@@ -12,9 +12,9 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code spl lint} with no flags at the root of seven real public repositories (filtered snapshots
+ * {@code spl lint} with no flags at the root of eight real public repositories (filtered snapshots
  * in src/test/resources/realrepos, see its README), as a new user would run it: GitOps examples, an
- * application with four packagings, and five controller source trees with docs, tests and charts.
+ * application with four packagings, and six controller source trees with docs, tests and charts.
  * The output must be their real sticky-session problems and nothing else; Helm and kustomize inputs
  * included, no crash, and nothing on stderr but spl's own notices.
  */
@@ -37,6 +37,8 @@ class RealRepositoriesTest {
         // test data without apiVersion (a merge function's fragments), a golden file's duplicate
         // labels, a chart whose build writes its values.yaml: none of them spl's business
         "envoy-gateway | 0 | ",
+        // translator inputs with a duplicate queryParams key in routes without session persistence
+        "kgateway | 0 | ",
         // a conformance fixture gives an HTTPRoute and a GRPCRoute on one listener one header
         // session name; another gives a GRPCRoute cookie persistence
         "nginx-gateway-fabric | 0 | tests/suite/manifests/session-persistence/"

@@ -139,6 +139,40 @@ class RepositoryLintTest {
     assertTrue(lines.get(0).contains("nosuchfunc"), lines.get(0));
   }
 
+  /**
+   * In a walk, a YAML problem is spl's only in an object that writes about sessions: a duplicate
+   * key in a plain route's match (kgateway's translator inputs) is kubeconform's; the same in a
+   * sticky route is reported. Named alone, the plain one is reported too.
+   */
+  @Test
+  void aWalkReportsYamlProblemsOfStickyObjectsOnly(@TempDir Path temp) throws IOException {
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: %s, namespace: shop}
+        spec:
+          rules:
+          - matches:
+            - queryParams: [{name: a, value: b}]
+              queryParams: [{name: c, value: d}]
+            backendRefs: [{name: cart, port: 80}]
+        %s
+        """;
+    Path dir = Files.createDirectories(temp.resolve("routes"));
+    Files.writeString(dir.resolve("plain.yaml"), route.formatted("plain", ""));
+    Files.writeString(
+        dir.resolve("sticky.yaml"),
+        route.formatted("sticky", "    sessionPersistence: {sessionName: cart}"));
+    CliRun walk = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.toString());
+    List<String> found = walk.out().lines().filter(l -> l.contains(" SPL001 ")).toList();
+    assertEquals(1, found.size(), walk.out());
+    assertTrue(found.get(0).contains("sticky.yaml:8:7: error SPL001 duplicate key"), walk.out());
+    CliRun named =
+        CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("plain.yaml").toString());
+    assertTrue(named.out().contains("plain.yaml:8:7: error SPL001 duplicate key"), named.out());
+  }
+
   @Test
   void theReadmesFirstCommandReportsOnlyWhatTheBadExamplesMark() throws IOException {
     CliRun run = CliRun.of("lint", "../examples");

@@ -96,4 +96,23 @@ class KindCatalogueTest {
     assertFalse(KindCatalogue.isAboutSessions("example.com", "HTTPRoute"), "another group");
     assertFalse(KindCatalogue.isAboutSessions("", "ConfigMap"));
   }
+
+  @Test
+  void objectsThatWriteAboutSessionsAreToldByTheirKeys() {
+    assertTrue(writes("spec: {rules: [{sessionPersistence: {sessionName: a}}]}"));
+    assertTrue(writes("spec: {sessionAffinity: ClientIP}"));
+    assertTrue(writes("metadata: {annotations: {nginx.ingress.kubernetes.io/affinity: cookie}}"));
+    assertTrue(writes("spec: {trafficPolicy: {loadBalancer: {consistentHash: {httpCookie: {}}}}}"));
+    assertTrue(writes("spec: {services: [{name: a, sticky: {cookie: {}}}]}"));
+    assertFalse(writes("spec: {rules: [{matches: [{queryParams: [{name: a, value: b}]}]}]}"));
+    assertFalse(writes("metadata: {name: a, labels: {app: a}}\nspec: {ports: [{port: 80}]}"));
+  }
+
+  private static boolean writes(String yaml) {
+    return KindCatalogue.writesAboutSessions(
+        new dev.spl.load.YamlStreamReader(dev.spl.load.LoadLimits.defaults())
+            .read("t.yaml", yaml)
+            .get(0)
+            .root());
+  }
 }
