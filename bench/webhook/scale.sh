@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # The webhook's cost per review as the cluster grows (issue 13): N objects served by a stand-in API
 # server on loopback (ScaleBench.StandInApiServer) to the webhook's informers, reviews over HTTPS.
-# Usage: bench/webhook/scale.sh [N...]    (default 100 1000 10000 50000, then 3,000 routes on one hostname)
+# Usage: bench/webhook/scale.sh [N...]    (default 100 1000 10000 50000, then 3,000 routes on one
+#   hostname, then the realistic mix of issue 31 at 100 and 20,000 objects, v1.6 and main shapes:
+#   mix-v1.6:N, mix-main:N, each route its own hostname, one in five sticky under its own name)
 # Each size runs in its own JVM with the chart's heap (60 % of 384 MiB).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -10,7 +12,7 @@ mvn -B -q -pl webhook -am test-compile -Dspotless.check.skip=true
 mvn -B -q -pl webhook dependency:build-classpath -Dmdep.outputFile=target/test.classpath -Dmdep.includeScope=test
 cp="webhook/target/test-classes:webhook/target/classes:$(cat webhook/target/test.classpath)"
 sizes=("$@")
-[ ${#sizes[@]} -gt 0 ] || sizes=(100 1000 10000 50000 one-hostname)
+[ ${#sizes[@]} -gt 0 ] || sizes=(100 1000 10000 50000 one-hostname mix-v1.6:100 mix-v1.6:20000 mix-main:100 mix-main:20000)
 echo "| cluster | route review median / p99 | Service review median / p99 | cluster state in heap |"
 echo "|---|---|---|---|"
 for n in "${sizes[@]}"; do

@@ -29,40 +29,123 @@ class LiveIndexTest {
   void reviewingAgainstNeighboursFindsWhatAFullLintFinds() throws IOException {
     int compared = 0;
     for (Path file : exampleFiles()) {
-      String text = Files.readString(file, StandardCharsets.UTF_8);
-      GatewayApiVersion version = ExamplesTest.versionOf(file);
-      LintOptions options = LintOptions.defaults().withVersion(version);
-      ManifestLoader loader = new ManifestLoader();
-      List<Finding> full =
-          new Engine().lint(loader.loadText(file.toString(), text), options).findings();
-      List<Resource> all = loader.loadText(file.toString(), text).resources();
-      // The kinds a webhook reviews: what carries persistence, Services, Ingresses and the
-      // other controllers' sticky-session objects.
-      for (Resource reviewed :
-          all.stream()
-              .filter(
-                  r ->
-                      dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
-                          || dev.spl.index.KindCatalogue.isReviewed(r.group(), r.kind()))
-              .toList()) {
-        LiveIndex cluster = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
-        all.stream().filter(r -> r != reviewed).forEach(cluster::put);
-        Engine.LintRun run = new Engine().start(options);
-        run.acceptKept(cluster.neighbours(reviewed));
-        run.accept(new dev.spl.load.LoadedInput(List.of(reviewed), List.of(), List.of(), 1, 1));
-        List<Finding> review = involving(run.finish(1, 1).findings(), reviewed.ref());
-        // A cluster holds one object per key: the reviewed object replaces its cached copy, so
-        // a duplicate (SPL104) exists only in files.
-        List<Finding> expected =
-            involving(full, reviewed.ref()).stream()
-                .filter(f -> !f.ruleId().equals("SPL104"))
-                .toList();
-        assertEquals(
-            keys(expected), keys(review), file + ": review of " + reviewed.ref().describe());
-        compared += review.size();
-      }
+      compared +=
+          compare(
+              file.toString(),
+              Files.readString(file, StandardCharsets.UTF_8),
+              ExamplesTest.versionOf(file));
     }
     assertTrue(compared > 20, "the examples hold findings to compare: " + compared);
+  }
+
+  /**
+   * Session names that come through a Backend (main) or a policy, not inline: the review finds the
+   * route of the same listener by the name, as a full lint does (issue 31 moved that lookup from a
+   * walk over the Gateway's routes to an index by name).
+   */
+  @Test
+  void namesThroughBackendsAndPoliciesAreFoundByName() {
+    String gateway =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: Gateway
+        metadata: {name: public, namespace: shop}
+        spec: {gatewayClassName: eg, listeners: [{name: web, port: 80, protocol: HTTP}]}
+        """;
+    String route =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: %s, namespace: shop}
+        spec:
+          parentRefs: [{name: public, sectionName: web}]
+          hostnames: [shop.example.com]
+          rules: [{backendRefs: [%s]%s}]
+        """;
+    String backends =
+        """
+        ---
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata: {name: b-a, namespace: shop}
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: a}}
+            sessionPersistence: {cookie: {name: shop}}
+        ---
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata: {name: b-b, namespace: shop}
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: b}}
+            sessionPersistence: {cookie: {name: shop}}
+        """;
+    String onMain =
+        gateway
+            + backends
+            + route.formatted(
+                "a", "{group: gateway.networking.x-k8s.io, kind: Backend, name: b-a}", "")
+            + route.formatted(
+                "b", "{group: gateway.networking.x-k8s.io, kind: Backend, name: b-b}", "");
+    assertTrue(compare("main.yaml", onMain, GatewayApiVersion.MAIN) > 0, "SPL103 through Backends");
+    String policy =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1alpha2
+        kind: BackendLBPolicy
+        metadata: {name: p, namespace: shop}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: b}]
+          sessionPersistence: {sessionName: shop}
+        """;
+    String onV14 =
+        gateway
+            + policy
+            + route.formatted(
+                "a", "{name: a, port: 80}", ", sessionPersistence: {sessionName: shop}")
+            + route.formatted("b", "{name: b, port: 80}", "");
+    assertTrue(compare("v14.yaml", onV14, GatewayApiVersion.V1_4) > 0, "SPL103 through a policy");
+  }
+
+  /**
+   * Reviews each object of {@code text} against a LiveIndex of the others and compares with a full
+   * lint; the number of findings compared.
+   */
+  private static int compare(String name, String text, GatewayApiVersion version) {
+    int compared = 0;
+    LintOptions options = LintOptions.defaults().withVersion(version);
+    ManifestLoader loader = new ManifestLoader();
+    List<Finding> full = new Engine().lint(loader.loadText(name, text), options).findings();
+    List<Resource> all = loader.loadText(name, text).resources();
+    // The kinds a webhook reviews: what carries persistence, Services, Ingresses and the
+    // other controllers' sticky-session objects.
+    for (Resource reviewed :
+        all.stream()
+            .filter(
+                r ->
+                    dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
+                        || dev.spl.index.KindCatalogue.isReviewed(r.group(), r.kind()))
+            .toList()) {
+      LiveIndex cluster = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
+      all.stream().filter(r -> r != reviewed).forEach(cluster::put);
+      Engine.LintRun run = new Engine().start(options);
+      run.acceptKept(cluster.neighbours(reviewed));
+      run.accept(new dev.spl.load.LoadedInput(List.of(reviewed), List.of(), List.of(), 1, 1));
+      List<Finding> review = involving(run.finish(1, 1).findings(), reviewed.ref());
+      // A cluster holds one object per key: the reviewed object replaces its cached copy, so
+      // a duplicate (SPL104) exists only in files.
+      List<Finding> expected =
+          involving(full, reviewed.ref()).stream()
+              .filter(f -> !f.ruleId().equals("SPL104"))
+              .toList();
+      assertEquals(keys(expected), keys(review), name + ": review of " + reviewed.ref().describe());
+      compared += review.size();
+    }
+    return compared;
   }
 
   @Test

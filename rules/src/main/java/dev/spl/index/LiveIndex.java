@@ -49,10 +49,17 @@ public final class LiveIndex {
   private final Map<ObjectKey, Set<ObjectKey>> ingressesByService = new ConcurrentHashMap<>();
   // keyed by a Namespace key: the autoscalers of one namespace are few
   private final Map<ObjectKey, Set<ObjectKey>> autoscalersByNamespace = new ConcurrentHashMap<>();
+  // routes by a Gateway they attach to and a session name they carry inline
+  private final Map<ParentName, Set<ObjectKey>> routesByParentName = new ConcurrentHashMap<>();
+  // policies and Backends by the session names they give the routes that use them
+  private final Map<String, Set<ObjectKey>> carriersByName = new ConcurrentHashMap<>();
   // what each kept object points at, to unlink it when it changes or goes
   private final Map<ObjectKey, List<Link>> links = new ConcurrentHashMap<>();
 
-  private record Link(Map<ObjectKey, Set<ObjectKey>> index, ObjectKey target) {}
+  /** One entry of one of the indexes above: {@code index} maps {@code target} to the object. */
+  private record Link(Map<Object, Set<ObjectKey>> index, Object target) {}
+
+  private record ParentName(ObjectKey gateway, String name) {}
 
   /** An index for {@code version} keeping what {@code inputs} (the rules' declarations) read. */
   public LiveIndex(GatewayApiVersion version, Inputs inputs) {
@@ -84,6 +91,14 @@ public final class LiveIndex {
     List<Link> out = new ArrayList<>();
     for (ObjectKey gateway : entry.parents()) {
       out.add(link(routesByParent, gateway, key));
+      for (String name : entry.nameKeys()) {
+        out.add(link(routesByParentName, new ParentName(gateway, name), key));
+      }
+    }
+    if (!SessionPersistenceLocator.isRoute(kept)) {
+      for (String name : entry.nameKeys()) {
+        out.add(link(carriersByName, name, key));
+      }
     }
     Inputs.Kind kind = IndexFields.kindOf(kept);
     for (ObjectKey backend : entry.backends()) {
@@ -121,7 +136,8 @@ public final class LiveIndex {
     if (IndexFields.kindOf(r) == Inputs.Kind.INGRESS) {
       return new Entry(r, sites, List.of(), References.servicesOf(r), Set.of());
     }
-    return new Entry(r, sites, List.of(), List.of(), Set.of());
+    // a Backend (main) names its own sessions; a Service none
+    return new Entry(r, sites, List.of(), List.of(), Set.copyOf(names));
   }
 
   /** Removes the object of this kind, namespace and name. */
@@ -199,26 +215,36 @@ public final class LiveIndex {
   }
 
   /**
-   * Routes on {@code gateway} that may use one of {@code names}: by their own persistence, or
-   * through a policy on a backend. At most {@value #SHARING_ROUTES}.
+   * Routes on {@code gateway} that use one of {@code names}: inline, or through a policy on a
+   * backend or a Backend they route to; found by name, never by walking the Gateway's routes. At
+   * most {@value #SHARING_ROUTES}.
    */
-  private List<ObjectKey> sharing(ObjectKey gateway, Set<String> names, ObjectKey self) {
-    List<ObjectKey> out = new ArrayList<>();
-    if (names.isEmpty()) {
-      return out; // an unnamed session collides with nothing (SPL103 needs a name)
-    }
-    for (ObjectKey r : referrers(routesByParent, gateway)) {
-      Entry route = objects.get(r);
-      if (route == null || r.equals(self)) {
-        continue;
+  private Set<ObjectKey> sharing(ObjectKey gateway, Set<String> names, ObjectKey self) {
+    Set<ObjectKey> out = new java.util.LinkedHashSet<>();
+    for (String name : names) {
+      for (ObjectKey r : referrers(routesByParentName, new ParentName(gateway, name))) {
+        if (!r.equals(self) && out.add(r) && out.size() == SHARING_ROUTES) {
+          return out;
+        }
       }
-      boolean shares =
-          route.nameKeys().stream().anyMatch(names::contains)
-              || route.backends().stream().anyMatch(policiesByTarget::containsKey);
-      if (shares) {
-        out.add(r);
-        if (out.size() == SHARING_ROUTES) {
-          break;
+      for (ObjectKey carrier : referrers(carriersByName, name)) {
+        Entry c = objects.get(carrier);
+        if (c == null) {
+          continue;
+        }
+        // a policy names its targets; a Backend is itself what routes refer to
+        List<ObjectKey> used = c.backends().isEmpty() ? List.of(carrier) : c.backends();
+        for (ObjectKey backend : used) {
+          for (ObjectKey r : referrers(routesByBackend, backend)) {
+            Entry route = objects.get(r);
+            if (route != null
+                && !r.equals(self)
+                && route.parents().contains(gateway)
+                && out.add(r)
+                && out.size() == SHARING_ROUTES) {
+              return out;
+            }
+          }
         }
       }
     }
@@ -234,6 +260,10 @@ public final class LiveIndex {
       }
     }
     for (ObjectKey backend : References.backendsOf(route)) {
+      Entry own = objects.get(backend.normalized()); // a Backend carries its own persistence
+      if (own != null) {
+        names.addAll(own.nameKeys());
+      }
       for (ObjectKey policy : referrers(policiesByTarget, backend)) {
         Entry p = objects.get(policy);
         if (p != null) {
@@ -285,13 +315,14 @@ public final class LiveIndex {
     return e;
   }
 
-  private static Set<ObjectKey> referrers(Map<ObjectKey, Set<ObjectKey>> index, ObjectKey key) {
+  private static <K> Set<ObjectKey> referrers(Map<K, Set<ObjectKey>> index, K key) {
     return index.getOrDefault(key, Set.of());
   }
 
-  private static Link link(Map<ObjectKey, Set<ObjectKey>> index, ObjectKey target, ObjectKey from) {
+  @SuppressWarnings("unchecked") // each index is keyed by one type; a Link only hands it back
+  private static <K> Link link(Map<K, Set<ObjectKey>> index, K target, ObjectKey from) {
     index.computeIfAbsent(target, k -> ConcurrentHashMap.newKeySet()).add(from);
-    return new Link(index, target);
+    return new Link((Map<Object, Set<ObjectKey>>) (Map<?, ?>) index, target);
   }
 
   private void unlink(ObjectKey key) {

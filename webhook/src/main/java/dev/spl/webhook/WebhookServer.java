@@ -11,10 +11,12 @@ import java.util.Map;
 import java.util.function.BooleanSupplier;
 import org.eclipse.jetty.server.HttpConfiguration;
 import org.eclipse.jetty.server.HttpConnectionFactory;
+import org.eclipse.jetty.server.NetworkConnectionLimit;
 import org.eclipse.jetty.server.SecureRequestCustomizer;
 import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.server.SslConnectionFactory;
 import org.eclipse.jetty.util.ssl.SslContextFactory;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -46,6 +48,26 @@ final class WebhookServer implements AutoCloseable {
    */
   static final long BODY_BUDGET_BYTES = 2 * MAX_BODY_BYTES;
 
+  /**
+   * Open connections at most; past it Jetty accepts no more until one closes (the rest wait in the
+   * kernel's backlog). An idle TLS connection costs about 45 KiB (5,000 took RSS from 189 to 411
+   * MiB, over the chart's 384 Mi limit); the API server keeps a few per replica.
+   */
+  static final int MAX_CONNECTIONS = 1_000;
+
+  /**
+   * At the connection limit, connections idle this long are closed, so that thousands of idle
+   * sockets cannot keep the API server's out.
+   */
+  static final long IDLE_AT_LIMIT_MILLIS = 1_000;
+
+  /**
+   * A connection must deliver its first request head (after the TLS handshake) within this, or it
+   * is closed: a client that opens connections and sends nothing, or a header a byte at a time,
+   * holds none for long.
+   */
+  static final long FIRST_REQUEST_DEADLINE_MILLIS = 10_000;
+
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   /** Where and how to serve. */
@@ -57,8 +79,9 @@ final class WebhookServer implements AutoCloseable {
       long idleTimeoutMillis,
       long shutdownGraceMillis,
       long certCheckMillis,
-      long bodyDeadlineMillis) {
+      Limits limits) {
 
+    /** With the default limits. */
     Settings(
         String host,
         int port,
@@ -75,8 +98,14 @@ final class WebhookServer implements AutoCloseable {
           idleTimeoutMillis,
           shutdownGraceMillis,
           certCheckMillis,
-          BODY_DEADLINE_MILLIS);
+          Limits.DEFAULT);
     }
+  }
+
+  /** What one client may hold: a body's time to arrive, connections, a first request's time. */
+  record Limits(long bodyDeadlineMillis, int maxConnections, long firstRequestDeadlineMillis) {
+    static final Limits DEFAULT =
+        new Limits(BODY_DEADLINE_MILLIS, MAX_CONNECTIONS, FIRST_REQUEST_DEADLINE_MILLIS);
   }
 
   private final Settings settings;
@@ -88,6 +117,7 @@ final class WebhookServer implements AutoCloseable {
   private Javalin app;
   private CertificateReloader reloader;
   private ServerConnector connector;
+  private NetworkConnectionLimit limit;
   private volatile boolean tlsLoaded;
   private volatile String lastReadiness = "";
   private volatile boolean stopping;
@@ -114,6 +144,11 @@ final class WebhookServer implements AutoCloseable {
     return this;
   }
 
+  /** Connections open now, never more than the cap. */
+  int openConnections() {
+    return limit.getNetworkConnectionCount();
+  }
+
   WebhookServer start() throws Exception {
     SslContextFactory.Server ssl = new SslContextFactory.Server();
     reloader = new CertificateReloader(settings.certFile(), settings.keyFile(), ssl, log);
@@ -126,6 +161,15 @@ final class WebhookServer implements AutoCloseable {
         Javalin.create(
                 cfg -> {
                   cfg.startup.showJavalinBanner = false;
+                  // Sized to the pod, not to Javalin's default of 250: bodies are read without a
+                  // thread (WholeBodyHandler) and reviews run on their own bounded pool.
+                  QueuedThreadPool threads =
+                      new QueuedThreadPool(
+                          Math.max(128, 8 * Runtime.getRuntime().availableProcessors() + 16),
+                          4,
+                          30_000);
+                  threads.setName("spl-http");
+                  cfg.jetty.threadPool = threads;
                   cfg.http.maxRequestSize = MAX_BODY_BYTES;
                   cfg.jetty.modifyServer(
                       server -> {
@@ -135,7 +179,7 @@ final class WebhookServer implements AutoCloseable {
                             new WholeBodyHandler(
                                 server.getHandler(),
                                 (int) MAX_BODY_BYTES,
-                                settings.bodyDeadlineMillis(),
+                                settings.limits().bodyDeadlineMillis(),
                                 (int) BODY_BUDGET_BYTES,
                                 why -> {
                                   metrics.recordRefusedForMemory();
@@ -157,6 +201,14 @@ final class WebhookServer implements AutoCloseable {
                         connector.setPort(settings.port());
                         connector.setIdleTimeout(
                             settings.idleTimeoutMillis()); // a slow or stalled client is cut off
+                        connector.addBean(
+                            new FirstRequestDeadline(
+                                connector, settings.limits().firstRequestDeadlineMillis()));
+                        limit =
+                            new NetworkConnectionLimit(
+                                settings.limits().maxConnections(), connector);
+                        limit.setEndPointIdleTimeout(IDLE_AT_LIMIT_MILLIS);
+                        server.addBean(limit);
                         return connector;
                       });
                   // While stopping, every answer closes its connection, so that no client still

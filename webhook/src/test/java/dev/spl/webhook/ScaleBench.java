@@ -40,17 +40,55 @@ public final class ScaleBench {
    */
   public static void main(String[] args) throws Exception {
     boolean oneHostname = args.length > 0 && args[0].equals("one-hostname");
-    int n = oneHostname ? 3_000 : args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
+    // mix-v1.6:N, mix-main:N: the routes a shared ingress Gateway carries (issue 31)
+    Mix mix =
+        args.length > 0 && args[0].startsWith("mix-")
+            ? new Mix(
+                GatewayApiVersion.parse(args[0].substring(4, args[0].indexOf(':'))),
+                Integer.parseInt(args[0].substring(args[0].indexOf(':') + 1)))
+            : null;
+    int n =
+        mix != null
+            ? mix.objects()
+            : oneHostname ? 3_000 : args.length > 0 ? Integer.parseInt(args[0]) : 1_000;
     // A first, unprinted round warms the JIT, so no row is measured on a cold JVM.
-    run(1_000, false, false);
-    run(n, oneHostname, true);
+    run(1_000, false, mix == null ? null : new Mix(mix.version(), 1_000), false);
+    run(n, oneHostname, mix, true);
   }
 
-  private static void run(int n, boolean oneHostname, boolean print) throws Exception {
-    int routes = oneHostname ? n : n / 2;
-    int services = oneHostname ? 0 : n - n / 2;
+  /**
+   * The realistic mix: half the objects Services, half routes, each route on its own hostname and
+   * all on one listener, one in five with cookie persistence under a name of its own (inline in
+   * v1.x; through a Backend of its own on main, which then counts among the objects).
+   */
+  record Mix(GatewayApiVersion version, int objects) {
+    boolean onMain() {
+      return version == GatewayApiVersion.MAIN;
+    }
+
+    int routes() {
+      return objects / 2;
+    }
+
+    boolean sticky(int route) {
+      return route % 5 == 0;
+    }
+
+    int backends() {
+      return onMain() ? (routes() + 4) / 5 + 2 : 0; // and the probe's and the joining route's
+    }
+
+    int services() {
+      return objects - routes() - backends();
+    }
+  }
+
+  private static void run(int n, boolean oneHostname, Mix mix, boolean print) throws Exception {
+    int routes = mix != null ? mix.routes() : oneHostname ? n : n / 2;
+    int services = mix != null ? mix.services() : oneHostname ? 0 : n - n / 2;
+    GatewayApiVersion version = mix != null ? mix.version() : GatewayApiVersion.V1_6;
     Path dir = Files.createTempDirectory("spl-scale");
-    try (StandInApiServer api = new StandInApiServer(routes, services, oneHostname);
+    try (StandInApiServer api = new StandInApiServer(routes, services, oneHostname, mix);
         KubernetesClient client =
             new KubernetesClientBuilder()
                 .withConfig(new ConfigBuilder().withMasterUrl(api.url()).build())
@@ -58,9 +96,10 @@ public final class ScaleBench {
       long before = usedHeapAfterGc();
       PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
       InformerClusterState state =
-          new InformerClusterState(client, new JsonLog(quiet), GatewayApiVersion.V1_6).start();
+          new InformerClusterState(client, new JsonLog(quiet), version).start();
       long deadline = System.nanoTime() + 600_000_000_000L;
-      while (!(state.isSynced() && state.size() >= routes + services + 1)) {
+      int objects = routes + services + (mix == null ? 0 : mix.backends());
+      while (!(state.isSynced() && state.size() >= objects + 1)) {
         if (System.nanoTime() > deadline) {
           throw new IllegalStateException("informers did not sync: " + state.size());
         }
@@ -70,7 +109,7 @@ public final class ScaleBench {
       Path cert = dir.resolve("tls.crt");
       Path key = dir.resolve("tls.key");
       var certificate = TestCertificates.write(cert, key, "localhost", false);
-      LintOptions options = new LintOptions(GatewayApiVersion.V1_6, RuleSelection.all());
+      LintOptions options = new LintOptions(version, RuleSelection.all());
       try (WebhookServer server =
           new WebhookServer(
                   new WebhookServer.Settings("127.0.0.1", 0, cert, key, 15_000, 1_000, 1_000),
@@ -83,6 +122,8 @@ public final class ScaleBench {
         HttpClient http =
             HttpClient.newBuilder().sslContext(TestCertificates.trusting(certificate)).build();
         URI uri = URI.create("https://localhost:" + server.port() + "/validate");
+        // In the mix, a new sticky route of its own hostname and session name (on main through a
+        // cached Backend of its own)
         String routeReview =
             Reviews.review(
                 "u-route",
@@ -90,7 +131,10 @@ public final class ScaleBench {
                 "gateway.networking.k8s.io",
                 "HTTPRoute",
                 "shop",
-                route("probe", oneHostname ? "shop.example.com" : "probe.example.com", "svc-0"));
+                mix != null
+                    ? mixRoute("probe", "probe.example.com", mix, 0, "probe", "b-probe")
+                    : route(
+                        "probe", oneHostname ? "shop.example.com" : "probe.example.com", "svc-0"));
         String serviceReview =
             Reviews.review(
                 "u-svc",
@@ -101,11 +145,28 @@ public final class ScaleBench {
                 "{\"apiVersion\": \"v1\", \"kind\": \"Service\", \"metadata\": {\"name\": \"probe-svc\"},"
                     + " \"spec\": {\"selector\": {\"app\": \"probe\"}}}");
         String routeTimes = measure(http, uri, routeReview);
+        if (mix != null && print) {
+          // A route joining an existing session name on the listener is still warned.
+          String joining =
+              Reviews.review(
+                  "u-join",
+                  "CREATE",
+                  "gateway.networking.k8s.io",
+                  "HTTPRoute",
+                  "shop",
+                  mixRoute("joining", "r-0.example.com", mix, 0, "s-0", "b-join"));
+          String answer = send(http, uri, joining);
+          if (!answer.contains("SPL103")) {
+            throw new IllegalStateException("the joining route is not warned: " + answer);
+          }
+        }
         String serviceTimes = oneHostname ? "-" : measure(http, uri, serviceReview);
         if (print) {
           System.out.printf(
               "| %s | %s | %s | %.1f MiB (%d B per object) |%n",
-              oneHostname ? n + " routes, one hostname and cookie name" : n + " objects",
+              mix != null
+                  ? n + " objects, " + mix.version() + " mix"
+                  : oneHostname ? n + " routes, one hostname and cookie name" : n + " objects",
               routeTimes,
               serviceTimes,
               cacheBytes / 1048576.0,
@@ -127,9 +188,18 @@ public final class ScaleBench {
     private final java.util.Map<String, List<String>> lists = new HashMap<>();
     private final java.util.Map<String, String[]> listKinds = new HashMap<>();
 
-    StandInApiServer(int routes, int services, boolean oneHostname) throws Exception {
+    StandInApiServer(int routes, int services, boolean oneHostname, Mix mix) throws Exception {
       List<String> routeItems = new ArrayList<>();
+      List<String> backendItems = new ArrayList<>();
       for (int i = 0; i < routes; i++) {
+        if (mix != null) {
+          routeItems.add(
+              mixRoute("r-" + i, "r-" + i + ".example.com", mix, i, "s-" + i, "b-s-" + i));
+          if (mix.onMain() && mix.sticky(i)) {
+            backendItems.add(backend("b-s-" + i, "s-" + i));
+          }
+          continue;
+        }
         routeItems.add(
             route(
                 "r-" + i,
@@ -151,13 +221,22 @@ public final class ScaleBench {
           "{\"apiVersion\": \"gateway.networking.k8s.io/v1\", \"kind\": \"Gateway\","
               + " \"metadata\": {\"name\": \"public\", \"namespace\": \"shop\","
               + " \"resourceVersion\": \"1\"}, \"spec\": {\"gatewayClassName\": \"eg\","
-              + " \"listeners\": []}}";
+              + " \"listeners\": [{\"name\": \"web\", \"port\": 80, \"protocol\": \"HTTP\"}]}}";
       String group = "/apis/gateway.networking.k8s.io/v1/";
       serve("/api/v1/services", "v1", "ServiceList", serviceItems);
       serve(group + "httproutes", "gateway.networking.k8s.io/v1", "HTTPRouteList", routeItems);
       serve(group + "gateways", "gateway.networking.k8s.io/v1", "GatewayList", List.of(gateway));
       for (String empty : List.of("grpcroutes", "gatewayclasses")) {
         serve(group + empty, "gateway.networking.k8s.io/v1", "List", List.of());
+      }
+      if (mix != null && mix.onMain()) {
+        backendItems.add(backend("b-probe", "probe")); // the probe route's own
+        backendItems.add(backend("b-join", "s-0")); // another Backend with r-0's cookie name
+        serve(
+            "/apis/gateway.networking.x-k8s.io/v1alpha1/backends",
+            "gateway.networking.x-k8s.io/v1alpha1",
+            "BackendList",
+            backendItems);
       }
       http =
           com.sun.net.httpserver.HttpServer.create(
@@ -233,6 +312,49 @@ public final class ScaleBench {
       http.stop(0);
       ((java.util.concurrent.ExecutorService) http.getExecutor()).shutdownNow();
     }
+  }
+
+  private static String send(HttpClient http, URI uri, String body) throws Exception {
+    return http.send(
+            HttpRequest.newBuilder(uri)
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body))
+                .build(),
+            HttpResponse.BodyHandlers.ofString())
+        .body();
+  }
+
+  /**
+   * A route of the mix on listener web: sticky ones under {@code session} (inline on v1.x; on main
+   * through the cached Backend {@code backend}), others plain.
+   */
+  static String mixRoute(String name, String host, Mix mix, int i, String session, String backend) {
+    String backendRef = "{\"name\": \"svc-" + i + "\", \"port\": 8080}";
+    String persistence = "";
+    if (mix.sticky(i) && mix.onMain()) {
+      backendRef =
+          "{\"group\": \"gateway.networking.x-k8s.io\", \"kind\": \"Backend\", \"name\": \""
+              + backend
+              + "\"}";
+    } else if (mix.sticky(i)) {
+      persistence =
+          ", \"sessionPersistence\": {\"sessionName\": \"" + session + "\", \"type\": \"Cookie\"}";
+    }
+    return ("{\"apiVersion\": \"gateway.networking.k8s.io/v1\", \"kind\": \"HTTPRoute\","
+            + " \"metadata\": {\"name\": \"%s\", \"namespace\": \"shop\", \"resourceVersion\": \"1\"},"
+            + " \"spec\": {\"parentRefs\": [{\"name\": \"public\", \"sectionName\": \"web\"}],"
+            + " \"hostnames\": [\"%s\"], \"rules\": [{\"backendRefs\": [%s]%s}]}}")
+        .formatted(name, host, backendRef, persistence);
+  }
+
+  /** A main-branch Backend with cookie persistence named {@code cookie}. */
+  static String backend(String name, String cookie) {
+    return ("{\"apiVersion\": \"gateway.networking.x-k8s.io/v1alpha1\", \"kind\": \"Backend\","
+            + " \"metadata\": {\"name\": \"%s\", \"namespace\": \"shop\", \"resourceVersion\": \"1\"},"
+            + " \"spec\": {\"type\": \"EndpointSelector\", \"endpointSelector\": {\"selector\":"
+            + " {\"matchLabels\": {\"app\": \"%s\"}}, \"sessionPersistence\": {\"cookie\":"
+            + " {\"name\": \"%s\"}}}}}")
+        .formatted(name, name, cookie);
   }
 
   private static String measure(HttpClient http, URI uri, String body) throws Exception {

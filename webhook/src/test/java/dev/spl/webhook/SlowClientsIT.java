@@ -53,7 +53,10 @@ class SlowClientsIT {
                 30_000,
                 1_000,
                 1_000,
-                bodyDeadlineMillis),
+                new WebhookServer.Limits(
+                    bodyDeadlineMillis,
+                    WebhookServer.MAX_CONNECTIONS,
+                    WebhookServer.FIRST_REQUEST_DEADLINE_MILLIS)),
             new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
             ClusterState.NONE,
             new WebhookMetrics(),

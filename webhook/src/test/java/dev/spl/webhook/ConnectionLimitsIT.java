@@ -1,0 +1,155 @@
+package dev.spl.webhook;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.cert.X509Certificate;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import javax.net.ssl.SSLSocket;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Connections are bounded over real TLS: past the cap no more are accepted, idle ones are closed
+ * quickly once it is reached, so that many idle sockets cannot keep a real review out; and a
+ * connection that has not sent its first request head within the deadline is closed, however slowly
+ * it trickles (the idle timeout alone restarts with every byte).
+ */
+class ConnectionLimitsIT {
+  private static final int CAP = 50;
+  private static final long FIRST_REQUEST_DEADLINE = 2_000;
+
+  @TempDir Path dir;
+  WebhookServer server;
+  X509Certificate cert;
+  final List<Socket> held = new ArrayList<>();
+
+  @BeforeEach
+  void start() throws Exception {
+    cert =
+        TestCertificates.write(dir.resolve("tls.crt"), dir.resolve("tls.key"), "localhost", false);
+    server =
+        new WebhookServer(
+                new WebhookServer.Settings(
+                    "127.0.0.1",
+                    0,
+                    dir.resolve("tls.crt"),
+                    dir.resolve("tls.key"),
+                    30_000, // idle timeout: far above the deadline, which is what acts
+                    1_000,
+                    1_000,
+                    new WebhookServer.Limits(4_000, CAP, FIRST_REQUEST_DEADLINE)),
+                new AdmissionHandler(
+                    new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+                ClusterState.NONE,
+                new WebhookMetrics(),
+                new JsonLog(
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),
+                () -> true)
+            .start();
+  }
+
+  @AfterEach
+  void stop() throws Exception {
+    for (Socket s : held) {
+      s.close();
+    }
+    server.close();
+  }
+
+  @Test
+  void fourTimesTheCapInIdleSocketsLeaveARealReviewAnswered() throws Exception {
+    for (int i = 0; i < 4 * CAP; i++) {
+      Socket s = new Socket();
+      s.connect(new java.net.InetSocketAddress(InetAddress.getLoopbackAddress(), server.port()));
+      held.add(s); // connected, and says nothing: not even a TLS hello
+    }
+    Thread.sleep(300);
+    int open = server.openConnections();
+    assertTrue(open > 0 && open <= CAP, open + " connections open, cap " + CAP);
+    HttpClient client = HttpClient.newBuilder().sslContext(TestCertificates.trusting(cert)).build();
+    long start = System.nanoTime();
+    HttpResponse<String> review =
+        client.send(
+            HttpRequest.newBuilder(URI.create("https://localhost:" + server.port() + "/validate"))
+                .timeout(Duration.ofSeconds(10))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(Reviews.goodBackend()))
+                .build(),
+            HttpResponse.BodyHandlers.ofString());
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertEquals(200, review.statusCode(), review.body());
+    assertTrue(review.body().contains("\"allowed\":true"), review.body());
+    // at the cap, idle connections go after a second; the review waited for one to go, no more
+    assertTrue(millis < FIRST_REQUEST_DEADLINE + 3_000, "answered after " + millis + " ms");
+  }
+
+  @Test
+  void aHeaderTrickledAByteAtATimeIsCutOffAtTheDeadline() throws Exception {
+    SSLSocket s =
+        (SSLSocket)
+            TestCertificates.trusting(cert)
+                .getSocketFactory()
+                .createSocket("127.0.0.1", server.port());
+    held.add(s);
+    s.startHandshake();
+    s.setSoTimeout(200);
+    byte[] head =
+        "POST /validate HTTP/1.1\r\nHost: localhost\r\nX-Slow: aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa"
+            .getBytes(StandardCharsets.US_ASCII);
+    long start = System.nanoTime();
+    boolean closed = false;
+    InputStream in = s.getInputStream();
+    for (int i = 0; i < head.length && !closed; i++) {
+      try {
+        s.getOutputStream().write(head[i]); // a byte every 200 ms: the idle timeout never fires
+        s.getOutputStream().flush();
+      } catch (java.io.IOException cutOff) {
+        closed = true;
+        break;
+      }
+      try {
+        closed = in.read() < 0;
+      } catch (SocketTimeoutException quiet) {
+        // nothing yet: trickle on
+      } catch (java.io.IOException reset) {
+        closed = true;
+      }
+    }
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(closed, "the server kept a trickling header open for " + millis + " ms");
+    assertTrue(
+        millis >= FIRST_REQUEST_DEADLINE - 500 && millis < FIRST_REQUEST_DEADLINE + 2_000,
+        "closed after " + millis + " ms");
+  }
+
+  @Test
+  void aKeptAliveConnectionServesRequestsPastTheDeadline() throws Exception {
+    HttpClient client = HttpClient.newBuilder().sslContext(TestCertificates.trusting(cert)).build();
+    URI health = URI.create("https://localhost:" + server.port() + "/healthz");
+    for (int i = 0; i < 4; i++) {
+      HttpResponse<String> r =
+          client.send(HttpRequest.newBuilder(health).build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, r.statusCode());
+      Thread.sleep(FIRST_REQUEST_DEADLINE / 2); // the deadline is for the first request only
+    }
+  }
+}
