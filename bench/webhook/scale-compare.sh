@@ -17,11 +17,11 @@ mvn -B -q -pl webhook dependency:build-classpath -Dmdep.outputFile=target/test.c
 deps="$(tr ':' '\n' < webhook/target/test.classpath | grep -v '/dev/spl/spl-rules/' | paste -sd:)"
 new_cp="webhook/target/test-classes:webhook/target/classes:rules/target/classes:$deps"
 old_cp="$old/webhook/target/test-classes:$old/webhook/target/classes:$old/rules/target/classes:$deps"
-echo "| mix | old: route review median / p99 per round | new: the same |"
+echo "| mix | old: route review median / p99 (and the joining route's warning) per round | new: the same |"
 echo "|---|---|---|"
 review() { # $1 classpath, $2 mix: the row's route review cell
   java -Xmx230m -XX:+UseSerialGC -cp "$1" dev.spl.webhook.ScaleBench "$2" 2>/dev/null \
-    | grep '^|' | cut -d'|' -f3 | xargs || echo failed
+    | grep '^|' | awk -F'|' '{gsub(/^ +| +$/, "", $3); gsub(/^ +| +$/, "", $6); print $3 ($6 == "-" ? "" : " " $6)}' || echo failed
 }
 for mix in "${mixes[@]}"; do
   olds=""
