@@ -171,10 +171,26 @@ public record SplConfig(
         admission);
   }
 
+  /**
+   * The largest configuration read: a real one is a few KiB (thousands of suppressions stay under a
+   * MiB); a bigger file is refused before it is read, not an OutOfMemoryError in the webhook.
+   */
+  public static final long MAX_FILE_BYTES = 4L * 1024 * 1024;
+
   /** The file's top-level mapping; null when the file is empty. */
   private static MapNode readRoot(Path file) throws Invalid {
     String text;
     try {
+      long size = Files.size(file);
+      if (size > MAX_FILE_BYTES) {
+        throw new Invalid(
+            file
+                + ": configuration of "
+                + size
+                + " bytes refused: at most "
+                + MAX_FILE_BYTES
+                + " bytes (4 MiB)");
+      }
       text = Files.readString(file);
     } catch (IOException e) {
       throw new Invalid(file + ": cannot read configuration: " + e.getMessage());

@@ -77,6 +77,21 @@ class SplConfigTest {
   }
 
   @Test
+  void anOversizedFileIsRefusedBeforeItIsRead() throws Exception {
+    Path file = dir.resolve(SplConfig.FILE_NAME);
+    try (var out =
+        java.nio.channels.FileChannel.open(
+            file,
+            java.nio.file.StandardOpenOption.CREATE,
+            java.nio.file.StandardOpenOption.WRITE)) {
+      // sparse: 100 MB on paper, nothing on disk, so reading it whole would be the failure
+      out.write(java.nio.ByteBuffer.wrap(new byte[] {'\n'}), 100_000_000L);
+    }
+    String message = assertThrows(SplConfig.Invalid.class, () -> SplConfig.load(file)).getMessage();
+    assertTrue(message.contains("100000001 bytes refused: at most 4194304"), message);
+  }
+
+  @Test
   void anEmptyFileIsTheDefaults() throws Exception {
     SplConfig c = load("");
     assertNull(c.gatewayApiVersion());

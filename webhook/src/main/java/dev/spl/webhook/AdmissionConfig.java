@@ -107,8 +107,14 @@ final class AdmissionConfig implements AutoCloseable {
   }
 
   private static byte[] digest(Path file) {
-    try {
-      return MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file));
+    try (var in = Files.newInputStream(file)) {
+      // streamed: an oversized file is refused by SplConfig on load, not read whole here
+      MessageDigest sha = MessageDigest.getInstance("SHA-256");
+      byte[] buffer = new byte[8192];
+      for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
+        sha.update(buffer, 0, n);
+      }
+      return sha.digest();
     } catch (IOException e) {
       return new byte[0]; // missing for a moment (a ConfigMap's symlink swap): try again later
     } catch (NoSuchAlgorithmException e) {

@@ -34,6 +34,15 @@ public final class WebhookMain implements Callable<Integer> {
   int port;
 
   @Option(
+      names = "--metrics-port",
+      defaultValue = "${env:SPL_METRICS_PORT:-0}",
+      description =
+          "Serve /metrics on this HTTPS port only, apart from the reviews (SPL_METRICS_PORT; 0: on"
+              + " --port), so that a NetworkPolicy can let the scraper reach metrics and nothing"
+              + " else.")
+  int metricsPort;
+
+  @Option(
       names = "--host",
       defaultValue = "${env:SPL_HOST:-0.0.0.0}",
       description = "Address to bind (SPL_HOST).")
@@ -226,6 +235,7 @@ public final class WebhookMain implements Callable<Integer> {
                 log,
                 () -> rulesReady)
             .withConfig(admin)
+            .withMetricsPort(metricsPort)
             .start();
     warmUp(engine, options);
     rulesReady = true;

@@ -118,6 +118,8 @@ final class WebhookServer implements AutoCloseable {
   private CertificateReloader reloader;
   private ServerConnector connector;
   private NetworkConnectionLimit limit;
+  private int metricsPort;
+  private ServerConnector metricsConnector;
   private volatile boolean tlsLoaded;
   private volatile String lastReadiness = "";
   private volatile boolean stopping;
@@ -138,10 +140,42 @@ final class WebhookServer implements AutoCloseable {
     this.rulesReady = rulesReady;
   }
 
+  /**
+   * Serves /metrics on {@code port} only (HTTPS, the same certificate), and nothing else there; 0
+   * keeps it on the reviews' port.
+   */
+  WebhookServer withMetricsPort(int port) {
+    this.metricsPort = port;
+    return this;
+  }
+
+  /** The port /metrics is served on. */
+  int metricsPort() {
+    return metricsConnector == null ? port() : metricsConnector.getLocalPort();
+  }
+
   /** The admission configuration whose reload state /readyz and /metrics show. */
   WebhookServer withConfig(AdmissionConfig config) {
     this.config = config;
     return this;
+  }
+
+  /** An HTTPS connector on {@code port} (0: any free one) with the server's certificate. */
+  private ServerConnector tlsConnector(
+      org.eclipse.jetty.server.Server server,
+      HttpConfiguration base,
+      SslContextFactory.Server ssl,
+      int port) {
+    HttpConfiguration https = new HttpConfiguration(base);
+    // The API server connects by the Service's DNS name; do not reject other Host headers.
+    https.addCustomizer(new SecureRequestCustomizer(false));
+    ServerConnector c =
+        new ServerConnector(
+            server, new SslConnectionFactory(ssl, "http/1.1"), new HttpConnectionFactory(https));
+    c.setHost(settings.host());
+    c.setPort(port);
+    c.setIdleTimeout(settings.idleTimeoutMillis()); // a slow or stalled client is cut off
+    return c;
   }
 
   /** Connections open now, never more than the cap. */
@@ -188,19 +222,7 @@ final class WebhookServer implements AutoCloseable {
                       });
                   cfg.jetty.addConnector(
                       (server, httpConfig) -> {
-                        HttpConfiguration https = new HttpConfiguration(httpConfig);
-                        // The API server connects by the Service's DNS name; do not reject other
-                        // Host headers.
-                        https.addCustomizer(new SecureRequestCustomizer(false));
-                        connector =
-                            new ServerConnector(
-                                server,
-                                new SslConnectionFactory(ssl, "http/1.1"),
-                                new HttpConnectionFactory(https));
-                        connector.setHost(settings.host());
-                        connector.setPort(settings.port());
-                        connector.setIdleTimeout(
-                            settings.idleTimeoutMillis()); // a slow or stalled client is cut off
+                        connector = tlsConnector(server, httpConfig, ssl, settings.port());
                         connector.addBean(
                             new FirstRequestDeadline(
                                 connector, settings.limits().firstRequestDeadlineMillis()));
@@ -211,12 +233,26 @@ final class WebhookServer implements AutoCloseable {
                         server.addBean(limit);
                         return connector;
                       });
+                  if (metricsPort != 0) {
+                    cfg.jetty.addConnector(
+                        (server, httpConfig) ->
+                            metricsConnector =
+                                tlsConnector(
+                                    server, httpConfig, ssl, metricsPort < 0 ? 0 : metricsPort));
+                  }
                   // While stopping, every answer closes its connection, so that no client still
                   // holds an idle keep-alive connection (and sends on it) when the port closes.
                   cfg.routes.before(
                       ctx -> {
                         if (stopping) {
                           ctx.header("Connection", "close");
+                        }
+                        // With a metrics port, it serves /metrics alone, and the reviews' port
+                        // everything but /metrics.
+                        if (metricsConnector != null
+                            && (ctx.req().getLocalPort() == metricsConnector.getLocalPort())
+                                != ctx.path().equals("/metrics")) {
+                          throw new io.javalin.http.NotFoundResponse();
                         }
                       });
                   cfg.routes.post("/validate", ctx -> validate(ctx, null));

@@ -498,7 +498,12 @@ class HelmChartIT {
 
   @Test
   void policiesModeVapInstallsPoliciesAndNothingElse() {
-    assertTrue(render(t -> {}).all("ValidatingAdmissionPolicy").isEmpty(), "webhook mode: none");
+    // webhook mode: no rule's policy, only the label guard (the webhook's objectSelector reads
+    // spl.dev/exempt)
+    assertEquals(
+        List.of("spl-spl-webhook-label-guard"), // release "spl"
+        render(t -> {}).all("ValidatingAdmissionPolicy").stream().map(Resource::name).toList(),
+        "webhook mode");
     Rendered vap = render(t -> t.set("policies.mode", "vap"));
     assertTrue(vap.all("Deployment").isEmpty());
     assertTrue(vap.all("ValidatingWebhookConfiguration").isEmpty());
@@ -574,7 +579,11 @@ class HelmChartIT {
   @Test
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
-    assertEquals(10, both.all("ValidatingAdmissionPolicy").size());
+    assertEquals(
+        10,
+        both.all("ValidatingAdmissionPolicy").stream()
+            .filter(p -> !p.name().endsWith("-label-guard"))
+            .count());
     List<String> args =
         at(both.one("Deployment"), "spec", "template", "spec", "containers", 0, "args");
     assertTrue(args.contains("--skip-policy-rules=true"), args.toString());
@@ -668,11 +677,108 @@ class HelmChartIT {
                     t.set("networkPolicy.enabled", "true")
                         .set("networkPolicy.apiServerCIDRs[0]", "10.0.0.1/32"))
             .one("NetworkPolicy");
-    List<Map<String, Object>> from = at(policy, "spec", "ingress", 0, "from");
-    assertEquals("10.0.0.1/32", at(from.get(0), "ipBlock", "cidr"));
+    // the API server to the reviews' port, the scraper to the metrics port: neither to the other
+    List<Map<String, Object>> reviews = at(policy, "spec", "ingress", 0, "from");
+    assertEquals(1, reviews.size());
+    assertEquals("10.0.0.1/32", at(reviews.get(0), "ipBlock", "cidr"));
+    assertEquals("https", at(policy, "spec", "ingress", 0, "ports", 0, "port"));
+    List<Map<String, Object>> scrape = at(policy, "spec", "ingress", 1, "from");
     assertEquals(
         "monitoring",
-        at(from.get(1), "namespaceSelector", "matchLabels", "kubernetes.io/metadata.name"));
+        at(scrape.get(0), "namespaceSelector", "matchLabels", "kubernetes.io/metadata.name"));
+    assertEquals("metrics", at(policy, "spec", "ingress", 1, "ports", 0, "port"));
     assertEquals(List.of("Ingress"), at(policy, "spec", "policyTypes"));
+  }
+
+  @Test
+  void metricsAreServedOnAPortOfTheirOwn() {
+    Rendered r =
+        render(
+            t ->
+                t.set("certManager.enabled", "false")
+                    .set("metrics.serviceMonitor.enabled", "true"));
+    Map<String, Object> container =
+        at(r.one("Deployment"), "spec", "template", "spec", "containers", 0);
+    List<String> args = at(container, "args");
+    assertTrue(args.contains("--metrics-port=9443"), args.toString());
+    assertEquals("metrics", at(container, "ports", 1, "name"));
+    assertEquals("metrics", at(r.one("Service"), "spec", "ports", 1, "name"));
+    assertEquals("metrics", at(r.one("ServiceMonitor"), "spec", "endpoints", 0, "port"));
+  }
+
+  /**
+   * The label guard, evaluated with cel-java as the API server evaluates a ValidatingAdmission
+   * Policy: setting, changing or removing spl.dev/exempt (an object) or spl.dev/mode (a namespace)
+   * is denied outside the groups named; every other change passes.
+   */
+  @Test
+  void onlyTheNamedGroupsMaySetTheLabelsThatTurnSplOff() throws Exception {
+    Rendered r =
+        render(t -> t.set("certManager.enabled", "false").set("labelGuard.groups[0]", "platform"));
+    Map<String, Object> policy =
+        r.all("ValidatingAdmissionPolicy").stream()
+            .filter(p -> p.name().endsWith("-label-guard"))
+            .map(HelmChartIT::plain)
+            .findFirst()
+            .orElseThrow();
+    List<Map<String, Object>> rules = at(policy, "spec", "matchConstraints", "resourceRules");
+    assertTrue(rules.stream().anyMatch(m -> at(m, "resources").equals(List.of("namespaces"))));
+    assertTrue(rules.stream().anyMatch(m -> at(m, "resources").equals(List.of("httproutes"))));
+    var compiler =
+        dev.cel.compiler.CelCompilerFactory.standardCelCompilerBuilder()
+            .setStandardMacros(dev.cel.parser.CelStandardMacro.STANDARD_MACROS)
+            .addVar("object", dev.cel.common.types.SimpleType.DYN)
+            .addVar("oldObject", dev.cel.common.types.SimpleType.DYN)
+            .addVar("request", dev.cel.common.types.SimpleType.DYN)
+            .addVar("variables", dev.cel.common.types.SimpleType.DYN)
+            .build();
+    var runtime = dev.cel.runtime.CelRuntimeFactory.standardCelRuntimeBuilder().build();
+    List<Map<String, Object>> variables = at(policy, "spec", "variables");
+    String validation = at(policy, "spec", "validations", 0, "expression");
+    // allowed(kind, old labels or null for a CREATE, new labels, the user's groups)
+    interface Verdict {
+      boolean allowed(String kind, Map<String, Object> old, Map<String, Object> now, String group)
+          throws Exception;
+    }
+    Verdict verdict =
+        (kind, old, now, group) -> {
+          Map<String, Object> vars = new java.util.HashMap<>();
+          Map<String, Object> in = new java.util.HashMap<>();
+          in.put("object", Map.of("metadata", Map.of("name", "x", "labels", now)));
+          in.put(
+              "oldObject",
+              old == null
+                  ? dev.cel.common.values.NullValue.NULL_VALUE
+                  : Map.of("metadata", Map.of("name", "x", "labels", old)));
+          in.put(
+              "request",
+              Map.of("kind", Map.of("kind", kind), "userInfo", Map.of("groups", List.of(group))));
+          in.put("variables", vars);
+          for (Map<String, Object> v : variables) {
+            vars.put(
+                (String) v.get("name"),
+                runtime
+                    .createProgram(compiler.compile((String) v.get("expression")).getAst())
+                    .eval(in));
+          }
+          return (Boolean) runtime.createProgram(compiler.compile(validation).getAst()).eval(in);
+        };
+    Map<String, Object> none = Map.of("app", "cart");
+    Map<String, Object> exempt = Map.of("app", "cart", "spl.dev/exempt", "true");
+    assertFalse(verdict.allowed("HTTPRoute", none, exempt, "authors"), "set by an author");
+    assertFalse(verdict.allowed("HTTPRoute", null, exempt, "authors"), "created exempt");
+    assertFalse(verdict.allowed("HTTPRoute", exempt, none, "authors"), "removed by an author");
+    assertTrue(verdict.allowed("HTTPRoute", none, exempt, "platform"), "set by the platform");
+    assertTrue(verdict.allowed("HTTPRoute", exempt, exempt, "authors"), "kept as it was");
+    assertTrue(verdict.allowed("HTTPRoute", null, none, "authors"), "no label at all");
+    Map<String, Object> warn = Map.of("spl.dev/mode", "warn");
+    assertFalse(verdict.allowed("Namespace", Map.of(), warn, "authors"), "a namespace's mode");
+    assertTrue(verdict.allowed("Namespace", Map.of(), warn, "platform"));
+    assertTrue(
+        verdict.allowed("Namespace", Map.of(), exempt, "authors"),
+        "spl.dev/exempt means nothing on a namespace");
+    assertTrue(
+        render(t -> t.set("labelGuard.enabled", "false")).all("ValidatingAdmissionPolicy").stream()
+            .noneMatch(p -> p.name().endsWith("-label-guard")));
   }
 }

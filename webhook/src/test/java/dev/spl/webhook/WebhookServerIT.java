@@ -147,6 +147,53 @@ class WebhookServerIT {
     }
   }
 
+  /**
+   * With a metrics port, /metrics is there alone and gone from the reviews' port, so that a
+   * NetworkPolicy can give the scraper the one and the API server the other.
+   */
+  @Test
+  void aMetricsPortServesMetricsAloneAndTheReviewsPortNone() throws Exception {
+    try (WebhookServer apart =
+        new WebhookServer(
+                new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
+                new AdmissionHandler(
+                    new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+                ClusterState.NONE,
+                new WebhookMetrics(),
+                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                () -> true)
+            .withMetricsPort(-1) // any free port
+            .start()) {
+      assertTrue(apart.metricsPort() != apart.port());
+      java.util.function.BiFunction<Integer, String, Integer> get =
+          (port, path) -> {
+            try {
+              return client
+                  .send(
+                      HttpRequest.newBuilder(URI.create("https://localhost:" + port + path))
+                          .build(),
+                      HttpResponse.BodyHandlers.ofString())
+                  .statusCode();
+            } catch (Exception e) {
+              throw new AssertionError(e);
+            }
+          };
+      assertEquals(200, get.apply(apart.metricsPort(), "/metrics"));
+      assertEquals(404, get.apply(apart.port(), "/metrics"));
+      assertEquals(404, get.apply(apart.metricsPort(), "/healthz"));
+      assertEquals(200, get.apply(apart.port(), "/healthz"));
+      HttpResponse<String> review =
+          client.send(
+              HttpRequest.newBuilder(
+                      URI.create("https://localhost:" + apart.metricsPort() + "/validate"))
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(Reviews.goodBackend()))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertEquals(404, review.statusCode());
+    }
+  }
+
   @Test
   void aConfigurationChangeOnDiskChangesTheVerdictWithoutARestart() throws Exception {
     Path file = Files.writeString(dir.resolve("spl.yaml"), "failOn: error\n");
