@@ -120,7 +120,7 @@ public final class Engine {
     private LintRun(LintOptions options) {
       this.options = options;
       this.context = new RuleContext(options.version());
-      this.reporter = new SelectingReporter(options, findings);
+      this.reporter = new SelectingReporter(options, findings, this::checkDeadline);
     }
 
     /**
@@ -184,8 +184,14 @@ public final class Engine {
       }
     }
 
+    /**
+     * Throws past the deadline, or when the thread was interrupted (a caller that stopped waiting
+     * cancels the lint). Checked between rules and at every report, so a rule that reports much is
+     * stopped inside its run too.
+     */
     private void checkDeadline() {
-      if (hasDeadline && System.nanoTime() - deadlineNanos > 0) {
+      if (hasDeadline && System.nanoTime() - deadlineNanos > 0
+          || Thread.currentThread().isInterrupted()) {
         throw new LintDeadlineExceeded();
       }
     }
@@ -375,9 +381,12 @@ public final class Engine {
     // findings so far per rule and object (by identity), to bound them
     private final Map<Resource, Map<String, Integer>> counts = new IdentityHashMap<>();
 
-    SelectingReporter(LintOptions options, List<Finding> out) {
+    private final Runnable deadlineCheck;
+
+    SelectingReporter(LintOptions options, List<Finding> out, Runnable deadlineCheck) {
       this.options = options;
       this.out = out;
+      this.deadlineCheck = deadlineCheck;
     }
 
     @Override
@@ -387,6 +396,7 @@ public final class Engine {
         FieldPath field,
         String message,
         List<RelatedLocation> related) {
+      deadlineCheck.run();
       if (!options.rules().isEnabled(rule.id())) {
         return;
       }

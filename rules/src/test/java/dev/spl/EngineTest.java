@@ -55,6 +55,55 @@ class EngineTest {
     assertTrue(findings.size() >= 2, findings.toString());
   }
 
+  /** A rule that reports as it goes is stopped at its next report, not when it ends. */
+  @Test
+  void aDeadlineStopsARuleWhileItReports() {
+    List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.rules.BuiltInRules.all());
+    rules.add(
+        new dev.spl.rules.ResourceRule() {
+          @Override
+          public dev.spl.rules.RuleInfo info() {
+            return new dev.spl.rules.RuleInfo(
+                "SPL996", "test-slow", Severity.WARNING, "s", "w", "f", "r");
+          }
+
+          @Override
+          public void check(
+              dev.spl.model.Resource resource,
+              dev.spl.rules.RuleContext context,
+              dev.spl.rules.Reporter reporter) {
+            for (int i = 0; i < 1_000; i++) { // 10 s if never stopped
+              try {
+                Thread.sleep(10);
+              } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+              }
+              reporter.report(
+                  info(), resource, dev.spl.model.FieldPath.of("spec"), "slow", List.of());
+            }
+          }
+        });
+    Engine.LintRun run =
+        new Engine(rules).start(V14).until(System.nanoTime() + 200_000_000L); // 200 ms
+    long start = System.nanoTime();
+    assertThrows(LintDeadlineExceeded.class, () -> run.accept(load("a.yaml", CLIENT_IP_SERVICE)));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    assertTrue(millis < 1_000, "stopped after " + millis + " ms");
+    // an interrupted thread (its caller stopped waiting) stops the same way
+    Thread.currentThread().interrupt();
+    try {
+      assertThrows(
+          LintDeadlineExceeded.class,
+          () ->
+              new Engine()
+                  .start(V14)
+                  .until(System.nanoTime() + 60_000_000_000L)
+                  .accept(load("a.yaml", CLIENT_IP_SERVICE)));
+    } finally {
+      Thread.interrupted();
+    }
+  }
+
   @Test
   void aPastDeadlineStopsTheNextRule() {
     Engine.LintRun run = new Engine().start(V14).until(System.nanoTime() - 1);
