@@ -210,6 +210,60 @@ final class HelmCharts {
     }
   }
 
+  /** A {@code "$ref"} to a schema on the network, which Helm would fetch to validate values. */
+  private static final Pattern REMOTE_REF = Pattern.compile("\"\\$ref\"\\s*:\\s*\"[a-z]+://");
+
+  /**
+   * A copy of {@code chart} without its values.schema.json files (its subcharts' included) when one
+   * refers to a schema on the network: spl fetches nothing, so Helm's validation would fail where
+   * {@code helm template} online passes. Rendered as {@code helm template --skip-schema-validation}
+   * would; the caller deletes the copy. Empty when no schema is remote.
+   */
+  static Optional<Path> withoutRemoteSchemas(Path chart) throws IOException {
+    List<Path> remote;
+    try (var files = Files.walk(chart)) {
+      remote =
+          files
+              .filter(f -> f.getFileName().toString().equals("values.schema.json"))
+              .filter(HelmCharts::refersToTheNetwork)
+              .toList();
+    }
+    if (remote.isEmpty()) {
+      return Optional.empty();
+    }
+    Path copy = Files.createTempDirectory("spl-chart").resolve(chart.getFileName().toString());
+    try (var files = Files.walk(chart)) {
+      for (Path f : (Iterable<Path>) files::iterator) {
+        Path to = copy.resolve(chart.relativize(f).toString());
+        if (Files.isDirectory(f)) {
+          Files.createDirectories(to);
+        } else if (!f.getFileName().toString().equals("values.schema.json")) {
+          Files.copy(f, to);
+        }
+      }
+    }
+    return Optional.of(copy);
+  }
+
+  private static boolean refersToTheNetwork(Path schema) {
+    try {
+      return REMOTE_REF.matcher(Files.readString(schema)).find();
+    } catch (IOException e) {
+      return false;
+    }
+  }
+
+  /** Deletes a copy {@link #withoutRemoteSchemas} made, and its temporary parent. */
+  static void deleteCopy(Path copy) {
+    try (var files = Files.walk(copy.getParent())) {
+      for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(f);
+      }
+    } catch (IOException e) {
+      // a temporary directory left behind; nothing the user needs to hear
+    }
+  }
+
   /** True when {@code chart} has no values.yaml of its own (its build may write one). */
   static boolean valuesMissing(Path chart) {
     return !Files.isRegularFile(chart.resolve("values.yaml"))

@@ -332,12 +332,29 @@ final class RepositoryReader {
       return;
     }
     String rendered;
+    Optional<Path> copy = Optional.empty();
     try {
+      copy = HelmCharts.withoutRemoteSchemas(chart);
+      if (copy.isPresent()) {
+        renderLog.add(
+            "helm template "
+                + chartName
+                + ": values.schema.json refers to schemas on the network, which spl does not"
+                + " fetch: rendered without schema validation (helm template"
+                + " --skip-schema-validation)");
+      }
       rendered =
           renderer
               .get()
               .render(
-                  chart, releaseName(chart), helm.kubeVersion(), helm.valuesFiles(), helm.sets());
+                  copy.orElse(chart),
+                  releaseName(chart),
+                  helm.kubeVersion(),
+                  helm.valuesFiles(),
+                  helm.sets());
+    } catch (IOException e) {
+      inputErrors.add(chartName + ": cannot copy the chart to render it: " + e.getMessage());
+      return;
     } catch (HelmCharts.RenderFailure e) {
       takeRenderLog(chartName);
       Optional<String> missing = HelmCharts.missingDependencies(e.getMessage());
@@ -386,6 +403,8 @@ final class RepositoryReader {
       run.accept(
           failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Units.ofChart(chartName)));
       return;
+    } finally {
+      copy.ifPresent(HelmCharts::deleteCopy);
     }
     takeRenderLog(chartName);
     if (rendered.isBlank()) {

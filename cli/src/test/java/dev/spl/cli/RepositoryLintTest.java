@@ -164,13 +164,59 @@ class RepositoryLintTest {
     Files.writeString(
         dir.resolve("sticky.yaml"),
         route.formatted("sticky", "    sessionPersistence: {sessionName: cart}"));
-    CliRun walk = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.toString());
+    // and a file that does not parse at all (mis-indented, as in a samples repository)
+    String broken =
+        """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: %s, namespace: shop}
+        spec:
+              selector: {app: cart}
+            %s
+        """;
+    Files.writeString(
+        dir.resolve("broken-plain.yaml"), broken.formatted("plain", "type: ClusterIP"));
+    Files.writeString(
+        dir.resolve("broken-sticky.yaml"), broken.formatted("sticky", "sessionAffinity: ClientIP"));
+    CliRun walk = CliRun.of("lint", "--verbose", "--gateway-api-version", "v1.6", dir.toString());
     List<String> found = walk.out().lines().filter(l -> l.contains(" SPL001 ")).toList();
-    assertEquals(1, found.size(), walk.out());
-    assertTrue(found.get(0).contains("sticky.yaml:8:7: error SPL001 duplicate key"), walk.out());
+    assertEquals(2, found.size(), walk.out());
+    assertTrue(found.get(0).contains("broken-sticky.yaml:6:"), walk.out());
+    assertTrue(found.get(1).contains("sticky.yaml:8:7: error SPL001 duplicate key"), walk.out());
+    assertTrue(
+        walk.out().contains("broken-plain.yaml (YAML error at 6:"),
+        "skipped, with why: " + walk.out());
     CliRun named =
         CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("plain.yaml").toString());
     assertTrue(named.out().contains("plain.yaml:8:7: error SPL001 duplicate key"), named.out());
+  }
+
+  /**
+   * A chart whose values.schema.json refers to a schema on the network (F5's nginx-ingress chart
+   * does, for Kubernetes' definitions) renders without the validation, as helm template
+   * --skip-schema-validation, instead of failing offline; --verbose says so.
+   */
+  @Test
+  void aChartWithARemoteSchemaIsRenderedWithoutIt(@TempDir Path temp) throws IOException {
+    Path chart = Files.createDirectories(temp.resolve("shop/templates"));
+    Files.writeString(
+        temp.resolve("shop/Chart.yaml"), "apiVersion: v2\nname: shop\nversion: 0.1.0\n");
+    Files.writeString(temp.resolve("shop/values.yaml"), "labels: {app: cart}\n");
+    Files.writeString(
+        temp.resolve("shop/values.schema.json"),
+        "{\"type\": \"object\", \"properties\": {\"labels\": {\"$ref\":"
+            + " \"https://schemas.invalid/k8s/_definitions.json#/definitions/labels\"}}}");
+    Files.writeString(
+        chart.resolve("svc.yaml"),
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: cart\n  labels: {{ toJson .Values.labels }}\n"
+            + "spec:\n  type: NodePort\n  sessionAffinity: ClientIP\n  ports: [{port: 80}]\n");
+    CliRun run =
+        CliRun.of(
+            "lint", "--verbose", "--gateway-api-version", "v1.6", temp.resolve("shop").toString());
+    assertTrue(run.out().contains("svc.yaml:8:3 [helm template "), run.out());
+    assertTrue(run.out().contains("warning SPL150"), run.out());
+    assertTrue(run.out().contains("rendered without schema validation"), run.out());
+    assertTrue(run.out().lines().noneMatch(l -> l.contains("SPL004")), run.out());
   }
 
   @Test

@@ -128,17 +128,14 @@ public final class KindCatalogue {
   }
 
   /**
-   * True when an object writes anything about sessions: a key or annotation naming sessions,
-   * stickiness, affinity, cookies or hashing ({@code sessionPersistence}, {@code sessionAffinity},
-   * {@code nginx.ingress.kubernetes.io/affinity}, Istio's {@code consistentHash}, Traefik's {@code
-   * sticky}). A walk reports the YAML problems (a duplicate key) of such objects only: the same
-   * problem in a plain route or Service is kubeconform's. Generous on purpose: a word too many
-   * keeps a finding, a word too few would hide one.
+   * True when an object writes anything about sessions: a key or annotation that uses one of {@link
+   * dev.spl.load.SessionWords}. A walk reports the YAML problems (a duplicate key) of such objects
+   * only: the same problem in a plain route or Service is kubeconform's.
    */
   public static boolean writesAboutSessions(dev.spl.model.Node node) {
     if (node instanceof dev.spl.model.MapNode map) {
       for (dev.spl.model.MapNode.Entry e : map.entries()) {
-        if (SESSION_WORDS.matcher(e.key()).find() || writesAboutSessions(e.value())) {
+        if (dev.spl.load.SessionWords.in(e.key()) || writesAboutSessions(e.value())) {
           return true;
         }
       }
@@ -151,10 +148,6 @@ public final class KindCatalogue {
     }
     return false;
   }
-
-  private static final java.util.regex.Pattern SESSION_WORDS =
-      java.util.regex.Pattern.compile(
-          "(?i)session|sticky|affinity|cookie|consistenthash|hashpolicy|hash-by|hash_policy");
 
   /** True when {@code group/kind} is reviewed. */
   public static boolean isReviewed(String group, String kind) {

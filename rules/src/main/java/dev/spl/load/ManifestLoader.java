@@ -277,6 +277,18 @@ public final class ManifestLoader {
           flush(0);
           return;
         }
+        if (!SessionWords.in(text)) {
+          // a broken Deployment or plain Service: kubeconform's; the objects that did parse
+          // are still read (a route elsewhere may name them)
+          fileProblems.removeIf(p -> p.kind() == LoadProblem.Kind.SYNTAX && p.resource() == null);
+          skipped.add(
+              name
+                  + " (YAML error at "
+                  + firstSyntaxError.position().line()
+                  + ":"
+                  + firstSyntaxError.position().column()
+                  + " in a file that writes nothing about sessions: kubeconform's to report)");
+        }
       }
       resources.addAll(fileResources);
       problems.addAll(fileProblems);

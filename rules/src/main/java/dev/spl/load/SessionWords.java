@@ -1,0 +1,24 @@
+package dev.spl.load;
+
+import java.util.regex.Pattern;
+
+/**
+ * The words by which a key, an annotation or a whole file says it is about sessions: sessions,
+ * stickiness, affinity, cookies, hashing ({@code sessionPersistence}, {@code sessionAffinity},
+ * {@code nginx.ingress.kubernetes.io/affinity}, Istio's {@code consistentHash}, Traefik's {@code
+ * sticky}). A walk reports the YAML problems of what writes them only: the same problem elsewhere
+ * is kubeconform's. Generous on purpose: a word too many keeps a finding, a word too few would hide
+ * one.
+ */
+public final class SessionWords {
+  private static final Pattern WORDS =
+      Pattern.compile(
+          "(?i)session|sticky|affinity|cookie|consistenthash|hashpolicy|hash-by|hash_policy");
+
+  private SessionWords() {}
+
+  /** True when {@code text} (a key, or a whole file) uses one of the words. */
+  public static boolean in(CharSequence text) {
+    return WORDS.matcher(text).find();
+  }
+}
