@@ -79,9 +79,11 @@ class ConfigTest {
   @Test
   void excludeGlobsAreRelativeToTheConfigFile() throws IOException {
     Files.createDirectories(dir.resolve("vendor"));
-    // a manifest with a syntax error (a walk skips broken YAML that is no manifest at all)
+    // a sticky manifest with a syntax error (a walk leaves broken YAML that is no manifest, or
+    // writes nothing about sessions, to other tools)
     Files.writeString(
-        dir.resolve("vendor/broken.yaml"), "apiVersion: v1\nkind: Service\nmetadata: [unclosed\n");
+        dir.resolve("vendor/broken.yaml"),
+        "apiVersion: v1\nkind: Service\nspec: {sessionAffinity: ClientIP}\nmetadata: [unclosed\n");
     assertTrue(lintWith("gatewayApiVersion: v1.6\n").out().contains("SPL001"));
     assertFalse(
         lintWith("gatewayApiVersion: v1.6\nexclude: [\"vendor/**\"]\n").out().contains("SPL001"));
