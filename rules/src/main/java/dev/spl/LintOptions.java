@@ -23,6 +23,10 @@ public record LintOptions(
     return new LintOptions(v, rules, annotationSuppressions);
   }
 
+  public LintOptions withRules(RuleSelection selection) {
+    return new LintOptions(version, selection, annotationSuppressions);
+  }
+
   public LintOptions withAnnotationSuppressions(AnnotationSuppressions allowed) {
     return new LintOptions(version, rules, allowed);
   }

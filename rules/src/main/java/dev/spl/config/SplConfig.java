@@ -323,6 +323,17 @@ public record SplConfig(
   }
 
   /**
+   * {@code base} as this configuration judges: its rule levels laid over the selection, and the
+   * annotation suppressions it allows, so that the engine decides whether an author's annotation
+   * may hide a finding at the configured severity (as the generated API-server policies do).
+   * Suppressions and skips still apply to the findings ({@link #apply}).
+   */
+  public dev.spl.LintOptions applyTo(dev.spl.LintOptions base) {
+    return base.withRules(base.rules().withLevels(ruleSeverities))
+        .withAnnotationSuppressions(admission.annotationSuppressions());
+  }
+
+  /**
    * {@code f} as this configuration has it: with the severity its rule is given, or empty when the
    * rule is off or the resource is suppressed or skipped.
    */

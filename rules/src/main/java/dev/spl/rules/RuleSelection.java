@@ -68,6 +68,28 @@ public final class RuleSelection {
         .id();
   }
 
+  /**
+   * This selection with {@code levels} (rule id to severity, null: off) laid over it, as an admin
+   * configuration's {@code rules:} lays its levels over the defaults: so that whatever judges by a
+   * rule's severity (may an author's annotation hide it?) judges by the configured one.
+   */
+  public RuleSelection withLevels(Map<String, Severity> levels) {
+    if (levels.isEmpty()) {
+      return this;
+    }
+    Set<String> off = new HashSet<>(disabled);
+    Map<String, Severity> bySeverity = new HashMap<>(severities);
+    for (Map.Entry<String, Severity> e : levels.entrySet()) {
+      if (e.getValue() == null) {
+        off.add(e.getKey());
+      } else {
+        bySeverity.put(e.getKey(), e.getValue()); // a rule left out stays out (--disable, or
+        // the webhook's --skip-policy-rules: the API server judges it)
+      }
+    }
+    return new RuleSelection(only, Set.copyOf(off), Map.copyOf(bySeverity));
+  }
+
   public boolean isEnabled(String ruleId) {
     return (only.isEmpty() || only.contains(ruleId)) && !disabled.contains(ruleId);
   }

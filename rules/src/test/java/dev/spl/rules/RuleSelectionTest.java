@@ -63,4 +63,20 @@ class RuleSelectionTest {
         IllegalArgumentException.class,
         () -> RuleSelection.of(List.of(), List.of(), Map.of("nope", Severity.INFO)));
   }
+
+  @Test
+  void levelsLaidOverASelectionWinAndOffTurnsARuleOff() {
+    RuleSelection base =
+        RuleSelection.of(List.of(), List.of("SPL151"), Map.of("SPL150", Severity.INFO));
+    Map<String, Severity> levels = new HashMap<>();
+    levels.put("SPL150", Severity.ERROR);
+    levels.put("SPL151", Severity.WARNING); // a level does not bring a rule left out back
+    levels.put("SPL131", null); // off
+    RuleSelection laid = base.withLevels(levels);
+    assertEquals(Severity.ERROR, laid.severity(RuleInfo.of(ClientIpBehindSnat.class)));
+    assertFalse(laid.isEnabled("SPL151"));
+    assertFalse(laid.isEnabled("SPL131"));
+    assertTrue(base.isEnabled("SPL131"), "the base is unchanged");
+    org.junit.jupiter.api.Assertions.assertSame(base, base.withLevels(Map.of()));
+  }
 }

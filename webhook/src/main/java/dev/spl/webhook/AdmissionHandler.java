@@ -368,9 +368,11 @@ final class AdmissionHandler {
       refs.add(r.ref());
     }
     // The version is the one the cached neighbours were validated for (chosen at start).
-    Engine.LintRun run =
-        engine.start(
-            options.withAnnotationSuppressions(admin.admission().annotationSuppressions()));
+    // The admin's rule levels go into the engine, not only onto its findings afterwards: whether
+    // an author's ignore.spl.dev annotation may hide a finding is judged at the configured
+    // severity, as the generated ValidatingAdmissionPolicies judge it (an SPL131 raised to error
+    // is an error to both).
+    Engine.LintRun run = engine.start(admin.applyTo(options));
     deadlineNanos.ifPresent(run::until);
     for (Resource r : input.resources()) {
       run.acceptKept(cluster.neighbours(r));

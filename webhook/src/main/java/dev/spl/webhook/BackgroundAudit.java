@@ -146,9 +146,7 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
     long changesSeen = objectFindings.changes();
     List<Finding> all = new ArrayList<>(objectFindings.all());
     SplConfig admin = config.get();
-    Engine.LintRun run =
-        engine.start(
-            options.withAnnotationSuppressions(admin.admission().annotationSuppressions()));
+    Engine.LintRun run = engine.start(admin.applyTo(options)); // judged as the webhook judges
     run.acceptKept(cluster.all());
     LintResult crossResource = run.finish(0, 0);
     all.addAll(crossResource.findings());
