@@ -132,4 +132,57 @@ class AdmissionModesTest {
     assertFalse(none.get("allowed").asBoolean());
     assertTrue(none.toString().contains("SPL131"), none.toString());
   }
+
+  /**
+   * An author's ignore.spl.dev annotation is judged at the severity the admin's configuration gives
+   * the rule, as the generated ValidatingAdmissionPolicies judge it (issue 26: with SPL131 raised
+   * to error and annotation suppressions allowed for warnings only, the webhook let the annotated
+   * object through while the policy denied it). Both directions.
+   */
+  @Test
+  void anAnnotationIsJudgedAtTheConfiguredSeverity() throws Exception {
+    String backend =
+        """
+        {"apiVersion": "gateway.networking.x-k8s.io/v1alpha1", "kind": "Backend",
+         "metadata": {"name": "cart", "namespace": "shop",
+                      "annotations": {"ignore.spl.dev/%s": "reviewed with the team"}},
+         "spec": {"type": "EndpointSelector", "endpointSelector": {
+           "selector": {"matchLabels": {"app": "cart"}},
+           "sessionPersistence": {%s}}}}
+        """;
+    java.util.function.BiFunction<String, String, JsonNode> review =
+        (yaml, object) -> {
+          try {
+            return review(
+                config(yaml),
+                AdmissionHandler.ENFORCE,
+                null,
+                Reviews.review(
+                    "u", "CREATE", "gateway.networking.x-k8s.io", "Backend", "shop", object));
+          } catch (Exception e) {
+            throw new AssertionError(e);
+          }
+        };
+    String relativePath = "\"cookie\": {\"name\": \"cart\", \"path\": \"cart\"}";
+    // SPL131 is a warning: the author's annotation may hide it
+    assertTrue(
+        review
+            .apply("failOn: warning\n", backend.formatted("SPL131", relativePath))
+            .get("allowed")
+            .asBoolean());
+    // raised to error: it may not, so the object is denied (as the policy denies it)
+    JsonNode raised =
+        review.apply("rules: {SPL131: error}\n", backend.formatted("SPL131", relativePath));
+    assertFalse(raised.get("allowed").asBoolean(), raised.toString());
+    assertTrue(raised.toString().contains("SPL131"), raised.toString());
+    // an error lowered to a warning: the annotation may hide it again
+    String badDuration = "\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}";
+    assertFalse(
+        review.apply("{}\n", backend.formatted("SPL021", badDuration)).get("allowed").asBoolean(),
+        "an error is not the author's to hide");
+    JsonNode lowered =
+        review.apply("rules: {SPL021: warning}\n", backend.formatted("SPL021", badDuration));
+    assertTrue(lowered.get("allowed").asBoolean(), lowered.toString());
+    assertEquals(null, lowered.get("warnings"), "hidden by the annotation: " + lowered);
+  }
 }
