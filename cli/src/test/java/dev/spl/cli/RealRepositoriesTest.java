@@ -12,7 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
 /**
- * {@code spl lint} with no flags at the root of eight real public repositories (filtered snapshots
+ * {@code spl lint} with no flags at the root of nine real public repositories (filtered snapshots
  * in src/test/resources/realrepos, see its README), as a new user would run it: GitOps examples, an
  * application with four packagings, and six controller source trees with docs, tests and charts.
  * The output must be their real sticky-session problems and nothing else; Helm and kustomize inputs
@@ -39,6 +39,9 @@ class RealRepositoriesTest {
         "envoy-gateway | 0 | ",
         // translator inputs with a duplicate queryParams key in routes without session persistence
         "kgateway | 0 | ",
+        // samples that do not parse (mis-indented, placeholders) and say nothing of sessions
+        // (nodeAffinity is scheduling): kubeconform's, not spl's
+        "kubernetes-engine-samples | 0 | ",
         // a conformance fixture gives an HTTPRoute and a GRPCRoute on one listener one header
         // session name; another gives a GRPCRoute cookie persistence
         "nginx-gateway-fabric | 0 | tests/suite/manifests/session-persistence/"

@@ -4,16 +4,18 @@ import java.util.regex.Pattern;
 
 /**
  * The words by which a key, an annotation or a whole file says it is about sessions: sessions,
- * stickiness, affinity, cookies, hashing ({@code sessionPersistence}, {@code sessionAffinity},
- * {@code nginx.ingress.kubernetes.io/affinity}, Istio's {@code consistentHash}, Traefik's {@code
- * sticky}). A walk reports the YAML problems of what writes them only: the same problem elsewhere
- * is kubeconform's. Generous on purpose: a word too many keeps a finding, a word too few would hide
- * one.
+ * stickiness, affinity annotations, cookies, hashing ({@code sessionPersistence}, {@code
+ * sessionAffinity}, {@code nginx.ingress.kubernetes.io/affinity}, Istio's {@code consistentHash},
+ * Traefik's {@code sticky}). A walk reports the YAML problems of what writes them only: the same
+ * problem elsewhere is kubeconform's. Generous on purpose: a word too many keeps a finding, a word
+ * too few would hide one.
  */
 public final class SessionWords {
+  // "affinity" only as an annotation's name (nginx.ingress.kubernetes.io/affinity) or in
+  // sessionAffinity: a pod's nodeAffinity and podAntiAffinity are about scheduling, not sessions
   private static final Pattern WORDS =
       Pattern.compile(
-          "(?i)session|sticky|affinity|cookie|consistenthash|hashpolicy|hash-by|hash_policy");
+          "(?i)session|sticky|/affinity|cookie|consistenthash|hashpolicy|hash-by|hash_policy");
 
   private SessionWords() {}
 

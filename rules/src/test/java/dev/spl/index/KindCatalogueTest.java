@@ -106,6 +106,9 @@ class KindCatalogueTest {
     assertTrue(writes("spec: {services: [{name: a, sticky: {cookie: {}}}]}"));
     assertFalse(writes("spec: {rules: [{matches: [{queryParams: [{name: a, value: b}]}]}]}"));
     assertFalse(writes("metadata: {name: a, labels: {app: a}}\nspec: {ports: [{port: 80}]}"));
+    assertFalse(
+        writes("spec: {template: {spec: {affinity: {nodeAffinity: {}, podAntiAffinity: {}}}}}"),
+        "scheduling affinity is no session");
   }
 
   private static boolean writes(String yaml) {
