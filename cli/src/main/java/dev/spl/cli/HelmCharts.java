@@ -220,16 +220,12 @@ final class HelmCharts {
    * would; the caller deletes the copy. Empty when no schema is remote.
    */
   static Optional<Path> withoutRemoteSchemas(Path chart) throws IOException {
-    List<Path> remote;
     try (var files = Files.walk(chart)) {
-      remote =
-          files
-              .filter(f -> f.getFileName().toString().equals("values.schema.json"))
-              .filter(HelmCharts::refersToTheNetwork)
-              .toList();
-    }
-    if (remote.isEmpty()) {
-      return Optional.empty();
+      if (files
+          .filter(f -> f.getFileName().toString().equals("values.schema.json"))
+          .noneMatch(HelmCharts::refersToTheNetwork)) {
+        return Optional.empty();
+      }
     }
     Path copy = Files.createTempDirectory("spl-chart").resolve(chart.getFileName().toString());
     try (var files = Files.walk(chart)) {

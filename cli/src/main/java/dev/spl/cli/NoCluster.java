@@ -123,7 +123,8 @@ final class NoCluster {
    * object's own request goes to {@code /api/<name>} or {@code /api}: a 404, so "not found".
    */
   static byte[] answer(String requestHead) {
-    String target = requestHead.split(" ", 3).length > 1 ? requestHead.split(" ", 3)[1] : "/";
+    String[] requestLine = requestHead.split(" ", 3);
+    String target = requestLine.length > 1 ? requestLine[1] : "/";
     String path = target.split("\\?", 2)[0];
     String body;
     String status;

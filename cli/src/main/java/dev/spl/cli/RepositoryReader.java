@@ -430,37 +430,32 @@ final class RepositoryReader {
         .forEach(line -> renderLog.add("helm template " + chartName + ": " + line));
   }
 
-  /**
-   * True when the object a problem is met in writes about sessions, or cannot be found (a document
-   * that became no object): a duplicate key in a route with no session persistence is no session
-   * problem.
-   */
-  private static boolean isSticky(LoadProblem p, List<Resource> resources) {
+  /** The object of {@code resources} a problem was met in, or null (a document that is none). */
+  private static Resource objectOf(LoadProblem p, List<Resource> resources) {
     for (Resource r : resources) {
       if (r.ref().equals(p.resource())) {
-        return KindCatalogue.writesAboutSessions(r.root());
+        return r;
       }
     }
-    return true;
+    return null;
   }
 
   /**
-   * True for a problem at a key of its object's {@code metadata.labels} (a label written twice in a
-   * golden file): no session rule reads an object's own labels.
+   * True unless the problem is in an object that writes nothing about sessions (a duplicate key in
+   * a route with no session persistence is no session problem), or at a key of its own {@code
+   * metadata.labels} (a label written twice in a golden file: no session rule reads them).
    */
-  private static boolean isInLabels(LoadProblem p, List<Resource> resources) {
-    for (Resource r : resources) {
-      MapNode metadata = r.ref().equals(p.resource()) ? r.root().map("metadata") : null;
-      MapNode labels = metadata == null ? null : metadata.map("labels");
-      if (labels != null) {
-        for (MapNode.Entry e : labels.entries()) {
-          if (e.keyPosition().equals(p.position())) {
-            return true;
-          }
-        }
-      }
+  private static boolean isAboutSessions(LoadProblem p, List<Resource> resources) {
+    Resource r = objectOf(p, resources);
+    if (r == null) {
+      return true;
     }
-    return false;
+    MapNode metadata = r.root().map("metadata");
+    MapNode labels = metadata == null ? null : metadata.map("labels");
+    boolean inLabels =
+        labels != null
+            && labels.entries().stream().anyMatch(e -> e.keyPosition().equals(p.position()));
+    return !inLabels && KindCatalogue.writesAboutSessions(r.root());
   }
 
   /**
@@ -485,8 +480,7 @@ final class RepositoryReader {
       } else if (KindCatalogue.isAboutSessions(
               p.resource().apiVersion().isEmpty() ? null : p.resource().group(),
               p.resource().kind())
-          && isSticky(p, part.resources())
-          && !isInLabels(p, part.resources())) {
+          && isAboutSessions(p, part.resources())) {
         ours.add(p);
       }
     }

@@ -46,22 +46,12 @@ final class Units {
 
   private Units() {}
 
-  /** True for a file below {@code root} in a test data directory (not examples or docs). */
+  /**
+   * True for a file in a test data directory (not examples or docs), below {@code root} or as the
+   * root itself ({@code spl lint testdata/}).
+   */
   static boolean isTestFixture(Path file, Path root) {
-    Path base = root.toAbsolutePath().normalize();
-    Path abs = file.toAbsolutePath().normalize();
-    Path below = abs.startsWith(base) ? base.relativize(abs).getParent() : null;
-    if (below == null) {
-      return false;
-    }
-    for (Path part : below) {
-      String name = part.toString().toLowerCase(java.util.Locale.ROOT);
-      if (TEST_DATA.contains(name)
-          || java.util.Arrays.stream(name.split("[-_.]")).anyMatch(TEST_DATA::contains)) {
-        return true;
-      }
-    }
-    return false;
+    return isUnder(file, root, TEST_DATA);
   }
 
   /**
@@ -111,13 +101,21 @@ final class Units {
   }
 
   private static boolean isConventional(Path file, Path root) {
+    return isUnder(file, root, ONE_FILE_EACH);
+  }
+
+  /**
+   * True when {@code root}'s own name, or a directory between it and {@code file}, is one of {@code
+   * names} (or made of one, {@link #isNamed}).
+   */
+  private static boolean isUnder(Path file, Path root, Set<String> names) {
     Path base = root.toAbsolutePath().normalize();
     Path abs = file.toAbsolutePath().normalize();
     if (!abs.startsWith(base)) {
       return false;
     }
     Path rootName = root.normalize().getFileName();
-    if (rootName != null && isConventionalName(rootName.toString())) {
+    if (rootName != null && isNamed(rootName.toString(), names)) {
       return true;
     }
     Path below = base.relativize(abs).getParent();
@@ -125,7 +123,7 @@ final class Units {
       return false;
     }
     for (Path part : below) {
-      if (isConventionalName(part.toString())) {
+      if (isNamed(part.toString(), names)) {
         return true;
       }
     }
@@ -134,12 +132,16 @@ final class Units {
 
   /** {@code examples}, and names made of it: {@code invalid-examples}, {@code e2e_tests}. */
   static boolean isConventionalName(String dir) {
+    return isNamed(dir, ONE_FILE_EACH);
+  }
+
+  private static boolean isNamed(String dir, Set<String> names) {
     String name = dir.toLowerCase(java.util.Locale.ROOT);
-    if (ONE_FILE_EACH.contains(name)) {
+    if (names.contains(name)) {
       return true;
     }
     for (String word : name.split("[-_.]")) {
-      if (ONE_FILE_EACH.contains(word)) {
+      if (names.contains(word)) {
         return true;
       }
     }

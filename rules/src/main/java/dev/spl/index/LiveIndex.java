@@ -43,7 +43,6 @@ public final class LiveIndex {
   private final GatewayApiVersion version;
   private final IndexFields fields;
   private final Map<ObjectKey, Entry> objects = new ConcurrentHashMap<>();
-  private final Map<ObjectKey, Set<ObjectKey>> routesByParent = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> policiesByTarget = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Set<ObjectKey>> ingressesByService = new ConcurrentHashMap<>();
@@ -90,7 +89,6 @@ public final class LiveIndex {
     objects.put(key, entry);
     List<Link> out = new ArrayList<>();
     for (ObjectKey gateway : entry.parents()) {
-      out.add(link(routesByParent, gateway, key));
       for (String name : entry.nameKeys()) {
         out.add(link(routesByParentName, new ParentName(gateway, name), key));
       }
