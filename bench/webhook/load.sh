@@ -21,7 +21,10 @@ trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$work/tls.key" -out "$work/tls.crt" 2>/dev/null
 port=$((20000 + RANDOM % 20000))
-java -Xmx256m -jar "$jar" --port "$port" --host 127.0.0.1 --tls-cert-file "$work/tls.crt" \
+# SPL_BENCH_GC: the collector flags (default: the JVM's own choice on this machine); the chart's
+# are in charts/spl-webhook/values.yaml. SPL_BENCH_JAR: another build's jar, to compare.
+# shellcheck disable=SC2086 # the GC flags are words
+java -Xmx256m ${SPL_BENCH_GC:-} -jar "${SPL_BENCH_JAR:-$jar}" --port "$port" --host 127.0.0.1 --tls-cert-file "$work/tls.crt" \
   --tls-key-file "$work/tls.key" --watch-cluster=false > "$work/webhook.log" &
 pid=$!
 for _ in $(seq 100); do

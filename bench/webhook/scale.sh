@@ -4,7 +4,8 @@
 # Usage: bench/webhook/scale.sh [N...]    (default 100 1000 10000 50000, then 3,000 routes on one
 #   hostname, then the realistic mix of issue 31 at 100 and 20,000 objects, v1.6 and main shapes:
 #   mix-v1.6:N, mix-main:N, each route its own hostname, one in five sticky under its own name)
-# Each size runs in its own JVM with the chart's heap (50 % of 384 MiB).
+# Each size runs in its own JVM with the chart's heap (50 % of 384 MiB) and, unless SPL_BENCH_GC
+# says otherwise, SerialGC.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
@@ -17,5 +18,5 @@ echo "| cluster | route review median / p99 | Service review median / p99 | clus
 echo "|---|---|---|---|---|"
 for n in "${sizes[@]}"; do
   # shellcheck disable=SC2086 # extra JVM flags, e.g. JFR
-  java -Xmx192m -XX:+UseSerialGC ${SPL_BENCH_JAVA_OPTS:-} -cp "$cp" dev.spl.webhook.ScaleBench "$n" 2>/dev/null | grep '^|'
+  java -Xmx192m ${SPL_BENCH_GC:--XX:+UseSerialGC} ${SPL_BENCH_JAVA_OPTS:-} -cp "$cp" dev.spl.webhook.ScaleBench "$n" 2>/dev/null | grep '^|'
 done

@@ -21,8 +21,6 @@ import dev.spl.rules.RuleInfo;
 import dev.spl.rules.cross.ServiceAffinityConflict;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -94,13 +92,12 @@ class DeclaredInputsTest {
   /** {@code rule}'s findings on {@code file}, linted by the engine with it alone. */
   private static List<Finding> lint(IndexRule rule, Path file, boolean declaredOnly)
       throws IOException {
-    String text = Files.readString(file, StandardCharsets.UTF_8);
     LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(file));
     Engine.LintRun run = new Engine(List.of(rule)).start(options);
     if (declaredOnly) {
       run.projectingAll();
     }
-    run.accept(new ManifestLoader().loadText(file.toString(), text));
+    run.accept(BuiltExamples.load(file));
     return run.finish(1, 0).findings().stream()
         .filter(f -> f.ruleId().equals(rule.info().id()))
         .toList();
@@ -109,13 +106,10 @@ class DeclaredInputsTest {
   @Test
   void allRulesTogetherFindTheSameOnWhatTheyDeclare() throws IOException {
     for (Path file : exampleFiles()) {
-      String text = Files.readString(file, StandardCharsets.UTF_8);
       LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(file));
-      ManifestLoader loader = new ManifestLoader();
-      List<Finding> whole =
-          new Engine().lint(loader.loadText(file.toString(), text), options).findings();
+      List<Finding> whole = new Engine().lint(BuiltExamples.load(file), options).findings();
       Engine.LintRun run = new Engine().start(options).projectingAll();
-      run.accept(loader.loadText(file.toString(), text));
+      run.accept(BuiltExamples.load(file));
       assertEquals(whole, run.finish(1, 0).findings(), file.toString());
     }
   }
@@ -156,7 +150,9 @@ class DeclaredInputsTest {
   }
 
   private static List<Path> exampleFiles() throws IOException {
-    return ExamplesTest.manifestFiles();
+    List<Path> all = new java.util.ArrayList<>(ExamplesTest.manifestFiles());
+    all.addAll(BuiltExamples.manifestFiles());
+    return all;
   }
 
   @Test

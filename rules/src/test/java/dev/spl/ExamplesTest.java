@@ -38,7 +38,7 @@ class ExamplesTest {
   @TestFactory
   Stream<DynamicTest> everyRulesExamples() {
     return BuiltInRules.all().stream()
-        .filter(rule -> !RuleExamples.areCharts(rule.info()))
+        .filter(rule -> !RuleExamples.needTheCli(rule.info()))
         .flatMap(
             rule ->
                 Stream.of(
@@ -49,32 +49,39 @@ class ExamplesTest {
   }
 
   /**
-   * A rule whose examples are charts has both charts, each with its template; the CLI's {@code spl
-   * lint ../examples} test renders and checks them as it does every other example.
+   * A rule whose examples are charts or kustomize builds has both, each with its manifest; the
+   * CLI's {@code spl lint ../examples} test builds and checks them as it does every other example.
    */
   @TestFactory
-  Stream<DynamicTest> chartExamplesAreComplete() {
+  Stream<DynamicTest> builtExamplesAreComplete() {
     return BuiltInRules.all().stream()
-        .filter(rule -> RuleExamples.areCharts(rule.info()))
+        .filter(rule -> RuleExamples.needTheCli(rule.info()))
         .map(
             rule ->
                 DynamicTest.dynamicTest(
                     RuleExamples.folder(rule.info()),
                     () -> {
                       Path folder = EXAMPLES.resolve(RuleExamples.folder(rule.info()));
+                      List<String> needed =
+                          RuleExamples.areCharts(rule.info())
+                              ? List.of(
+                                  "bad/Chart.yaml",
+                                  "bad/values.yaml",
+                                  "good/Chart.yaml",
+                                  "good/values.yaml")
+                              : List.of("bad/kustomization.yaml", "good/kustomization.yaml");
+                      for (String f : needed) {
+                        assertTrue(Files.isRegularFile(folder.resolve(f)), folder + " lacks " + f);
+                      }
                       for (String f :
                           List.of(
-                              "bad/Chart.yaml",
-                              "bad/values.yaml",
-                              "bad/templates/bad.yaml",
-                              "good/Chart.yaml",
-                              "good/values.yaml",
-                              "good/templates/good.yaml")) {
+                              RuleExamples.badFile(rule.info()),
+                              RuleExamples.goodFile(rule.info()))) {
                         assertTrue(Files.isRegularFile(folder.resolve(f)), folder + " lacks " + f);
                       }
                       assertTrue(
                           EXPECT.matcher(RuleExamples.bad(rule.info()).orElseThrow()).find(),
-                          folder + "/bad/templates/bad.yaml marks no line");
+                          folder + "/" + RuleExamples.badFile(rule.info()) + " marks no line");
                     }));
   }
 
@@ -138,9 +145,13 @@ class ExamplesTest {
    * The version an example's folder declares in its .spl.yaml, as `spl lint examples/` reads it.
    */
   static GatewayApiVersion versionOf(Path example) throws IOException {
-    String config = Files.readString(example.resolveSibling(".spl.yaml"));
+    Path file = example.resolveSibling(".spl.yaml");
+    if (!Files.exists(file)) {
+      file = example.getParent().resolveSibling(".spl.yaml"); // a build example: bad/bad.yaml
+    }
+    String config = Files.readString(file);
     Matcher v = VERSION.matcher(config);
-    assertTrue(v.find(), example.resolveSibling(".spl.yaml") + " names no gatewayApiVersion");
+    assertTrue(v.find(), file + " names no gatewayApiVersion");
     return GatewayApiVersion.parse(v.group(1));
   }
 

@@ -30,14 +30,47 @@ final class Kustomizations {
   static final Set<String> FILE_NAMES =
       Set.of("kustomization.yaml", "kustomization.yml", "Kustomization");
 
-  /** One kustomization file: the files and directories it lists. */
+  /**
+   * One kustomization file: the files and directories it lists.
+   *
+   * @param rewritesReferences true when it may rewrite references beyond kustomize's built-in list
+   *     (a {@code configurations:} nameReference, {@code replacements:}, {@code vars:}, a
+   *     transformer): then which references follow a rename is not known to spl
+   */
   private record Kustomization(
-      Path dir, List<Path> resources, Set<Path> patches, String namespace) {}
+      Path dir,
+      List<Path> resources,
+      Set<Path> patches,
+      String namespace,
+      String namePrefix,
+      String nameSuffix,
+      boolean rewritesReferences) {}
+
+  /**
+   * The names a build gives the objects of a file: {@code prefix + name + suffix}, composed over
+   * its kustomizations (the outermost prefix first, its suffix last, as each level renames its
+   * bases' output).
+   *
+   * @param referencesKnown false when some kustomization of the build may rewrite references
+   *     kustomize's built-in list does not (then a reference left as written may be rewritten)
+   * @param build the build, as a user names it ({@code kustomize build overlays/prod})
+   */
+  record BuildNames(String prefix, String suffix, boolean referencesKnown, String build) {
+    String apply(String name) {
+      return prefix + name + suffix;
+    }
+  }
+
+  // kustomize's PrefixTransformer and SuffixTransformer rename every kind but these
+  private static final Set<String> NOT_RENAMED =
+      Set.of("CustomResourceDefinition", "APIService", "Namespace");
 
   private final Map<Path, Kustomization> byDir = new LinkedHashMap<>();
   private final Map<Path, Set<String>> variants = new HashMap<>();
   // per file, the namespace each build that lists it sets (null: none)
   private final Map<Path, Map<String, String>> namespaces = new HashMap<>();
+  // per file, the names each build that lists it gives its objects
+  private final Map<Path, Map<String, BuildNames>> names = new HashMap<>();
   private final Set<Path> patches = new HashSet<>();
   private final List<String> problems = new ArrayList<>();
 
@@ -64,7 +97,8 @@ final class Kustomizations {
     for (Kustomization top : List.copyOf(k.byDir.values())) {
       if (!used.contains(top.dir())) {
         String name = display.apply(top.dir());
-        k.collect(top, name.isEmpty() ? "." : name, new HashSet<>(), top.namespace());
+        k.collect(
+            top, name.isEmpty() ? "." : name, new HashSet<>(), top.namespace(), "", "", false);
       }
     }
     for (Path p : k.variants.keySet()) {
@@ -111,35 +145,62 @@ final class Kustomizations {
         }
       }
     }
-    String namespace =
-        !docs.isEmpty() && docs.get(0).root() instanceof MapNode root
-            ? root.string("namespace")
-            : null;
-    byDir.put(dir, new Kustomization(dir, resources, patchFiles, namespace));
+    MapNode root = !docs.isEmpty() && docs.get(0).root() instanceof MapNode m ? m : null;
+    String namespace = root == null ? null : root.string("namespace");
+    boolean rewrites =
+        root != null
+            && List.of("configurations", "replacements", "vars", "transformers").stream()
+                .anyMatch(root::has);
+    byDir.put(
+        dir,
+        new Kustomization(
+            dir,
+            resources,
+            patchFiles,
+            namespace,
+            root == null ? null : root.string("namePrefix"),
+            root == null ? null : root.string("nameSuffix"),
+            rewrites));
     patches.addAll(patchFiles);
   }
 
   /**
    * @param namespace the namespace the build sets so far: the outermost kustomization that sets one
    *     wins, as kustomize applies each level's namespace after its bases'
+   * @param prefix the name prefix of the levels above, outermost first
+   * @param suffix the name suffix of the levels above, outermost last
    */
-  private void collect(Kustomization k, String variant, Set<Path> visiting, String namespace) {
+  private void collect(
+      Kustomization k,
+      String variant,
+      Set<Path> visiting,
+      String namespace,
+      String prefix,
+      String suffix,
+      boolean rewrites) {
     if (!visiting.add(k.dir())) {
       return; // a cycle: kustomize rejects it; spl just stops
     }
     String ns = namespace != null ? namespace : k.namespace();
-    for (Path r : k.resources()) {
-      Kustomization base = byDir.get(r);
-      if (base == null && Files.isDirectory(r)) {
-        base = parseIn(r); // a base outside the directories linted: kustomize reads it all the same
+    String p = prefix + (k.namePrefix() == null ? "" : k.namePrefix());
+    String s = (k.nameSuffix() == null ? "" : k.nameSuffix()) + suffix;
+    boolean r = rewrites || k.rewritesReferences();
+    for (Path res : k.resources()) {
+      Kustomization base = byDir.get(res);
+      if (base == null && Files.isDirectory(res)) {
+        base =
+            parseIn(res); // a base outside the directories linted: kustomize reads it all the same
       }
       if (base != null) {
-        collect(base, variant, visiting, ns);
-      } else if (Files.isDirectory(r)) {
-        problems.add(r + ": listed as a kustomize resource but holds no kustomization file");
+        collect(base, variant, visiting, ns, p, s, r);
+      } else if (Files.isDirectory(res)) {
+        problems.add(res + ": listed as a kustomize resource but holds no kustomization file");
       } else {
-        variants.computeIfAbsent(r, p -> new TreeSet<>()).add(variant);
-        namespaces.computeIfAbsent(r, p -> new HashMap<>()).put(variant, ns);
+        variants.computeIfAbsent(res, f -> new TreeSet<>()).add(variant);
+        namespaces.computeIfAbsent(res, f -> new HashMap<>()).put(variant, ns);
+        names
+            .computeIfAbsent(res, f -> new HashMap<>())
+            .put(variant, new BuildNames(p, s, !r, "kustomize build " + variant));
       }
     }
     visiting.remove(k.dir());
@@ -208,6 +269,39 @@ final class Kustomizations {
     return only == null || only.isEmpty()
         ? java.util.Optional.empty()
         : java.util.Optional.of(only);
+  }
+
+  /**
+   * The names the builds listing {@code file} give its objects, when every one of them gives the
+   * same and some prefix or suffix is set. A base shared by overlays that name differently keeps
+   * the names it writes (as with namespaces: one copy of each object per overlay would repeat every
+   * finding).
+   */
+  java.util.Optional<BuildNames> namesOf(Path file) {
+    Map<String, BuildNames> byBuild = names.get(file.toAbsolutePath().normalize());
+    if (byBuild == null || byBuild.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    Set<String> distinct = new HashSet<>();
+    for (BuildNames n : byBuild.values()) {
+      distinct.add(n.prefix() + "\0" + n.suffix() + "\0" + n.referencesKnown());
+    }
+    BuildNames any = byBuild.values().iterator().next();
+    if (distinct.size() != 1 || any.prefix().isEmpty() && any.suffix().isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    String builds = String.join(", ", new TreeSet<>(byBuild.keySet()));
+    return java.util.Optional.of(
+        new BuildNames(
+            any.prefix(),
+            any.suffix(),
+            any.referencesKnown(),
+            (byBuild.size() == 1 ? "kustomize build " : "kustomize builds ") + builds));
+  }
+
+  /** True when kustomize's name prefix and suffix leave objects of {@code kind} as they are. */
+  static boolean keepsName(String kind) {
+    return NOT_RENAMED.contains(kind);
   }
 
   /** True for a file kustomize applies as a patch, and no build lists as a resource. */

@@ -17,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -42,6 +43,7 @@ import java.util.function.Supplier;
  */
 final class RepositoryReader {
   private final Engine.LintRun run;
+  private final List<Renamed> renamed = new ArrayList<>();
   private final Configs configs;
   private final GatewayApiVersion flagVersion; // null: automatic
   private final boolean ignoreNonManifests;
@@ -173,7 +175,8 @@ final class RepositoryReader {
                   : builtBy.stream()
                       .map(Units::ofKustomization)
                       .collect(java.util.stream.Collectors.toSet()),
-              builds.namespaceOf(f).orElse(null));
+              builds.namespaceOf(f).orElse(null),
+              builds.namesOf(f).orElse(null));
         }
       }
       for (Path f : builds.filesBeyond(walked)) {
@@ -186,9 +189,11 @@ final class RepositoryReader {
               builds.variantsOf(f).stream()
                   .map(Units::ofKustomization)
                   .collect(java.util.stream.Collectors.toSet()),
-              builds.namespaceOf(f).orElse(null));
+              builds.namespaceOf(f).orElse(null),
+              builds.namesOf(f).orElse(null));
         }
       }
+      acceptRenamed();
       boolean isContext = contextRoot != null && root.equals(contextRoot);
       if (documents == before && !ignoreNonManifests && charts.isEmpty() && !isContext) {
         inputErrors.add(
@@ -206,7 +211,7 @@ final class RepositoryReader {
         if (Units.standsAlone(unit)) {
           run.standAlone(unit);
         }
-        readFile(f, true, false, Set.of(unit), null);
+        readFile(f, true, false, Set.of(unit), null, null);
       }
     }
     for (Path chart : charts) {
@@ -258,9 +263,15 @@ final class RepositoryReader {
 
   /**
    * @param namespace the namespace a kustomize build gives the file's namespaced objects, or null
+   * @param names the names a kustomize build gives the file's objects, or null
    */
   private void readFile(
-      Path f, boolean named, boolean testFixture, Set<String> variants, String namespace)
+      Path f,
+      boolean named,
+      boolean testFixture,
+      Set<String> variants,
+      String namespace,
+      Kustomizations.BuildNames names)
       throws SplConfig.Invalid {
     ManifestLoader loader = named && !ignoreNonManifests ? strict : lenient;
     String name = named ? f.toString() : f.normalize().toString();
@@ -280,10 +291,72 @@ final class RepositoryReader {
       }
       return;
     }
+    if (names != null && names.referencesKnown()) {
+      // Linted once the walk has read every file: an Ingress's Services are renamed with it only
+      // when its build renames them, which the other files tell.
+      renamed.add(new Renamed(KustomizeNames.renamed(part, names), versionFor(f), variants));
+      return;
+    }
+    accept(part, versionFor(f), variants);
+  }
+
+  private void accept(LoadedInput part, GatewayApiVersion version, Set<String> variants) {
     documents += part.documents();
-    run.accept(part, versionFor(f), variants);
+    run.accept(part, version, variants);
     progress.accept(part);
   }
+
+  /** A part of a kustomize build that renames its objects, kept until its walk is read. */
+  private record Renamed(LoadedInput part, GatewayApiVersion version, Set<String> units) {}
+
+  /**
+   * Lints the renamed parts of the walk just read, each Ingress's Services renamed as kustomize
+   * renames them: when a Service of that name and namespace is renamed by a build the Ingress is
+   * in.
+   */
+  private void acceptRenamed() {
+    Map<String, List<RenamedService>> services = new HashMap<>(); // by "namespace/written name"
+    for (Renamed r : renamed) {
+      for (Resource res : r.part().resources()) {
+        if (res.is("", "Service") && res.rename().isPresent()) {
+          services
+              .computeIfAbsent(
+                  res.namespace() + "/" + res.rename().get().writtenName(), k -> new ArrayList<>())
+              .add(new RenamedService(r.units(), res.name()));
+        }
+      }
+    }
+    for (Renamed r : renamed) {
+      List<Resource> resources = new ArrayList<>(r.part().resources().size());
+      for (Resource res : r.part().resources()) {
+        resources.add(
+            !KustomizeNames.isIngress(res)
+                ? res
+                : KustomizeNames.withServices(
+                    res,
+                    written ->
+                        services.getOrDefault(res.namespace() + "/" + written, List.of()).stream()
+                            .filter(s -> !java.util.Collections.disjoint(s.units(), r.units()))
+                            .map(RenamedService::name)
+                            .findFirst()
+                            .orElse(null)));
+      }
+      LoadedInput part = r.part();
+      accept(
+          new LoadedInput(
+              resources,
+              part.problems(),
+              part.inputErrors(),
+              part.files(),
+              part.documents(),
+              part.skipped()),
+          r.version(),
+          r.units());
+    }
+    renamed.clear();
+  }
+
+  private record RenamedService(Set<String> units, String name) {}
 
   private void readStdin(Supplier<InputStream> stdin) throws SplConfig.Invalid {
     byte[] bytes;
@@ -510,7 +583,8 @@ final class RepositoryReader {
               : new Resource(
                   r.root(),
                   new dev.spl.model.ResourceRef(
-                      ref.apiVersion(), ref.kind(), namespace, ref.name())));
+                      ref.apiVersion(), ref.kind(), namespace, ref.name()),
+                  r.rename().orElse(null)));
     }
     return new LoadedInput(
         moved, part.problems(), part.inputErrors(), part.files(), part.documents(), part.skipped());

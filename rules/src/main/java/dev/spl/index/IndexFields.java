@@ -121,7 +121,7 @@ public final class IndexFields {
     ResourceRef sharedRef =
         new ResourceRef(
             share(ref.apiVersion()), share(ref.kind()), share(ref.namespace()), share(ref.name()));
-    return new Resource(new MapNode(r.root().position(), kept), sharedRef);
+    return new Resource(new MapNode(r.root().position(), kept), sharedRef, r.rename().orElse(null));
   }
 
   /** The sites of {@code r} that {@code kept}, its projection, still holds, moved over to it. */

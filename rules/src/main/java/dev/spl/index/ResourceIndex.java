@@ -24,6 +24,8 @@ import java.util.function.Function;
 public final class ResourceIndex {
   private final List<Resource> routes = new ArrayList<>();
   private final Map<ObjectKey, Resource> objects = new HashMap<>();
+  // reference targets a build renamed, by the name their files write
+  private final Map<ObjectKey, Resource> renamed = new HashMap<>();
   private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
   private final Map<Resource, List<RouteRule>> rules = new IdentityHashMap<>();
   private final Map<ObjectKey, List<SessionPersistenceSite>> policiesByTarget = new HashMap<>();
@@ -54,6 +56,13 @@ public final class ResourceIndex {
       }
       if (isReferenceTarget(r)) {
         index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
+        r.rename()
+            .ifPresent(
+                rename ->
+                    index.renamed.putIfAbsent(
+                        new ObjectKey(r.group(), r.kind(), r.namespace(), rename.writtenName())
+                            .normalized(),
+                        r));
       }
       Inputs.Kind listedKind = listedKind(r);
       if (listedKind != null) {
@@ -185,6 +194,16 @@ public final class ResourceIndex {
 
   public Optional<Resource> find(ObjectKey key) {
     return Optional.ofNullable(objects.get(key.normalized()));
+  }
+
+  /**
+   * The object a build renamed from {@code key}'s name, when none in the build has that name now: a
+   * reference the build left as written names nothing after it.
+   */
+  public Optional<Resource> findRenamed(ObjectKey key) {
+    return find(key).isPresent()
+        ? Optional.empty()
+        : Optional.ofNullable(renamed.get(key.normalized()));
   }
 
   public List<SessionPersistenceSite> sites(Resource r) {

@@ -11,17 +11,37 @@ public final class Resource {
    */
   public static final String SUPPRESSION_PREFIX = "ignore.spl.dev/";
 
+  /**
+   * A name a build gave the object in place of the one its file writes (kustomize's namePrefix and
+   * nameSuffix): references the build did not rewrite still name {@code writtenName}.
+   *
+   * @param by what renamed it, as a user would name it ({@code kustomize build overlays/prod})
+   */
+  public record Rename(String writtenName, String by) {}
+
   private final MapNode root;
   private final ResourceRef ref;
   private final SourcePosition position;
+  private final Rename rename;
   // The rule ids and names its ignore.spl.dev annotations name, lower-cased; computed once, so a
   // rule reporting once per annotation does not re-read them all each time.
   private java.util.Set<String> suppressed;
 
   public Resource(MapNode root, ResourceRef ref) {
+    this(root, ref, null);
+  }
+
+  /** An object a build renamed: {@code ref} carries the build's name, {@code rename} the file's. */
+  public Resource(MapNode root, ResourceRef ref, Rename rename) {
     this.root = root;
     this.ref = ref;
     this.position = root.position();
+    this.rename = rename;
+  }
+
+  /** How a build renamed this object, when one did. */
+  public java.util.Optional<Rename> rename() {
+    return java.util.Optional.ofNullable(rename);
   }
 
   public MapNode root() {

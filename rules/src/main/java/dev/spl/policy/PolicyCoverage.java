@@ -42,6 +42,11 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
               ? "its input is the object alone (every version)"
               : "its input is the object alone (" + String.join(", ", versions) + ")");
     }
+    if (rule.info().id().equals("SPL105")) {
+      // Only a build renames objects, and the API server is given what was built.
+      return new PolicyCoverage(
+          false, LINT, "about a kustomize build's renames, before it is applied");
+    }
     if (rule instanceof IndexRule) {
       return new PolicyCoverage(
           false, "needs other objects (routes, Services, policies, Gateways)");

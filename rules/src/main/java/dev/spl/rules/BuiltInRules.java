@@ -18,6 +18,7 @@ import dev.spl.rules.cross.DoubleAttachment;
 import dev.spl.rules.cross.DuplicateResource;
 import dev.spl.rules.cross.GrpcCookiePersistence;
 import dev.spl.rules.cross.PartialPersistenceInSplit;
+import dev.spl.rules.cross.RenamedTarget;
 import dev.spl.rules.cross.ServiceAffinityConflict;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
@@ -83,6 +84,7 @@ public final class BuiltInRules {
           new SessionNameCollisionAcrossRules(),
           new SessionNameCollisionAcrossRoutes(),
           new DuplicateResource(),
+          new RenamedTarget(),
           new ServiceAffinityConflict(),
           new DeprecatedRouteInline(),
           new DeprecatedPolicyAttachment(),

@@ -30,12 +30,28 @@ public final class RuleExamples {
 
   /** Where in its folder the bad example is. */
   public static String badFile(RuleInfo rule) {
-    return areCharts(rule) ? CHART_BAD : "bad.yaml";
+    return areCharts(rule) ? CHART_BAD : areBuilds(rule) ? BUILD_BAD : "bad.yaml";
   }
 
   /** Where in its folder the good example is. */
   public static String goodFile(RuleInfo rule) {
-    return areCharts(rule) ? CHART_GOOD : "good.yaml";
+    return areCharts(rule) ? CHART_GOOD : areBuilds(rule) ? BUILD_GOOD : "good.yaml";
+  }
+
+  /**
+   * True when the rule's examples are built by the CLI before they are linted (Helm charts,
+   * kustomize builds), so only {@code spl lint examples/} fires the rule on them.
+   */
+  public static boolean needTheCli(RuleInfo rule) {
+    return areCharts(rule) || areBuilds(rule);
+  }
+
+  /**
+   * True when the rule's examples are kustomize builds ({@code bad/} and {@code good/}, each a
+   * kustomization and one manifest), for a rule about what a build does to its objects.
+   */
+  public static boolean areBuilds(RuleInfo rule) {
+    return read(rule, "bad/kustomization.yaml").isPresent();
   }
 
   /**
@@ -49,6 +65,8 @@ public final class RuleExamples {
 
   private static final String CHART_BAD = "bad/templates/bad.yaml";
   private static final String CHART_GOOD = "good/templates/good.yaml";
+  private static final String BUILD_BAD = "bad/bad.yaml";
+  private static final String BUILD_GOOD = "good/good.yaml";
 
   /** The examples' {@code .spl.yaml}: the Gateway API version they are written for. */
   public static Optional<String> config(RuleInfo rule) {

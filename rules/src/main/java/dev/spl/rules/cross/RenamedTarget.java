@@ -1,0 +1,135 @@
+package dev.spl.rules.cross;
+
+import dev.spl.index.BackendRef;
+import dev.spl.index.Inputs;
+import dev.spl.index.ObjectKey;
+import dev.spl.index.ParentRef;
+import dev.spl.index.ResourceIndex;
+import dev.spl.index.RouteRule;
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * SPL105: session persistence that reaches its target by the name the target's file writes, in a
+ * build that renames the target and leaves the reference as written.
+ */
+@RuleDefinition(
+    id = "SPL105",
+    name = "renamed-target",
+    severity = Severity.WARNING,
+    summary =
+        "Session persistence names an object by the name a kustomize build's namePrefix or"
+            + " nameSuffix takes from it.",
+    why =
+        "kustomize's namePrefix and nameSuffix rename every object of the build, but rewrite only"
+            + " the references kustomize knows of (an Ingress's Services, a StatefulSet's"
+            + " serviceName, RBAC and the like). Gateway API references are not among them: a"
+            + " route's backendRefs and parentRefs and a policy's targetRefs keep the name the file"
+            + " writes. After the build the policy attaches to nothing, the route's backend or"
+            + " Gateway does not exist, and the session persistence they carry never applies - with"
+            + " no error from kustomize or the API server.",
+    fix =
+        "Write the renamed name in the reference, patch it in the overlay, or teach kustomize the"
+            + " field: a configurations: file with a nameReference entry for the reference's path"
+            + " (or a replacements: entry copying the target's metadata.name).",
+    reference =
+        "kustomize api/internal/konfig/builtinpluginconsts/namereference.go (the references"
+            + " kustomize rewrites); kustomize PrefixTransformer (every kind but CRDs, APIServices"
+            + " and Namespaces is renamed)")
+public final class RenamedTarget implements IndexRule {
+
+  @Override
+  public Inputs inputs() {
+    return EffectivePersistence.INPUTS
+        .and(Inputs.Kind.ROUTE, "parentRefs")
+        .and(Inputs.Kind.SERVICE)
+        .and(Inputs.Kind.GATEWAY);
+  }
+
+  @Override
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    for (Map.Entry<Resource, List<ObjectKey>> policy : index.policyTargets().entrySet()) {
+      checkTargets(index, policy.getKey(), reporter);
+    }
+    for (Resource route : index.routes()) {
+      boolean carries = false;
+      for (RouteRule rule : index.rules(route)) {
+        for (BackendRef b : rule.backends()) {
+          // A rule's own persistence needs its backends; a Backend's persistence needs the Backend.
+          boolean matters =
+              rule.inline() != null
+                  || b.isBackendResource()
+                      && index
+                          .findRenamed(b.target())
+                          .map(r -> !index.sites(r).isEmpty())
+                          .orElse(false);
+          if (matters) {
+            report(index, route, b.target(), b.path().key("name"), "the route's", reporter);
+          }
+        }
+        carries |= rule.inline() != null;
+      }
+      if (carries) {
+        for (ParentRef p : ParentRef.of(route)) {
+          report(index, route, p.gateway(), p.path().key("name"), "the route's", reporter);
+        }
+      }
+    }
+  }
+
+  /** A policy's targetRefs, item by item (the index keeps the keys, not where each is written). */
+  private void checkTargets(ResourceIndex index, Resource policy, Reporter reporter) {
+    ListNode targets = policy.spec() == null ? null : policy.spec().list("targetRefs");
+    for (int i = 0; targets != null && i < targets.size(); i++) {
+      if (targets.get(i) instanceof MapNode t && t.string("name") != null) {
+        String group = t.string("group") == null ? "" : t.string("group");
+        String kind = t.string("kind") == null ? "Service" : t.string("kind");
+        ObjectKey target = new ObjectKey(group, kind, policy.namespace(), t.string("name"));
+        report(
+            index,
+            policy,
+            target,
+            FieldPath.of("spec", "targetRefs", i, "name"),
+            "the policy's",
+            reporter);
+      }
+    }
+  }
+
+  private void report(
+      ResourceIndex index,
+      Resource from,
+      ObjectKey target,
+      FieldPath field,
+      String whose,
+      Reporter reporter) {
+    index
+        .findRenamed(target)
+        .ifPresent(
+            renamed ->
+                reporter.report(
+                    info(),
+                    from,
+                    field,
+                    renamed.rename().orElseThrow().by()
+                        + " renames "
+                        + renamed.kind()
+                        + " "
+                        + target.name()
+                        + " to "
+                        + renamed.name()
+                        + ", not this reference: "
+                        + whose
+                        + " persistence attaches to nothing",
+                    List.of(Reporter.at(renamed, FieldPath.of("metadata", "name")))));
+  }
+}
