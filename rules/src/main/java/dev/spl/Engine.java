@@ -70,14 +70,14 @@ public final class Engine {
 
   /** Lints what the loader read: its problems become SPL001/SPL002 findings. */
   public LintResult lint(LoadedInput input, LintOptions options) {
-    LintRun run = start(options);
+    LintRun run = start(withClassesOf(input.resources(), options));
     run.accept(input);
     return run.finish(input.files(), input.documents());
   }
 
   /** Lints resources; findings are sorted by file, line, column and rule. */
   public List<Finding> lint(List<Resource> resources, LintOptions options) {
-    LintRun run = start(options);
+    LintRun run = start(withClassesOf(resources, options));
     run.accept(new LoadedInput(resources, List.of(), List.of(), 0, 0));
     return run.finish(0, 0).findings();
   }
@@ -87,6 +87,17 @@ public final class Engine {
    * part arrives, and only the resources the cross-resource index needs are kept until {@link
    * LintRun#finish}. Memory is then bounded by those resources, not by the input.
    */
+  /**
+   * {@code options} with the IngressClasses of {@code resources}, when the options name none: a
+   * whole input given at once says itself which controller serves which class (a streaming lint's
+   * caller finds them first, as spl lint does).
+   */
+  private static LintOptions withClassesOf(List<Resource> resources, LintOptions options) {
+    return options.ingressClasses().isEmpty()
+        ? options.withIngressClasses(dev.spl.index.IngressClasses.of(resources))
+        : options;
+  }
+
   public LintRun start(LintOptions options) {
     return new LintRun(options);
   }
@@ -119,7 +130,7 @@ public final class Engine {
 
     private LintRun(LintOptions options) {
       this.options = options;
-      this.context = new RuleContext(options.version());
+      this.context = new RuleContext(options.version(), options.ingressClasses());
       this.reporter = new SelectingReporter(options, findings, this::checkDeadline);
     }
 
@@ -220,7 +231,8 @@ public final class Engine {
      *     belongs to every unit.
      */
     public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
-      RuleContext partContext = contexts.computeIfAbsent(version, RuleContext::new);
+      RuleContext partContext =
+          contexts.computeIfAbsent(version, v -> new RuleContext(v, options.ingressClasses()));
       for (LoadProblem p : part.problems()) {
         RuleInfo rule =
             switch (p.kind()) {

@@ -8,6 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
+import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
@@ -89,15 +90,25 @@ class DeclaredInputsTest {
     }
   }
 
+  /**
+   * The options a streaming lint of {@code input} runs with: its IngressClasses found first, as spl
+   * lint finds them before it reads the files.
+   */
+  private static LintOptions streaming(Path file, LoadedInput input) throws IOException {
+    return LintOptions.defaults()
+        .withVersion(ExamplesTest.versionOf(file))
+        .withIngressClasses(dev.spl.index.IngressClasses.of(input.resources()));
+  }
+
   /** {@code rule}'s findings on {@code file}, linted by the engine with it alone. */
   private static List<Finding> lint(IndexRule rule, Path file, boolean declaredOnly)
       throws IOException {
-    LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(file));
-    Engine.LintRun run = new Engine(List.of(rule)).start(options);
+    LoadedInput input = BuiltExamples.load(file);
+    Engine.LintRun run = new Engine(List.of(rule)).start(streaming(file, input));
     if (declaredOnly) {
       run.projectingAll();
     }
-    run.accept(BuiltExamples.load(file));
+    run.accept(input);
     return run.finish(1, 0).findings().stream()
         .filter(f -> f.ruleId().equals(rule.info().id()))
         .toList();
@@ -106,10 +117,11 @@ class DeclaredInputsTest {
   @Test
   void allRulesTogetherFindTheSameOnWhatTheyDeclare() throws IOException {
     for (Path file : exampleFiles()) {
+      LoadedInput input = BuiltExamples.load(file);
       LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(file));
-      List<Finding> whole = new Engine().lint(BuiltExamples.load(file), options).findings();
-      Engine.LintRun run = new Engine().start(options).projectingAll();
-      run.accept(BuiltExamples.load(file));
+      List<Finding> whole = new Engine().lint(input, options).findings();
+      Engine.LintRun run = new Engine().start(streaming(file, input)).projectingAll();
+      run.accept(input);
       assertEquals(whole, run.finish(1, 0).findings(), file.toString());
     }
   }

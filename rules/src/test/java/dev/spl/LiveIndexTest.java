@@ -26,6 +26,37 @@ import org.junit.jupiter.api.Test;
 class LiveIndexTest {
 
   @Test
+  void watchedIngressClassesSayWhichControllerServesAClass() {
+    LiveIndex cluster =
+        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.rules.BuiltInRules.indexInputs());
+    String yaml =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: IngressClass
+        metadata: {name: public}
+        spec: {controller: k8s.io/ingress-nginx}
+        """;
+    Resource ingressClass = new ManifestLoader().loadText("c.yaml", yaml).resources().get(0);
+    cluster.put(ingressClass);
+    assertEquals(
+        java.util.Optional.of("k8s.io/ingress-nginx"),
+        cluster.ingressClasses().controllerOf("public"));
+    assertEquals(0, cluster.size(), "kept apart from the objects the rules compare");
+    // a change of controller is seen; a removal forgets the class
+    cluster.put(
+        new ManifestLoader()
+            .loadText(
+                "c.yaml", yaml.replace("k8s.io/ingress-nginx", "nginx.org/ingress-controller"))
+            .resources()
+            .get(0));
+    assertEquals(
+        java.util.Optional.of("nginx.org/ingress-controller"),
+        cluster.ingressClasses().controllerOf("public"));
+    cluster.remove(ObjectKey.of(ingressClass));
+    assertTrue(cluster.ingressClasses().isEmpty());
+  }
+
+  @Test
   void reviewingAgainstNeighboursFindsWhatAFullLintFinds() throws IOException {
     int compared = 0;
     for (Path file : exampleFiles()) {
@@ -132,7 +163,8 @@ class LiveIndexTest {
             .toList()) {
       LiveIndex cluster = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
       all.stream().filter(r -> r != reviewed).forEach(cluster::put);
-      Engine.LintRun run = new Engine().start(options);
+      // as the webhook does: the cluster's IngressClasses go with the options
+      Engine.LintRun run = new Engine().start(options.withIngressClasses(cluster.ingressClasses()));
       run.acceptKept(cluster.neighbours(reviewed));
       run.accept(new dev.spl.load.LoadedInput(List.of(reviewed), List.of(), List.of(), 1, 1));
       List<Finding> review = involving(run.finish(1, 1).findings(), reviewed.ref());

@@ -15,9 +15,13 @@ class StreamingLintTest {
   void streamingEqualsWholeInput() {
     List<String> paths = List.of(ExamplesTest.EXAMPLES.toString());
     LintOptions options = LintOptions.defaults();
-    LintResult whole = new Engine().lint(new ManifestLoader().load(paths, () -> null), options);
+    LoadedInput all = new ManifestLoader().load(paths, () -> null);
+    LintResult whole = new Engine().lint(all, options);
 
-    Engine.LintRun run = new Engine().start(options);
+    // A streaming caller finds the IngressClasses first (spl lint's IngressClassScan).
+    Engine.LintRun run =
+        new Engine()
+            .start(options.withIngressClasses(dev.spl.index.IngressClasses.of(all.resources())));
     int[] parts = {0};
     LoadedInput totals =
         new ManifestLoader()

@@ -88,13 +88,20 @@ public final class AuditCommand implements Callable<Integer> {
         return ExitStatus.INPUT.code();
       }
       InputNotes.VersionChoice version = version(cluster);
-      LintOptions options = report.options().withVersion(version.version());
+      LintOptions options =
+          report
+              .options()
+              .withVersion(version.version())
+              .withIngressClasses(ingressClasses(cluster, inputErrors));
       Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
       if (outputs.stream().anyMatch(o -> o.format() == dev.spl.cli.format.OutputFormat.junit)) {
         run.listingResources();
       }
       int objects = 0;
       for (KindCatalogue.Kind kind : KindCatalogue.all()) {
+        if (kind.input() == dev.spl.index.Inputs.Kind.INGRESS_CLASS) {
+          continue; // read first: the rules are given their controllers
+        }
         ClusterReader.Listing listing =
             cluster.list(
                 kind,
@@ -152,6 +159,32 @@ public final class AuditCommand implements Callable<Integer> {
   }
 
   /** The flag, else what the cluster's CRDs say, else the newest release. */
+  /**
+   * The cluster's IngressClasses, read before any Ingress is linted: which controller serves a
+   * class decides which Ingresses ingress-nginx's rules judge.
+   */
+  private static dev.spl.index.IngressClasses ingressClasses(
+      ClusterReader cluster, List<String> inputErrors) {
+    KindCatalogue.Kind kind =
+        KindCatalogue.all().stream()
+            .filter(k -> k.input() == dev.spl.index.Inputs.Kind.INGRESS_CLASS)
+            .findFirst()
+            .orElseThrow();
+    ClusterReader.Listing listing = cluster.list(kind, null, n -> {});
+    if (listing.problem() != null) {
+      if (!listing.problem().startsWith("not served")) {
+        inputErrors.add(kind.label() + ": " + listing.problem());
+      }
+      return dev.spl.index.IngressClasses.NONE;
+    }
+    ManifestLoader loader = new ManifestLoader();
+    List<dev.spl.model.Resource> classes = new ArrayList<>();
+    for (Map<String, Object> object : listing.objects()) {
+      classes.addAll(loader.loadTree(location(kind, object), object).resources());
+    }
+    return dev.spl.index.IngressClasses.of(classes);
+  }
+
   private InputNotes.VersionChoice version(ClusterReader cluster) {
     if (gatewayApiVersion != null) {
       try {

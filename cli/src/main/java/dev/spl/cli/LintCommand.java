@@ -122,7 +122,15 @@ public final class LintCommand implements Callable<Integer> {
     Configs configs = report.configs();
     ReportOptions.FailOn threshold = report.threshold(configs.forWorkingDirectory());
     // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
-    Engine.LintRun run = new Engine().start(report.options()).isolatingRuleFailures();
+    List<Path> inputs = new java.util.ArrayList<>();
+    paths.stream().filter(p -> !p.equals("-")).map(Path::of).forEach(inputs::add);
+    if (context != null) {
+      inputs.add(context);
+    }
+    Engine.LintRun run =
+        new Engine()
+            .start(report.options().withIngressClasses(IngressClassScan.of(inputs)))
+            .isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       run.listingResources(); // a test case per resource, passed or failed
     }

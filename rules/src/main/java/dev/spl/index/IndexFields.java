@@ -94,6 +94,8 @@ public final class IndexFields {
       case "HorizontalPodAutoscaler" ->
           r.group().equals("autoscaling") ? Inputs.Kind.HORIZONTAL_POD_AUTOSCALER : null;
       case "Deployment", "StatefulSet" -> r.group().equals("apps") ? Inputs.Kind.WORKLOAD : null;
+      case "IngressClass" ->
+          r.group().equals("networking.k8s.io") ? Inputs.Kind.INGRESS_CLASS : null;
       default -> null;
     };
   }

@@ -29,7 +29,12 @@ public record Inputs(Map<Kind, Set<String>> fields, Map<Kind, Set<String>> annot
     INGRESS,
     HORIZONTAL_POD_AUTOSCALER,
     /** Deployment, StatefulSet: what an autoscaler scales and a Service selects. */
-    WORKLOAD
+    WORKLOAD,
+    /**
+     * networking.k8s.io IngressClass: which controller serves a class. The webhook watches it and
+     * gives the rules its controllers ({@link IngressClasses}); the index does not keep it.
+     */
+    INGRESS_CLASS
   }
 
   public static final Inputs NONE = new Inputs(Map.of(), Map.of());

@@ -34,6 +34,7 @@ public final class KindCatalogue {
         case "Ingress" -> Inputs.Kind.INGRESS;
         case "HorizontalPodAutoscaler" -> Inputs.Kind.HORIZONTAL_POD_AUTOSCALER;
         case "Deployment", "StatefulSet" -> Inputs.Kind.WORKLOAD;
+        case "IngressClass" -> Inputs.Kind.INGRESS_CLASS;
         default -> null;
       };
     }
@@ -87,7 +88,9 @@ public final class KindCatalogue {
               true,
               false),
           new Kind("apps", "v1", "Deployment", "deployments", true, false),
-          new Kind("apps", "v1", "StatefulSet", "statefulsets", true, false));
+          new Kind("apps", "v1", "StatefulSet", "statefulsets", true, false),
+          // Read only: which controller serves an Ingress's class (ingress-nginx or F5's).
+          new Kind("networking.k8s.io", "v1", "IngressClass", "ingressclasses", false, false));
 
   private KindCatalogue() {}
 

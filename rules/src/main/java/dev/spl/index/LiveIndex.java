@@ -54,6 +54,9 @@ public final class LiveIndex {
   private final Map<String, Set<ObjectKey>> carriersByName = new ConcurrentHashMap<>();
   // what each kept object points at, to unlink it when it changes or goes
   private final Map<ObjectKey, List<Link>> links = new ConcurrentHashMap<>();
+  // IngressClasses, by name: the rules are given their controllers, not the objects
+  private final Map<String, Resource> ingressClasses = new ConcurrentHashMap<>();
+  private volatile IngressClasses classes = IngressClasses.NONE;
 
   /** One entry of one of the indexes above: {@code index} maps {@code target} to the object. */
   private record Link(Map<Object, Set<ObjectKey>> index, Object target) {}
@@ -68,6 +71,11 @@ public final class LiveIndex {
 
   /** Adds or replaces {@code resource}. */
   public synchronized void put(Resource resource) {
+    if (IngressClasses.isIngressClass(resource)) {
+      ingressClasses.put(resource.name(), resource);
+      classes = IngressClasses.of(ingressClasses.values());
+      return;
+    }
     if (!ResourceIndex.isIndexed(resource)) {
       return;
     }
@@ -140,9 +148,19 @@ public final class LiveIndex {
 
   /** Removes the object of this kind, namespace and name. */
   public synchronized void remove(ObjectKey key) {
+    if (key.kind().equals("IngressClass") && key.group().equals("networking.k8s.io")) {
+      ingressClasses.remove(key.name());
+      classes = IngressClasses.of(ingressClasses.values());
+      return;
+    }
     ObjectKey k = key.normalized();
     unlink(k);
     objects.remove(k);
+  }
+
+  /** Which controller serves each Ingress class, from the IngressClasses watched. */
+  public IngressClasses ingressClasses() {
+    return classes;
   }
 
   public int size() {

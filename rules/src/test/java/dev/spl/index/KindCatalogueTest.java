@@ -24,6 +24,7 @@ class KindCatalogueTest {
         case "HorizontalPodAutoscaler" ->
             assertEquals(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER, input);
         case "Deployment", "StatefulSet" -> assertEquals(Inputs.Kind.WORKLOAD, input);
+        case "IngressClass" -> assertEquals(Inputs.Kind.INGRESS_CLASS, input);
         default -> assertEquals(null, input, k.kind() + " is read by single-object rules only");
       }
     }

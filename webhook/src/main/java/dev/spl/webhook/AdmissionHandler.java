@@ -372,7 +372,9 @@ final class AdmissionHandler {
     // an author's ignore.spl.dev annotation may hide a finding is judged at the configured
     // severity, as the generated ValidatingAdmissionPolicies judge it (an SPL131 raised to error
     // is an error to both).
-    Engine.LintRun run = engine.start(admin.applyTo(options));
+    // The cluster's IngressClasses say which Ingresses ingress-nginx serves, as spl lint's do.
+    Engine.LintRun run =
+        engine.start(admin.applyTo(options).withIngressClasses(cluster.ingressClasses()));
     deadlineNanos.ifPresent(run::until);
     for (Resource r : input.resources()) {
       run.acceptKept(cluster.neighbours(r));

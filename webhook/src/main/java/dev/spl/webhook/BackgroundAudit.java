@@ -146,7 +146,8 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
     long changesSeen = objectFindings.changes();
     List<Finding> all = new ArrayList<>(objectFindings.all());
     SplConfig admin = config.get();
-    Engine.LintRun run = engine.start(admin.applyTo(options)); // judged as the webhook judges
+    Engine.LintRun run = // judged as the webhook judges
+        engine.start(admin.applyTo(options).withIngressClasses(cluster.ingressClasses()));
     run.acceptKept(cluster.all());
     LintResult crossResource = run.finish(0, 0);
     all.addAll(crossResource.findings());

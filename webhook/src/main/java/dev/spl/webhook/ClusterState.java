@@ -14,6 +14,11 @@ interface ClusterState {
    */
   List<LiveIndex.Entry> neighbours(Resource reviewed);
 
+  /** Which controller serves each Ingress class, from the cluster's IngressClasses. */
+  default dev.spl.index.IngressClasses ingressClasses() {
+    return dev.spl.index.IngressClasses.NONE;
+  }
+
   /** How many objects are cached. */
   int size();
 

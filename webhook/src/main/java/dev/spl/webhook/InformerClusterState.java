@@ -253,6 +253,11 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   }
 
   @Override
+  public dev.spl.index.IngressClasses ingressClasses() {
+    return objects.ingressClasses();
+  }
+
+  @Override
   public int size() {
     return objects.size();
   }

@@ -66,7 +66,7 @@ final class WebhookServer implements AutoCloseable {
    * is closed: a client that opens connections and sends nothing, or a header a byte at a time,
    * holds none for long.
    */
-  static final long FIRST_REQUEST_DEADLINE_MILLIS = 10_000;
+  static final long REQUEST_HEAD_DEADLINE_MILLIS = 10_000;
 
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
@@ -103,9 +103,9 @@ final class WebhookServer implements AutoCloseable {
   }
 
   /** What one client may hold: a body's time to arrive, connections, a first request's time. */
-  record Limits(long bodyDeadlineMillis, int maxConnections, long firstRequestDeadlineMillis) {
+  record Limits(long bodyDeadlineMillis, int maxConnections, long requestHeadDeadlineMillis) {
     static final Limits DEFAULT =
-        new Limits(BODY_DEADLINE_MILLIS, MAX_CONNECTIONS, FIRST_REQUEST_DEADLINE_MILLIS);
+        new Limits(BODY_DEADLINE_MILLIS, MAX_CONNECTIONS, REQUEST_HEAD_DEADLINE_MILLIS);
   }
 
   private final Settings settings;
@@ -224,8 +224,8 @@ final class WebhookServer implements AutoCloseable {
                       (server, httpConfig) -> {
                         connector = tlsConnector(server, httpConfig, ssl, settings.port());
                         connector.addBean(
-                            new FirstRequestDeadline(
-                                connector, settings.limits().firstRequestDeadlineMillis()));
+                            new RequestHeadDeadline(
+                                connector, settings.limits().requestHeadDeadlineMillis()));
                         limit =
                             new NetworkConnectionLimit(
                                 settings.limits().maxConnections(), connector);

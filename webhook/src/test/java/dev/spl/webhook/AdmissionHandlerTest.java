@@ -34,6 +34,26 @@ class AdmissionHandlerTest {
     return h.review(JSON.readTree(body)).review().get("response");
   }
 
+  /**
+   * The review of creating Ingress shop/{@code name} of {@code cls}, one path to {@code service}.
+   */
+  static String ingressReview(String name, String cls, String annotations, String service) {
+    return Reviews.review(
+        "u-ing",
+        "CREATE",
+        "networking.k8s.io",
+        "Ingress",
+        "shop",
+        """
+        {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
+         "metadata": {"name": "%s", "namespace": "shop", "annotations": %s},
+         "spec": {"ingressClassName": "%s",
+                  "rules": [{"http": {"paths": [{"path": "/", "pathType": "Prefix",
+                    "backend": {"service": {"name": "%s", "port": {"number": 80}}}}]}}]}}
+        """
+            .formatted(name, annotations, cls, service));
+  }
+
   static ClusterState clusterOf(String yaml) {
     LiveIndex index =
         new LiveIndex(LintOptions.defaults().version(), dev.spl.rules.BuiltInRules.indexInputs());
@@ -58,7 +78,31 @@ class AdmissionHandlerTest {
       public Map<String, String> skipped() {
         return Map.of();
       }
+
+      @Override
+      public dev.spl.index.IngressClasses ingressClasses() {
+        return index.ingressClasses();
+      }
     };
+  }
+
+  @Test
+  void theClustersIngressClassesDecideWhichIngressesAreIngressNginxs() throws Exception {
+    String ingress =
+        ingressReview("cafe", "public", "{\"nginx.org/lb-method\": \"ip_hash\"}", "cafe");
+    // Only F5's annotations: F5's Ingress, unless the cluster says the class is ingress-nginx's.
+    assertTrue(response(handler(ClusterState.NONE), ingress).path("warnings").isEmpty());
+    ClusterState cluster =
+        clusterOf(
+            """
+        apiVersion: networking.k8s.io/v1
+        kind: IngressClass
+        metadata: {name: public}
+        spec: {controller: k8s.io/ingress-nginx}
+        """);
+    JsonNode r = response(handler(cluster), ingress);
+    assertTrue(r.get("allowed").asBoolean(), r.toString());
+    assertTrue(r.get("warnings").toString().contains("SPL204"), r.toString());
   }
 
   @Test
@@ -225,20 +269,8 @@ class AdmissionHandlerTest {
               - {path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}
         """);
     String disabled =
-        Reviews.review(
-            "u-ing",
-            "CREATE",
-            "networking.k8s.io",
-            "Ingress",
-            "shop",
-            """
-        {"apiVersion": "networking.k8s.io/v1", "kind": "Ingress",
-         "metadata": {"name": "public", "namespace": "shop",
-                      "annotations": {"nginx.ingress.kubernetes.io/affinity": "true"}},
-         "spec": {"ingressClassName": "nginx", "rules": [{"http": {"paths": [{"path": "/",
-           "pathType": "Prefix",
-           "backend": {"service": {"name": "web", "port": {"number": 80}}}}]}}]}}
-        """);
+        ingressReview(
+            "public", "nginx", "{\"nginx.ingress.kubernetes.io/affinity\": \"true\"}", "web");
     JsonNode r = response(handler(cluster), disabled);
     assertFalse(r.get("allowed").asBoolean(), r.toString());
     assertTrue(r.get("status").get("message").asString().contains("[SPL201]"), r.toString());

@@ -56,7 +56,7 @@ class SlowClientsIT {
                 new WebhookServer.Limits(
                     bodyDeadlineMillis,
                     WebhookServer.MAX_CONNECTIONS,
-                    WebhookServer.FIRST_REQUEST_DEADLINE_MILLIS)),
+                    WebhookServer.REQUEST_HEAD_DEADLINE_MILLIS)),
             new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
             ClusterState.NONE,
             new WebhookMetrics(),

@@ -35,7 +35,8 @@ public final class ClientIpBehindIngressNginx implements IndexRule {
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (ClientIpServices.Use use :
-        ClientIpServices.behind(index, ing -> !ClientIpServices.viaClusterIp(ing)).values()) {
+        ClientIpServices.behind(index, context, ing -> !ClientIpServices.viaClusterIp(ing))
+            .values()) {
       reporter.report(
           info(),
           use.service(),

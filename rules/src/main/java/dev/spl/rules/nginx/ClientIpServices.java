@@ -26,10 +26,11 @@ final class ClientIpServices {
   /**
    * Per ClientIP Service, the first backend of an Ingress {@code which} accepts that sends to it.
    */
-  static Map<Resource, Use> behind(ResourceIndex index, Predicate<NginxIngress> which) {
+  static Map<Resource, Use> behind(
+      ResourceIndex index, dev.spl.rules.RuleContext context, Predicate<NginxIngress> which) {
     Map<Resource, Use> out = new LinkedHashMap<>();
     for (Resource r : index.all(Inputs.Kind.INGRESS)) {
-      NginxIngress ing = NginxIngress.of(r);
+      NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
       if (ing == null || !which.test(ing)) {
         continue;
       }

@@ -37,7 +37,7 @@ public final class ClientIpViaServiceUpstream implements IndexRule {
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (ClientIpServices.Use use :
-        ClientIpServices.behind(index, ClientIpServices::viaClusterIp).values()) {
+        ClientIpServices.behind(index, context, ClientIpServices::viaClusterIp).values()) {
       String how =
           use.ingress().isTrue("service-upstream") ? "service-upstream" : "ssl-passthrough";
       reporter.report(

@@ -47,7 +47,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     Map<String, List<Use>> byUpstream = new LinkedHashMap<>();
     for (Resource r : index.all(Inputs.Kind.INGRESS)) {
-      NginxIngress ing = NginxIngress.of(r);
+      NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
       // A canary Ingress copies its main Ingress's affinity (unless legacy): not a rival.
       if (ing == null || ing.isTrue("canary")) {
         continue;

@@ -32,7 +32,7 @@ public final class NginxAffinityDisabled implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource);
+    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
     if (ing == null) {
       return;
     }

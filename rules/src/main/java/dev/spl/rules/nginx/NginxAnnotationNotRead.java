@@ -36,7 +36,7 @@ public final class NginxAnnotationNotRead implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource);
+    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
     if (ing == null) {
       return;
     }

@@ -34,7 +34,7 @@ public final class NginxCookieNameInvalid implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource);
+    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
     if (ing == null || ing.raw(NAME) == null) {
       return;
     }

@@ -35,7 +35,7 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource);
+    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
     if (ing == null || !ing.cookieAffinity() || ing.value(PATH) == null) {
       return;
     }

@@ -1,6 +1,7 @@
 package dev.spl.rules.nginx;
 
 import dev.spl.index.IndexFields;
+import dev.spl.index.IngressClasses;
 import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
@@ -31,7 +32,8 @@ public final class NginxIngress {
   /** What the cross-resource ingress-nginx rules read of an Ingress. */
   public static final Inputs INPUTS =
       Inputs.of(Inputs.Kind.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
-          .andAnnotations(Inputs.Kind.INGRESS, PREFIX, CLASS_ANNOTATION, F5_ORG, F5_COM);
+          .andAnnotations(Inputs.Kind.INGRESS, PREFIX, CLASS_ANNOTATION, F5_ORG, F5_COM)
+          .and(Inputs.Kind.INGRESS_CLASS, "controller");
 
   /** Class names of other controllers: their Ingresses are not ingress-nginx's. */
   private static final List<String> OTHER_CONTROLLERS =
@@ -62,25 +64,44 @@ public final class NginxIngress {
     this.annotations = annotations;
   }
 
-  /** The Ingress as ingress-nginx reads it; null when {@code r} is not an ingress-nginx Ingress. */
+  /**
+   * The Ingress as ingress-nginx reads it, judged by its class name and annotations alone; null
+   * when {@code r} is not an ingress-nginx Ingress.
+   */
   public static NginxIngress of(Resource r) {
+    return of(r, IngressClasses.NONE);
+  }
+
+  /**
+   * The Ingress as ingress-nginx reads it; null when {@code r} is not an ingress-nginx Ingress. An
+   * IngressClass among {@code classes} decides for the Ingresses of its class.
+   */
+  public static NginxIngress of(Resource r, IngressClasses classes) {
     if (IndexFields.kindOf(r) != Inputs.Kind.INGRESS) {
       return null;
     }
     MapNode annotations = r.annotations();
-    return isIngressNginx(r, annotations) ? new NginxIngress(r, annotations) : null;
+    return isIngressNginx(r, annotations, classes) ? new NginxIngress(r, annotations) : null;
   }
 
   /**
-   * ingress-nginx's when its class (ingressClassName, else the legacy annotation) names nginx, or
-   * when it carries ingress-nginx annotations and no class names another controller. An Ingress of
-   * an nginx class with only F5 NGINX Ingress Controller annotations is F5's: both default to the
-   * class name "nginx".
+   * ingress-nginx's when the IngressClass its ingressClassName names is served by ingress-nginx
+   * (controller {@code k8s.io/ingress-nginx}, or a {@code k8s.io/} name of a second installation's
+   * own, as the chart's controllerValue writes it). Without that IngressClass: when its class
+   * (ingressClassName, else the legacy annotation) names nginx, or when it carries ingress-nginx
+   * annotations and no class names another controller. An Ingress of an nginx class with only F5
+   * NGINX Ingress Controller annotations is then F5's: both default to the class name "nginx".
    */
-  private static boolean isIngressNginx(Resource r, MapNode annotations) {
+  private static boolean isIngressNginx(Resource r, MapNode annotations, IngressClasses classes) {
+    String cls = r.spec() == null ? null : ScalarNode.text(r.spec().get("ingressClassName"));
+    java.util.Optional<String> controller = classes.controllerOf(cls);
+    if (controller.isPresent()) {
+      String c = controller.get();
+      return c.equals(IngressClasses.INGRESS_NGINX)
+          || c.startsWith("k8s.io/") && c.contains("ingress-nginx");
+    }
     boolean own = hasPrefix(annotations, PREFIX);
     boolean f5 = hasPrefix(annotations, F5_ORG) || hasPrefix(annotations, F5_COM);
-    String cls = r.spec() == null ? null : ScalarNode.text(r.spec().get("ingressClassName"));
     if (cls == null && annotations != null) {
       cls = ScalarNode.text(annotations.get(CLASS_ANNOTATION));
     }

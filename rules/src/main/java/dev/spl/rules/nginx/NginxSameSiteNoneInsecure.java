@@ -29,7 +29,7 @@ public final class NginxSameSiteNoneInsecure implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource);
+    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
     if (ing == null
         || !ing.cookieAffinity()
         || !"none".equalsIgnoreCase(ing.value(SAMESITE))
