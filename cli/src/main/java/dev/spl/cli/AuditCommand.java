@@ -69,7 +69,7 @@ public final class AuditCommand implements Callable<Integer> {
     List<ReportOptions.Output> outputs = report.outputs();
     Configs configs = report.configs();
     dev.spl.config.SplConfig here = configs.forWorkingDirectory();
-    ReportOptions.FailOn threshold = report.threshold(here);
+    dev.spl.config.FailOn threshold = report.threshold(here);
     PrintWriter err = spec.commandLine().getErr();
     boolean showProgress = !report.quiet && System.console() != null;
     List<String> inputErrors = new ArrayList<>();
@@ -154,7 +154,8 @@ public final class AuditCommand implements Callable<Integer> {
       if (RuleFailures.print(run.ruleFailures(), err)) {
         return ExitStatus.INTERNAL.code();
       }
-      return ExitStatus.ofLint(!inputErrors.isEmpty(), threshold.isReachedBy(result)).code();
+      return ExitStatus.ofLint(!inputErrors.isEmpty(), ReportOptions.fails(result, threshold))
+          .code();
     }
   }
 

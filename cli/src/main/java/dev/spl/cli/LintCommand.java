@@ -120,7 +120,7 @@ public final class LintCommand implements Callable<Integer> {
   private int lint(List<ReportOptions.Output> outputs, boolean toTerminal)
       throws SplConfig.Invalid {
     Configs configs = report.configs();
-    ReportOptions.FailOn threshold = report.threshold(configs.forWorkingDirectory());
+    dev.spl.config.FailOn threshold = report.threshold(configs.forWorkingDirectory());
     // Stream: each file is linted as it is read; only what the cross-resource rules need is kept.
     List<Path> inputs = new java.util.ArrayList<>();
     paths.stream().filter(p -> !p.equals("-")).map(Path::of).forEach(inputs::add);
@@ -165,7 +165,9 @@ public final class LintCommand implements Callable<Integer> {
     if (RuleFailures.print(run.ruleFailures(), err)) {
       return ExitStatus.INTERNAL.code();
     }
-    return ExitStatus.ofLint(!reader.inputErrors().isEmpty(), threshold.isReachedBy(result)).code();
+    return ExitStatus.ofLint(
+            !reader.inputErrors().isEmpty(), ReportOptions.fails(result, threshold))
+        .code();
   }
 
   private GatewayApiVersion version() {

@@ -4,6 +4,7 @@ import dev.spl.LintOptions;
 import dev.spl.LintResult;
 import dev.spl.cli.format.FindingFormatter;
 import dev.spl.cli.format.OutputFormat;
+import dev.spl.config.FailOn;
 import dev.spl.config.SplConfig;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
@@ -54,12 +55,7 @@ final class ReportOptions {
       try {
         return FailOn.parse(value);
       } catch (IllegalArgumentException e) {
-        throw new CommandLine.TypeConversionException(
-            "'"
-                + value
-                + "' is not a level"
-                + Suggestions.didYouMean(value, List.of("error", "warning", "info", "never"))
-                + "; expected error, warning, info or never");
+        throw new CommandLine.TypeConversionException(e.getMessage());
       }
     }
   }
@@ -97,35 +93,22 @@ final class ReportOptions {
   @Option(names = "--no-color", description = "Never colour the text output (also: NO_COLOR).")
   boolean noColor;
 
-  /** The --fail-on levels ({@code warn} is read as warning). */
-  enum FailOn {
-    error,
-    warning,
-    info,
-    never;
-
-    boolean isReachedBy(LintResult result) {
-      return this != never && result.hasAtLeast(Severity.parse(name()));
-    }
-
-    static FailOn parse(String text) {
-      return text.equals("warn") ? warning : valueOf(text);
-    }
-  }
-
   /** One --format: where it goes (null: stdout). */
   record Output(OutputFormat format, Path file) {}
 
   /** The --fail-on level: the flag, else failOn in {@code config}, else error. */
   FailOn threshold(SplConfig config) {
-    return failOn != null
-        ? failOn
-        : config.failOn() != null ? FailOn.parse(config.failOn()) : FailOn.error;
+    return failOn != null ? failOn : config.failOn() != null ? config.failOn() : FailOn.ERROR;
+  }
+
+  /** True when {@code result} has a finding that {@code threshold} fails on. */
+  static boolean fails(LintResult result, FailOn threshold) {
+    return result.findings().stream().anyMatch(f -> threshold.isReachedBy(f.severity()));
   }
 
   /** Writes {@code result} to every output; their formatters decide what failing means. */
   void writeAll(List<Output> outputs, LintResult result, FailOn threshold) {
-    Severity failSeverity = threshold == FailOn.never ? null : Severity.parse(threshold.name());
+    Severity failSeverity = threshold.threshold();
     for (Output o : outputs) {
       write(o, result, failSeverity);
     }

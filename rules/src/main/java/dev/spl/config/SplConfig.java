@@ -34,7 +34,7 @@ import java.util.Set;
 public record SplConfig(
     Path file,
     GatewayApiVersion gatewayApiVersion,
-    String failOn,
+    FailOn failOn,
     Map<String, Severity> ruleSeverities,
     List<String> exclude,
     List<ResourceSuppression> suppressions,
@@ -52,9 +52,8 @@ public record SplConfig(
    * audit-only (allow, say nothing), null when the file does not say; and which findings an
    * object's own {@code ignore.spl.dev/...} annotations may silence.
    */
-  public record Admission(String mode, AnnotationSuppressions annotationSuppressions) {
+  public record Admission(AdmissionMode mode, AnnotationSuppressions annotationSuppressions) {
     public static final Admission DEFAULT = new Admission(null, AnnotationSuppressions.WARNINGS);
-    public static final Set<String> MODES = Set.of("enforce", "warn", "audit-only");
   }
 
   /**
@@ -88,8 +87,6 @@ public record SplConfig(
     }
   }
 
-  private static final Set<String> FAIL_ON = Set.of("error", "warning", "warn", "info", "never");
-
   /** A configuration file that cannot be used, with where and why. */
   public static final class Invalid extends Exception {
     Invalid(String message) {
@@ -120,7 +117,7 @@ public record SplConfig(
           file, null, null, Map.of(), List.of(), List.of(), Skip.NONE, Admission.DEFAULT);
     }
     GatewayApiVersion version = null;
-    String failOn = null;
+    FailOn failOn = null;
     Map<String, Severity> rules = new HashMap<>();
     List<String> exclude = new ArrayList<>();
     List<ResourceSuppression> suppressions = new ArrayList<>();
@@ -137,10 +134,12 @@ public record SplConfig(
           }
         }
         case "failOn" -> {
-          failOn = string(e, at);
-          if (!FAIL_ON.contains(failOn)) {
+          String written = string(e, at);
+          try {
+            failOn = FailOn.parse(written);
+          } catch (IllegalArgumentException bad) {
             throw new Invalid(
-                at + "failOn must be error, warning, info or never, not '" + failOn + "'");
+                at + "failOn must be error, warning, info or never, not '" + written + "'");
           }
         }
         case "rules" -> rules.putAll(ruleLevels(e, at));
@@ -274,20 +273,16 @@ public record SplConfig(
     if (!(e.value() instanceof MapNode map)) {
       throw new Invalid(at + "admission must be a mapping of " + String.join(", ", ADMISSION_KEYS));
     }
-    String mode = null;
+    AdmissionMode mode = null;
     AnnotationSuppressions suppressions = Admission.DEFAULT.annotationSuppressions();
     for (MapNode.Entry a : map.entries()) {
       String where = a.keyPosition() + ": ";
       switch (a.key()) {
         case "mode" -> {
-          mode = string(a, where);
-          if (!Admission.MODES.contains(mode)) {
-            throw new Invalid(
-                where
-                    + "mode must be enforce, warn or audit-only, not '"
-                    + mode
-                    + "'"
-                    + Suggestions.didYouMean(mode, Admission.MODES));
+          try {
+            mode = AdmissionMode.parse(string(a, where));
+          } catch (IllegalArgumentException bad) {
+            throw new Invalid(where + bad.getMessage());
           }
         }
         case "allowAnnotationSuppressions" -> {

@@ -32,6 +32,16 @@ public record Finding(
     field = field == null ? "" : field;
   }
 
+  /**
+   * What makes two findings the same problem, wherever the object is written: the rule, the field
+   * and the message (an UPDATE's finding that its old object had too; one result per problem).
+   */
+  public record Identity(String ruleId, String field, String message) {}
+
+  public Identity identity() {
+    return new Identity(ruleId, field, message);
+  }
+
   /** The same finding with another severity (configuration may change it). */
   public Finding withSeverity(Severity newSeverity) {
     return new Finding(ruleId, ruleName, newSeverity, message, position, resource, field, related);

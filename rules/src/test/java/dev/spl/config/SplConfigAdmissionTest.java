@@ -29,7 +29,7 @@ class SplConfigAdmissionTest {
   void modeAndSuppressionPolicyAreRead() throws Exception {
     assertEquals(SplConfig.Admission.DEFAULT, load("failOn: error\n").admission());
     SplConfig c = load("admission:\n  mode: warn\n  allowAnnotationSuppressions: none\n");
-    assertEquals("warn", c.admission().mode());
+    assertEquals(AdmissionMode.WARN, c.admission().mode());
     assertEquals(AnnotationSuppressions.NONE, c.admission().annotationSuppressions());
     assertEquals(
         AnnotationSuppressions.ALL,

@@ -61,7 +61,7 @@ class SplConfigTest {
             admission: {mode: warn, allowAnnotationSuppressions: all}
             """);
     assertEquals(GatewayApiVersion.V1_4, c.gatewayApiVersion());
-    assertEquals("warning", c.failOn());
+    assertEquals(FailOn.WARNING, c.failOn());
     assertTrue(c.ruleSeverities().containsKey("SPL120"));
     assertNull(c.ruleSeverities().get("SPL120"));
     assertEquals(Severity.ERROR, c.ruleSeverities().get("SPL150"));
@@ -72,7 +72,7 @@ class SplConfigTest {
     assertEquals(Set.of("SPL110"), c.suppressions().get(0).ruleIds());
     assertEquals(Set.of("ConfigMap"), c.skip().kinds());
     assertEquals(Set.of("kube-system"), c.skip().namespaces());
-    assertEquals("warn", c.admission().mode());
+    assertEquals(AdmissionMode.WARN, c.admission().mode());
     assertEquals(AnnotationSuppressions.ALL, c.admission().annotationSuppressions());
   }
 

@@ -4,6 +4,8 @@ import dev.spl.Engine;
 import dev.spl.LintDeadlineExceeded;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.config.AdmissionMode;
+import dev.spl.config.FailOn;
 import dev.spl.config.SplConfig;
 import dev.spl.index.KindCatalogue;
 import dev.spl.load.LoadedInput;
@@ -43,18 +45,12 @@ final class AdmissionHandler {
     return REVIEWED_KIND_NAMES.contains(kind);
   }
 
-  /** The modes: deny at or above failOn; never deny, warn; allow and say nothing. */
-  static final String ENFORCE = "enforce";
-
-  static final String WARN = "warn";
-  static final String AUDIT_ONLY = "audit-only";
-
   private final Engine engine;
   private final LintOptions options;
   private final ClusterState cluster;
   private final boolean failClosed;
   private final java.util.function.Supplier<SplConfig> config;
-  private final String defaultMode;
+  private final AdmissionMode defaultMode;
 
   /** What one review decided, for the response, the log line and the metrics. */
   record Outcome(
@@ -70,7 +66,7 @@ final class AdmissionHandler {
       boolean internalError) {}
 
   AdmissionHandler(Engine engine, LintOptions options, ClusterState cluster, boolean failClosed) {
-    this(engine, options, cluster, failClosed, SplConfig::none, ENFORCE);
+    this(engine, options, cluster, failClosed, SplConfig::none, AdmissionMode.ENFORCE);
   }
 
   /**
@@ -83,7 +79,7 @@ final class AdmissionHandler {
       ClusterState cluster,
       boolean failClosed,
       java.util.function.Supplier<SplConfig> config,
-      String defaultMode) {
+      AdmissionMode defaultMode) {
     this.engine = engine;
     this.options = options;
     this.cluster = cluster;
@@ -108,7 +104,7 @@ final class AdmissionHandler {
    * As above, in {@code modeOverride} when not null (the webhook path a namespace's label routes
    * its requests to), else in the config's mode, else the default.
    */
-  Outcome review(JsonNode body, OptionalLong deadlineNanos, String modeOverride)
+  Outcome review(JsonNode body, OptionalLong deadlineNanos, AdmissionMode modeOverride)
       throws InvalidReviewException {
     Request r = Request.of(body);
     if (r.kind() == null
@@ -133,11 +129,11 @@ final class AdmissionHandler {
       return r.answer(response(r.uid(), true, null, List.of()), "allowed", List.of(), false);
     }
     SplConfig admin = config.get();
-    String mode =
+    AdmissionMode mode =
         modeOverride != null
             ? modeOverride
             : admin.admission().mode() != null ? admin.admission().mode() : defaultMode;
-    if (mode.equals(AUDIT_ONLY)) {
+    if (mode == AdmissionMode.AUDIT_ONLY) {
       return r.answer(response(r.uid(), true, null, List.of()), "allowed", List.of(), false);
     }
     try {
@@ -184,7 +180,7 @@ final class AdmissionHandler {
 
   /** {@link #judge}, answered by the deadline whatever a rule still does. */
   private Outcome judgeBefore(
-      Request r, JsonNode object, String mode, SplConfig admin, OptionalLong deadlineNanos) {
+      Request r, JsonNode object, AdmissionMode mode, SplConfig admin, OptionalLong deadlineNanos) {
     if (deadlineNanos.isEmpty()) {
       return judge(r, object, mode, admin, deadlineNanos);
     }
@@ -254,14 +250,17 @@ final class AdmissionHandler {
 
   /** The verdict on a reviewed object: denied for what reaches failOn (in enforce mode). */
   private Outcome judge(
-      Request r, JsonNode object, String mode, SplConfig admin, OptionalLong deadlineNanos) {
+      Request r, JsonNode object, AdmissionMode mode, SplConfig admin, OptionalLong deadlineNanos) {
     List<Finding> findings = lint(object, r.namespace(), r.uid(), deadlineNanos, admin);
     // An update is judged by what it changes: an error the old object had too only warns, so an
     // object that already breaks a rule can still be labelled, scaled or fixed step by step.
     if (r.operation().equals("UPDATE") && r.node().get("oldObject") instanceof ObjectNode old) {
       findings = demoteExisting(findings, lint(old, r.namespace(), r.uid(), deadlineNanos, admin));
     }
-    Severity denyAt = mode.equals(WARN) ? null : denyAt(admin.failOn());
+    Severity denyAt =
+        mode == AdmissionMode.WARN
+            ? null
+            : (admin.failOn() == null ? FailOn.ERROR : admin.failOn()).threshold();
     List<Finding> errors =
         findings.stream().filter(f -> denyAt != null && f.severity().isAtLeast(denyAt)).toList();
     List<String> warnings =
@@ -334,18 +333,6 @@ final class AdmissionHandler {
     }
   }
 
-  /** The least severity that denies: the config's failOn (default error); null: never. */
-  private static Severity denyAt(String failOn) {
-    if (failOn == null) {
-      return Severity.ERROR;
-    }
-    return switch (failOn) {
-      case "never" -> null;
-      case "warn" -> Severity.WARNING;
-      default -> Severity.parse(failOn);
-    };
-  }
-
   /**
    * The findings on {@code object}, and the cross-resource ones that involve it, as the admin's
    * configuration has them.
@@ -393,11 +380,11 @@ final class AdmissionHandler {
 
   /** An error the old object had too does not block the update; it is returned as a warning. */
   private static List<Finding> demoteExisting(List<Finding> now, List<Finding> before) {
-    Set<String> existing = new HashSet<>();
-    before.forEach(f -> existing.add(f.ruleId() + "|" + f.field() + "|" + f.message()));
+    Set<Finding.Identity> existing = new HashSet<>();
+    before.forEach(f -> existing.add(f.identity()));
     List<Finding> out = new ArrayList<>();
     for (Finding f : now) {
-      boolean old = existing.contains(f.ruleId() + "|" + f.field() + "|" + f.message());
+      boolean old = existing.contains(f.identity());
       out.add(old && f.severity() == Severity.ERROR ? f.withSeverity(Severity.WARNING) : f);
     }
     return out;

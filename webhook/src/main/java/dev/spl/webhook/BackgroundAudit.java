@@ -141,6 +141,9 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
     }
   }
 
+  /** A problem on one object: the key of the audit's one result per problem. */
+  private record ObjectFinding(dev.spl.model.ResourceRef resource, Finding.Identity identity) {}
+
   /** One audit of the whole cache; returns the reports written or deleted. */
   synchronized int runOnce() {
     long changesSeen = objectFindings.changes();
@@ -153,21 +156,13 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
     all.addAll(crossResource.findings());
     // One result per rule, object, field and message: the per-object lint already saw the
     // intra-object cross-resource rules.
-    Map<String, Finding> unique = new LinkedHashMap<>();
+    Map<ObjectFinding, Finding> unique = new LinkedHashMap<>();
     for (Finding f : all) {
       admin
           .apply(f)
           .ifPresent(
               kept ->
-                  unique.putIfAbsent(
-                      kept.ruleId()
-                          + "|"
-                          + kept.resource()
-                          + "|"
-                          + kept.field()
-                          + "|"
-                          + kept.message(),
-                      kept));
+                  unique.putIfAbsent(new ObjectFinding(kept.resource(), kept.identity()), kept));
     }
     List<Finding> findings = List.copyOf(unique.values());
     int written = reports.publish(findings);

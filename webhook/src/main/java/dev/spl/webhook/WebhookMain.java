@@ -177,9 +177,11 @@ public final class WebhookMain implements Callable<Integer> {
       log.error("bad configuration", "error", e.getMessage());
       return 2;
     }
-    if (!dev.spl.config.SplConfig.Admission.MODES.contains(mode)) {
-      log.error(
-          "bad configuration", "error", "--mode must be enforce, warn or audit-only, not " + mode);
+    dev.spl.config.AdmissionMode defaultMode;
+    try {
+      defaultMode = dev.spl.config.AdmissionMode.parse(mode);
+    } catch (IllegalArgumentException e) {
+      log.error("bad configuration", "error", "--" + e.getMessage());
       return 2;
     }
     AdmissionConfig admin;
@@ -220,7 +222,7 @@ public final class WebhookMain implements Callable<Integer> {
             : startAudit(client, informers, objectFindings, engine, options, admin, log);
     ClusterState cluster = informers == null ? ClusterState.NONE : informers;
     AdmissionHandler handler =
-        new AdmissionHandler(engine, options, cluster, failClosed, admin::current, mode);
+        new AdmissionHandler(engine, options, cluster, failClosed, admin::current, defaultMode);
     WebhookMetrics metrics = new WebhookMetrics();
     if (backgroundAudit != null) {
       metrics.watch(backgroundAudit);

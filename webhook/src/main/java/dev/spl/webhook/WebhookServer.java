@@ -258,7 +258,8 @@ final class WebhookServer implements AutoCloseable {
                   cfg.routes.post("/validate", ctx -> validate(ctx, null));
                   // The chart sends namespaces labelled spl.dev/mode=warn here (a second webhook
                   // with that namespaceSelector): the label decides, not the object's author.
-                  cfg.routes.post("/validate/warn", ctx -> validate(ctx, AdmissionHandler.WARN));
+                  cfg.routes.post(
+                      "/validate/warn", ctx -> validate(ctx, dev.spl.config.AdmissionMode.WARN));
                   cfg.routes.get("/healthz", ctx -> ctx.contentType("text/plain").result("ok\n"));
                   cfg.routes.get("/readyz", this::ready);
                   cfg.routes.get(
@@ -311,7 +312,7 @@ final class WebhookServer implements AutoCloseable {
     return connector.getLocalPort();
   }
 
-  private void validate(Context ctx, String modeOverride) {
+  private void validate(Context ctx, dev.spl.config.AdmissionMode modeOverride) {
     long started = System.nanoTime();
     String type = ctx.contentType();
     if (type != null && !type.startsWith("application/json")) {

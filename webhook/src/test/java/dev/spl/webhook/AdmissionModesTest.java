@@ -45,8 +45,11 @@ class AdmissionModesTest {
             ClusterState.NONE,
             false,
             () -> config,
-            defaultMode);
-    return h.review(JSON.readTree(body), java.util.OptionalLong.empty(), override)
+            dev.spl.config.AdmissionMode.parse(defaultMode));
+    return h.review(
+            JSON.readTree(body),
+            java.util.OptionalLong.empty(),
+            override == null ? null : dev.spl.config.AdmissionMode.parse(override))
         .review()
         .get("response");
   }
@@ -155,7 +158,7 @@ class AdmissionModesTest {
           try {
             return review(
                 config(yaml),
-                AdmissionHandler.ENFORCE,
+                "enforce",
                 null,
                 Reviews.review(
                     "u", "CREATE", "gateway.networking.x-k8s.io", "Backend", "shop", object));

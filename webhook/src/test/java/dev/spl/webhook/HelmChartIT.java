@@ -362,7 +362,7 @@ class HelmChartIT {
     // the file the webhook reads is one spl itself accepts
     Path written = Files.writeString(Files.createTempFile("spl", ".yaml"), file);
     dev.spl.config.SplConfig parsed = dev.spl.config.SplConfig.load(written);
-    assertEquals("warning", parsed.failOn());
+    assertEquals(dev.spl.config.FailOn.WARNING, parsed.failOn());
     assertEquals(
         dev.spl.rules.AnnotationSuppressions.NONE, parsed.admission().annotationSuppressions());
     // the default configuration is an empty one, also accepted

@@ -209,7 +209,7 @@ class WebhookServerIT {
                     ClusterState.NONE,
                     false,
                     config::current,
-                    "enforce"),
+                    dev.spl.config.AdmissionMode.ENFORCE),
                 ClusterState.NONE,
                 new WebhookMetrics(),
                 new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
