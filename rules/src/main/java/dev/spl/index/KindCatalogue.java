@@ -3,11 +3,11 @@ package dev.spl.index;
 import java.util.List;
 
 /**
- * The one list of the kinds spl reads: those an admission webhook reviews (they carry session
- * persistence or sticky-session settings, or are Services whose affinity meets it), and those the
- * cross-resource rules only look at (Gateways, GatewayClasses, autoscalers and workloads). The
- * webhook's handler and informers and the Helm chart's webhook rules and RBAC all derive from it; a
- * test keeps the chart's copy equal.
+ * The kinds spl reads: those an admission webhook reviews (they carry session persistence or
+ * sticky-session settings, or are Services whose affinity meets it), and those the cross-resource
+ * rules only look at (Gateways, GatewayClasses, autoscalers and workloads). The webhook's handler
+ * and informers and the Helm chart's webhook rules and RBAC all derive from it; a test keeps the
+ * chart's copy equal.
  */
 public final class KindCatalogue {
   /** A kind as the API server serves it. */

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** The one list of kinds, and the kinds a webhook watches as the rules' inputs decide. */
+/** The kinds spl reads, and the kinds a webhook watches as the rules' inputs decide. */
 class KindCatalogueTest {
   @Test
   void everyKindHasItsInputKind() {
