@@ -29,7 +29,8 @@ class RuleCpuBudgetTest {
         "1h".repeat(60_000) + "x",
         "a".repeat(120_000) + "!",
         "/".repeat(120_000) + " ",
-        " ".repeat(120_000) + "1");
+        " ".repeat(120_000) + "1",
+        "k=v, ".repeat(30_000) + ",=");
   }
 
   private static final String[] NGINX =
@@ -72,6 +73,17 @@ class RuleCpuBudgetTest {
         .append("\n    http:\n      paths:\n      - {path: ")
         .append(q)
         .append(", pathType: Exact, backend: {service: {name: web, port: {number: 80}}}}\n---\n");
+    // the AWS Load Balancer Controller's comma-separated attribute list (SPL601)
+    ingress
+        .append("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: alb\n")
+        .append("  namespace: shop\n  annotations:\n")
+        .append("    alb.ingress.kubernetes.io/target-group-attributes: ")
+        .append(q)
+        .append("\n    alb.ingress.kubernetes.io/target-type: ")
+        .append(q)
+        .append("\nspec:\n  ingressClassName: alb\n  rules:\n  - http:\n      paths:\n")
+        .append(
+            "      - {path: /, pathType: Prefix, backend: {service: {name: web, port: {number: 80}}}}\n---\n");
     return ingress
         + """
         apiVersion: gateway.networking.k8s.io/v1

@@ -2,7 +2,6 @@ package dev.spl.index;
 
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
-import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.schema.SessionPersistenceLocator;
 import java.util.ArrayList;
@@ -70,19 +69,7 @@ public final class References {
 
   /** A policy's targetRefs (local: in the policy's namespace; kind Service when unset). */
   static List<ObjectKey> targetsOf(Resource policy) {
-    List<ObjectKey> out = new ArrayList<>();
-    ListNode targets = policy.spec() == null ? null : policy.spec().list("targetRefs");
-    if (targets == null) {
-      return out;
-    }
-    for (Node node : targets.items()) {
-      if (node instanceof MapNode t && t.string("name") != null) {
-        String group = t.string("group") == null ? "" : t.string("group");
-        String kind = t.string("kind") == null ? "Service" : t.string("kind");
-        out.add(new ObjectKey(group, kind, policy.namespace(), t.string("name")).normalized());
-      }
-    }
-    return out;
+    return TargetRef.of(policy).stream().map(t -> t.target().normalized()).toList();
   }
 
   /** The Services an Ingress sends to (its paths' backends and its default backend). */

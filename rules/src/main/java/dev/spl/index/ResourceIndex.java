@@ -116,19 +116,13 @@ public final class ResourceIndex {
     if (own.isEmpty() || policy.spec() == null) {
       return;
     }
-    ListNode targets = policy.spec().list("targetRefs");
-    if (targets == null) {
+    if (policy.spec().list("targetRefs") == null) {
       return;
     }
     List<ObjectKey> keys = new ArrayList<>();
-    for (var node : targets.items()) {
-      if (node instanceof MapNode t && t.string("name") != null) {
-        String group = t.string("group") == null ? "" : t.string("group");
-        String kind = t.string("kind") == null ? "Service" : t.string("kind");
-        ObjectKey target = new ObjectKey(group, kind, policy.namespace(), t.string("name"));
-        keys.add(target);
-        policiesByTarget.computeIfAbsent(target.normalized(), k -> new ArrayList<>()).addAll(own);
-      }
+    for (TargetRef t : TargetRef.of(policy)) {
+      keys.add(t.target());
+      policiesByTarget.computeIfAbsent(t.target().normalized(), k -> new ArrayList<>()).addAll(own);
     }
     policyTargets.put(policy, List.copyOf(keys));
   }

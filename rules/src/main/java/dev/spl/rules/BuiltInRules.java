@@ -1,6 +1,7 @@
 package dev.spl.rules;
 
 import dev.spl.index.Inputs;
+import dev.spl.rules.aws.AlbStickinessOnInstanceTargets;
 import dev.spl.rules.cel.CookieNeedsCookieType;
 import dev.spl.rules.cel.CookieTypeNeedsCookie;
 import dev.spl.rules.cel.HeaderNeedsHeaderType;
@@ -113,7 +114,8 @@ public final class BuiltInRules {
           new IstioLoadBalancerConflict(),
           new EnvoyGatewayCookieHashPassive(),
           new TraefikStickyOnIngress(),
-          new TraefikStickyNativeLb());
+          new TraefikStickyNativeLb(),
+          new AlbStickinessOnInstanceTargets());
 
   private BuiltInRules() {}
 

@@ -6,9 +6,8 @@ import dev.spl.index.ObjectKey;
 import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
-import dev.spl.model.ListNode;
-import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -86,22 +85,9 @@ public final class RenamedTarget implements IndexRule {
     }
   }
 
-  /** A policy's targetRefs, item by item (the index keeps the keys, not where each is written). */
   private void checkTargets(ResourceIndex index, Resource policy, Reporter reporter) {
-    ListNode targets = policy.spec() == null ? null : policy.spec().list("targetRefs");
-    for (int i = 0; targets != null && i < targets.size(); i++) {
-      if (targets.get(i) instanceof MapNode t && t.string("name") != null) {
-        String group = t.string("group") == null ? "" : t.string("group");
-        String kind = t.string("kind") == null ? "Service" : t.string("kind");
-        ObjectKey target = new ObjectKey(group, kind, policy.namespace(), t.string("name"));
-        report(
-            index,
-            policy,
-            target,
-            FieldPath.of("spec", "targetRefs", i, "name"),
-            "the policy's",
-            reporter);
-      }
+    for (TargetRef t : TargetRef.of(policy)) {
+      report(index, policy, t.target(), t.path().key("name"), "the policy's", reporter);
     }
   }
 

@@ -1,0 +1,35 @@
+package dev.spl.index;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One entry of a policy's targetRefs, resolved as Gateway API's LocalPolicyTargetReference is: in
+ * the policy's namespace, group "" and kind Service when unset (as spl reads BackendLBPolicy and
+ * XBackendTrafficPolicy, whose targets are Services).
+ *
+ * @param path where the entry is, e.g. {@code spec.targetRefs[1]}
+ */
+public record TargetRef(ObjectKey target, FieldPath path) {
+
+  /** The targetRefs of {@code policy} that name something, in order. */
+  public static List<TargetRef> of(Resource policy) {
+    List<TargetRef> refs = new ArrayList<>();
+    ListNode targets = policy.spec() == null ? null : policy.spec().list("targetRefs");
+    for (int i = 0; targets != null && i < targets.size(); i++) {
+      if (targets.get(i) instanceof MapNode t && t.string("name") != null) {
+        String group = t.string("group") == null ? "" : t.string("group");
+        String kind = t.string("kind") == null ? "Service" : t.string("kind");
+        refs.add(
+            new TargetRef(
+                new ObjectKey(group, kind, policy.namespace(), t.string("name")),
+                FieldPath.of("spec", "targetRefs", i)));
+      }
+    }
+    return refs;
+  }
+}

@@ -1,0 +1,142 @@
+package dev.spl.rules.aws;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import dev.spl.Lint;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class AlbStickinessOnInstanceTargetsTest {
+  private static String ingress(String cls, String annotations) {
+    return """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: shop
+          annotations: {%s}
+        spec:
+          %s
+          rules:
+          - http:
+              paths:
+              - {path: /, pathType: Prefix, backend: {service: {name: shop, port: {number: 80}}}}
+              - {path: /b, pathType: Prefix, backend: {service: {name: shop, port: {number: 80}}}}
+        """
+        .formatted(annotations, cls == null ? "" : "ingressClassName: " + cls);
+  }
+
+  private static List<String> messages(String yaml) {
+    return Lint.of("SPL601", yaml, GatewayApiVersion.V1_6).stream()
+        .map(f -> f.resource().kind() + " " + f.position().line() + " " + f.message())
+        .toList();
+  }
+
+  private static final String STICKY =
+      "alb.ingress.kubernetes.io/target-group-attributes: 'stickiness.enabled=true'";
+
+  @Test
+  void stickinessOnDefaultOrInstanceTargetsIsReportedOncePerService() {
+    assertEquals(
+        List.of(
+            "Ingress 5 stickiness pins a node, not a pod, with target-type instance (the default):"
+                + " set target-type: ip for Service shop"),
+        messages(ingress("alb", STICKY)));
+    assertEquals(
+        1,
+        messages(ingress("alb", STICKY + ", alb.ingress.kubernetes.io/target-type: instance"))
+            .size());
+    assertEquals(
+        List.of(),
+        messages(ingress("alb", STICKY + ", alb.ingress.kubernetes.io/target-type: ip")));
+    assertEquals(
+        List.of(),
+        messages(
+            ingress(
+                "alb",
+                "alb.ingress.kubernetes.io/target-group-attributes: 'stickiness.enabled=false'")));
+  }
+
+  @Test
+  void theServicesAnnotationsWinOverTheIngresss() {
+    String service =
+        """
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata:
+          name: shop
+          annotations: {alb.ingress.kubernetes.io/target-type: ip}
+        """;
+    assertEquals(List.of(), messages(ingress("alb", STICKY) + service));
+    String stickyService =
+        """
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata:
+          name: shop
+          annotations: {alb.ingress.kubernetes.io/target-group-attributes: stickiness.enabled=true}
+        """;
+    List<String> onService = messages(ingress("alb", "") + stickyService);
+    assertEquals(1, onService.size(), onService.toString());
+    assertEquals("Service", onService.get(0).split(" ")[0]);
+  }
+
+  @Test
+  void onlyTheAwsLoadBalancerControllersIngressesAreRead() {
+    assertEquals(List.of(), messages(ingress("nginx", STICKY)));
+    assertEquals(
+        1, messages(ingress(null, STICKY)).size(), "no class, the controller's annotations");
+    String legacy = ingress(null, STICKY + ", kubernetes.io/ingress.class: alb");
+    assertEquals(1, messages(legacy).size());
+    String ownClass =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: IngressClass
+        metadata: {name: public}
+        spec: {controller: ingress.k8s.aws/alb}
+        ---
+        """;
+    assertEquals(1, messages(ownClass + ingress("public", STICKY)).size());
+    assertEquals(
+        List.of(),
+        messages(
+            ownClass.replace("ingress.k8s.aws/alb", "k8s.io/ingress-nginx")
+                + ingress("public", STICKY)));
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(
+      delimiter = '|',
+      value = {
+        "stickiness.enabled=true,stickiness.lb_cookie.duration_seconds=60|{stickiness.enabled=true, stickiness.lb_cookie.duration_seconds=60}",
+        " stickiness.enabled = true , a=b |{stickiness.enabled=true, a=b}",
+        "a=1\\,2,b=3|{a=1,2, b=3}",
+        "a=x,y,z=1|{}",
+        "a=1,b|{}",
+        "a=1,|{a=1,}",
+        "=1|{}",
+        "stickiness.enabled=true,,|{}",
+      })
+  void attributesAreReadAsTheControllerReadsThem(String raw, String expected) {
+    Map<String, String> read = AlbStickinessOnInstanceTargets.attributes(raw);
+    assertEquals(expected, read.toString());
+  }
+
+  @Test
+  void aLongListIsReadInLinearTime() {
+    // every comma is followed by an "=" somewhere: the controller's scan of the rest at each
+    // comma would be quadratic
+    String hostile = "a=1" + ", ".repeat(500_000) + "stickiness.enabled=true";
+    long start = System.nanoTime();
+    assertEquals(Map.of(), AlbStickinessOnInstanceTargets.attributes(hostile));
+    String many = "k=v,".repeat(200_000) + "stickiness.enabled=true";
+    assertEquals("true", AlbStickinessOnInstanceTargets.attributes(many).get("stickiness.enabled"));
+    long millis = (System.nanoTime() - start) / 1_000_000;
+    org.junit.jupiter.api.Assertions.assertTrue(millis < 2_000, millis + " ms");
+  }
+}
