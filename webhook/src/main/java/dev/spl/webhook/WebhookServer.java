@@ -62,9 +62,9 @@ final class WebhookServer implements AutoCloseable {
   static final long IDLE_AT_LIMIT_MILLIS = 1_000;
 
   /**
-   * A connection must deliver its first request head (after the TLS handshake) within this, or it
-   * is closed: a client that opens connections and sends nothing, or a header a byte at a time,
-   * holds none for long.
+   * A connection must deliver its first request head (after the TLS handshake) within this, and
+   * each later one within this of its bytes starting, or it is closed: a client that opens
+   * connections and sends nothing, or a header a byte at a time, holds none for long.
    */
   static final long REQUEST_HEAD_DEADLINE_MILLIS = 10_000;
 
@@ -102,7 +102,7 @@ final class WebhookServer implements AutoCloseable {
     }
   }
 
-  /** What one client may hold: a body's time to arrive, connections, a first request's time. */
+  /** What one client may hold: a body's time to arrive, connections, a request head's time. */
   record Limits(long bodyDeadlineMillis, int maxConnections, long requestHeadDeadlineMillis) {
     static final Limits DEFAULT =
         new Limits(BODY_DEADLINE_MILLIS, MAX_CONNECTIONS, REQUEST_HEAD_DEADLINE_MILLIS);
