@@ -1,6 +1,7 @@
 package dev.spl.rules;
 
 import dev.spl.index.Inputs;
+import dev.spl.rules.aws.AlbStickinessAttributesInvalid;
 import dev.spl.rules.aws.AlbStickinessOnInstanceTargets;
 import dev.spl.rules.cel.CookieNeedsCookieType;
 import dev.spl.rules.cel.CookieTypeNeedsCookie;
@@ -115,7 +116,8 @@ public final class BuiltInRules {
           new EnvoyGatewayCookieHashPassive(),
           new TraefikStickyOnIngress(),
           new TraefikStickyNativeLb(),
-          new AlbStickinessOnInstanceTargets());
+          new AlbStickinessOnInstanceTargets(),
+          new AlbStickinessAttributesInvalid());
 
   private BuiltInRules() {}
 

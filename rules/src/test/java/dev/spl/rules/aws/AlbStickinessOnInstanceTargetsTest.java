@@ -123,7 +123,7 @@ class AlbStickinessOnInstanceTargetsTest {
         "stickiness.enabled=true,,|{}",
       })
   void attributesAreReadAsTheControllerReadsThem(String raw, String expected) {
-    Map<String, String> read = AlbStickinessOnInstanceTargets.attributes(raw);
+    Map<String, String> read = AlbAnnotations.attributes(raw);
     assertEquals(expected, read.toString());
   }
 
@@ -133,9 +133,9 @@ class AlbStickinessOnInstanceTargetsTest {
     // comma would be quadratic
     String hostile = "a=1" + ", ".repeat(500_000) + "stickiness.enabled=true";
     long start = System.nanoTime();
-    assertEquals(Map.of(), AlbStickinessOnInstanceTargets.attributes(hostile));
+    assertEquals(Map.of(), AlbAnnotations.attributes(hostile));
     String many = "k=v,".repeat(200_000) + "stickiness.enabled=true";
-    assertEquals("true", AlbStickinessOnInstanceTargets.attributes(many).get("stickiness.enabled"));
+    assertEquals("true", AlbAnnotations.attributes(many).get("stickiness.enabled"));
     long millis = (System.nanoTime() - start) / 1_000_000;
     org.junit.jupiter.api.Assertions.assertTrue(millis < 2_000, millis + " ms");
   }

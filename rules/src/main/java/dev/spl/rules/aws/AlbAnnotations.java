@@ -1,0 +1,162 @@
+package dev.spl.rules.aws;
+
+import dev.spl.index.IngressPath;
+import dev.spl.index.Inputs;
+import dev.spl.index.ObjectKey;
+import dev.spl.index.ResourceIndex;
+import dev.spl.model.MapNode;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The AWS Load Balancer Controller's Ingresses and their target groups as the controller reads them
+ * (kubernetes-sigs/aws-load-balancer-controller 225f445): which Ingresses are its, each backend
+ * Service's annotations merged over the Ingress's, and its comma-separated attribute lists.
+ */
+final class AlbAnnotations {
+  static final String PREFIX = "alb.ingress.kubernetes.io/";
+  static final String ATTRIBUTES = PREFIX + "target-group-attributes";
+  static final String TARGET_TYPE = PREFIX + "target-type";
+
+  /** The controller name in an IngressClass that the AWS Load Balancer Controller serves. */
+  static final String CONTROLLER = "ingress.k8s.aws/alb";
+
+  /** What the ALB rules read. */
+  static final Inputs INPUTS =
+      Inputs.of(Inputs.Kind.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
+          .andAnnotations(Inputs.Kind.INGRESS, PREFIX, "kubernetes.io/ingress.class")
+          .andAnnotations(Inputs.Kind.SERVICE, PREFIX)
+          .and(Inputs.Kind.INGRESS_CLASS, "controller");
+
+  private AlbAnnotations() {}
+
+  /**
+   * One target group: an ALB Ingress's backend Service, with the annotations that configure it (the
+   * Service's over the Ingress's, as the controller's svcAndIngAnnotations merges them).
+   *
+   * @param attributesOn the object whose target-group-attributes the group takes
+   */
+  record Backend(
+      Resource ingress, IngressPath path, Map<String, String> annotations, Resource attributesOn) {
+    /** The Ingress's backend, when the finding is on the Service. */
+    List<RelatedLocation> related() {
+      return attributesOn == ingress ? List.of() : List.of(Reporter.at(ingress, path.field()));
+    }
+  }
+
+  /** Every ALB Ingress's backend Services, once per Ingress and Service. */
+  static List<Backend> backends(ResourceIndex index, RuleContext context) {
+    List<Backend> out = new ArrayList<>();
+    for (Resource ingress : index.all(Inputs.Kind.INGRESS)) {
+      if (!isAlbs(ingress, context)) {
+        continue;
+      }
+      Set<String> seen = new HashSet<>();
+      for (IngressPath path : IngressPath.of(ingress)) {
+        if (!seen.add(path.service())) {
+          continue;
+        }
+        Optional<Resource> service =
+            index.find(new ObjectKey("", "Service", ingress.namespace(), path.service()));
+        Map<String, String> merged = albAnnotations(ingress);
+        service.ifPresent(s -> merged.putAll(albAnnotations(s)));
+        Resource on =
+            service.filter(s -> albAnnotations(s).containsKey(ATTRIBUTES)).orElse(ingress);
+        out.add(new Backend(ingress, path, merged, on));
+      }
+    }
+    return out;
+  }
+
+  /**
+   * True when the AWS Load Balancer Controller serves {@code ingress}: an IngressClass in the input
+   * says so, or its class is "alb" (ingressClassName, else the legacy annotation), or it has no
+   * class and carries the controller's annotations.
+   */
+  static boolean isAlbs(Resource ingress, RuleContext context) {
+    MapNode spec = ingress.spec();
+    String cls = spec == null ? null : ScalarNode.text(spec.get("ingressClassName"));
+    Optional<String> controller = context.ingressClasses().controllerOf(cls);
+    if (controller.isPresent()) {
+      return controller.get().equals(CONTROLLER);
+    }
+    MapNode annotations = ingress.annotations();
+    if (cls == null && annotations != null) {
+      cls = ScalarNode.text(annotations.get("kubernetes.io/ingress.class"));
+    }
+    return cls == null ? !albAnnotations(ingress).isEmpty() : cls.trim().equals("alb");
+  }
+
+  /** The object's alb.ingress.kubernetes.io/ annotations with string values. */
+  static Map<String, String> albAnnotations(Resource r) {
+    Map<String, String> out = new LinkedHashMap<>();
+    MapNode annotations = r.annotations();
+    if (annotations != null) {
+      for (MapNode.Entry e : annotations.entries()) {
+        if (e.key().startsWith(PREFIX) && ScalarNode.text(e.value()) != null) {
+          out.put(e.key(), ScalarNode.text(e.value()).trim());
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * A comma-separated {@code key=value} list as the controller's ParseStringMapAnnotation reads it:
+   * a backslash escapes the next character; a comma splits only when an "=" follows somewhere after
+   * it (a trailing comma stays in the value); keys and values trimmed. A malformed list (an entry
+   * without "=", an empty key) makes the controller reject the annotation: nothing is read. Linear
+   * in the length: whether an "=" follows is known from the last one's position.
+   */
+  static Map<String, String> attributes(String raw) {
+    Map<String, String> out = new LinkedHashMap<>();
+    if (raw == null) {
+      return out;
+    }
+    List<String> pairs = new java.util.ArrayList<>();
+    StringBuilder current = new StringBuilder();
+    int lastEquals = raw.lastIndexOf('=');
+    int lastNonBlank = raw.length() - 1;
+    while (lastNonBlank >= 0 && Character.isWhitespace(raw.charAt(lastNonBlank))) {
+      lastNonBlank--;
+    }
+    for (int i = 0; i < raw.length(); i++) {
+      char c = raw.charAt(i);
+      if (c == '\\' && i + 1 < raw.length()) {
+        current.append(raw.charAt(++i));
+      } else if (c == ',') {
+        if (lastEquals > i) {
+          pairs.add(current.toString().strip());
+          current.setLength(0);
+        } else if (lastNonBlank > i) {
+          return Map.of(); // content after the comma but no "=": the controller's parse error
+        } else {
+          current.append(c);
+        }
+      } else {
+        current.append(c);
+      }
+    }
+    if (current.length() > 0) {
+      pairs.add(current.toString().strip());
+    }
+    for (String pair : pairs) {
+      int eq = pair.indexOf('=');
+      if (eq < 0 || pair.substring(0, eq).strip().isEmpty()) {
+        return Map.of();
+      }
+      out.put(pair.substring(0, eq).strip(), pair.substring(eq + 1).strip());
+    }
+    return out;
+  }
+}
