@@ -19,8 +19,11 @@ import java.util.List;
 final class IngressClassScan {
   private IngressClassScan() {}
 
-  /** The IngressClasses in {@code paths} (files and directories; "-" is passed over). */
-  static IngressClasses of(List<Path> paths) {
+  /**
+   * The IngressClasses in {@code paths} (files and directories; "-" is passed over), but for the
+   * files {@code excluded} leaves out (a .spl.yaml's exclude globs), as the lint does.
+   */
+  static IngressClasses of(List<Path> paths, java.util.function.Predicate<Path> excluded) {
     ManifestLoader loader = ManifestLoader.lenient();
     List<Resource> found = new ArrayList<>();
     for (Path p : paths) {
@@ -31,6 +34,9 @@ final class IngressClassScan {
         continue; // the lint itself reports the directory
       }
       for (Path f : files) {
+        if (excluded.test(f)) {
+          continue;
+        }
         String text;
         try {
           text = Files.isRegularFile(f) ? Files.readString(f, StandardCharsets.UTF_8) : "";

@@ -129,7 +129,10 @@ public final class LintCommand implements Callable<Integer> {
     }
     Engine.LintRun run =
         new Engine()
-            .start(report.options().withIngressClasses(IngressClassScan.of(inputs)))
+            .start(
+                report
+                    .options()
+                    .withIngressClasses(IngressClassScan.of(inputs, f -> excludes(configs, f))))
             .isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       run.listingResources(); // a test case per resource, passed or failed
@@ -168,6 +171,15 @@ public final class LintCommand implements Callable<Integer> {
     return ExitStatus.ofLint(
             !reader.inputErrors().isEmpty(), ReportOptions.fails(result, threshold))
         .code();
+  }
+
+  /** True when {@code file}'s .spl.yaml excludes it; a config that cannot be read excludes none. */
+  private static boolean excludes(Configs configs, Path file) {
+    try {
+      return configs.forFile(file).excludes(file);
+    } catch (SplConfig.Invalid reportedByTheLint) {
+      return false;
+    }
   }
 
   private GatewayApiVersion version() {

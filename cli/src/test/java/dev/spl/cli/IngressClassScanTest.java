@@ -46,5 +46,9 @@ class IngressClassScanTest {
     assertEquals(
         1, with.out().lines().filter(l -> l.contains("warning SPL204")).count(), with.out());
     assertTrue(with.out().contains("a-ingress.yaml:5:17: warning SPL204"), with.out());
+    // a file the directory's .spl.yaml excludes decides nothing, as it is not linted
+    Files.writeString(temp.resolve(".spl.yaml"), "exclude: [z-class.yaml]\n");
+    CliRun excluded = CliRun.of("lint", temp.toString());
+    assertTrue(excluded.out().startsWith("0 errors, 0 warnings"), excluded.out());
   }
 }

@@ -307,8 +307,6 @@ public final class WebhookMain implements Callable<Integer> {
         version.label(),
         "watchCluster",
         watchCluster,
-        "warnOnExisting",
-        warnOnExisting,
         "failClosed",
         failClosed,
         "mode",
