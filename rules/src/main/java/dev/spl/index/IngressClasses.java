@@ -1,6 +1,7 @@
 package dev.spl.index;
 
 import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -48,6 +49,31 @@ public final class IngressClasses {
     }
     ambiguous.forEach(controllers::remove);
     return controllers.isEmpty() ? NONE : new IngressClasses(controllers);
+  }
+
+  /** The legacy class annotation, read where an Ingress names no ingressClassName. */
+  public static final String CLASS_ANNOTATION = "kubernetes.io/ingress.class";
+
+  /** An Ingress's spec.ingressClassName: the name of an IngressClass, or null. */
+  public static String classNameOf(Resource ingress) {
+    return ingress.spec() == null ? null : ScalarNode.text(ingress.spec().get("ingressClassName"));
+  }
+
+  /**
+   * The class an Ingress asks for as controllers read it: its ingressClassName, else the legacy
+   * annotation (matched against a controller's own class flag, not an IngressClass); null for none.
+   */
+  public static String requestedClassOf(Resource ingress) {
+    String cls = classNameOf(ingress);
+    if (cls == null && ingress.annotations() != null) {
+      cls = ScalarNode.text(ingress.annotations().get(CLASS_ANNOTATION));
+    }
+    return cls;
+  }
+
+  /** The controller an IngressClass given names for {@code ingress}'s ingressClassName. */
+  public Optional<String> controllerFor(Resource ingress) {
+    return controllerOf(classNameOf(ingress));
   }
 
   /** The controller of class {@code className}, when an IngressClass given says it. */

@@ -34,7 +34,8 @@ final class AlbAnnotations {
   /** What the ALB rules read. */
   static final Inputs INPUTS =
       Inputs.of(Inputs.Kind.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
-          .andAnnotations(Inputs.Kind.INGRESS, PREFIX, "kubernetes.io/ingress.class")
+          .andAnnotations(
+              Inputs.Kind.INGRESS, PREFIX, dev.spl.index.IngressClasses.CLASS_ANNOTATION)
           .andAnnotations(Inputs.Kind.SERVICE, PREFIX)
           .and(Inputs.Kind.INGRESS_CLASS, "controller");
 
@@ -69,9 +70,9 @@ final class AlbAnnotations {
         Optional<Resource> service =
             index.find(new ObjectKey("", "Service", ingress.namespace(), path.service()));
         Map<String, String> merged = albAnnotations(ingress);
-        service.ifPresent(s -> merged.putAll(albAnnotations(s)));
-        Resource on =
-            service.filter(s -> albAnnotations(s).containsKey(ATTRIBUTES)).orElse(ingress);
+        Map<String, String> own = service.map(AlbAnnotations::albAnnotations).orElse(Map.of());
+        merged.putAll(own);
+        Resource on = own.containsKey(ATTRIBUTES) ? service.get() : ingress;
         out.add(new Backend(ingress, path, merged, on));
       }
     }
@@ -84,16 +85,11 @@ final class AlbAnnotations {
    * class and carries the controller's annotations.
    */
   static boolean isAlbs(Resource ingress, RuleContext context) {
-    MapNode spec = ingress.spec();
-    String cls = spec == null ? null : ScalarNode.text(spec.get("ingressClassName"));
-    Optional<String> controller = context.ingressClasses().controllerOf(cls);
+    Optional<String> controller = context.ingressClasses().controllerFor(ingress);
     if (controller.isPresent()) {
       return controller.get().equals(CONTROLLER);
     }
-    MapNode annotations = ingress.annotations();
-    if (cls == null && annotations != null) {
-      cls = ScalarNode.text(annotations.get("kubernetes.io/ingress.class"));
-    }
+    String cls = dev.spl.index.IngressClasses.requestedClassOf(ingress);
     return cls == null ? !albAnnotations(ingress).isEmpty() : cls.trim().equals("alb");
   }
 

@@ -76,8 +76,11 @@ public final class AlbStickinessAttributesInvalid implements IndexRule {
   /** The first thing Elastic Load Balancing rejects in {@code attributes}, or null. */
   static String problem(Map<String, String> attributes) {
     for (String key : attributes.keySet()) {
+      if (KNOWN.contains(key)) {
+        continue;
+      }
       String known = Suggestions.didYouMean(key, KNOWN);
-      if (!KNOWN.contains(key) && (key.startsWith("stickiness.") || !known.isEmpty())) {
+      if (key.startsWith("stickiness.") || !known.isEmpty()) {
         return "target group attribute " + key + " is not one ALBs have" + known;
       }
     }

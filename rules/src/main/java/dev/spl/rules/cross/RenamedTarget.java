@@ -15,7 +15,6 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
-import java.util.Map;
 
 /**
  * SPL105: session persistence that reaches its target by the name the target's file writes, in a
@@ -56,8 +55,8 @@ public final class RenamedTarget implements IndexRule {
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-    for (Map.Entry<Resource, List<ObjectKey>> policy : index.policyTargets().entrySet()) {
-      checkTargets(index, policy.getKey(), reporter);
+    for (Resource policy : index.policyTargets().keySet()) {
+      checkTargets(index, policy, reporter);
     }
     for (Resource route : index.routes()) {
       boolean carries = false;

@@ -25,7 +25,7 @@ import java.util.TreeMap;
  */
 public final class NginxIngress {
   public static final String PREFIX = "nginx.ingress.kubernetes.io/";
-  static final String CLASS_ANNOTATION = "kubernetes.io/ingress.class";
+  static final String CLASS_ANNOTATION = IngressClasses.CLASS_ANNOTATION;
   static final String F5_ORG = "nginx.org/";
   static final String F5_COM = "nginx.com/";
 
@@ -93,8 +93,7 @@ public final class NginxIngress {
    * NGINX Ingress Controller annotations is then F5's: both default to the class name "nginx".
    */
   private static boolean isIngressNginx(Resource r, MapNode annotations, IngressClasses classes) {
-    String cls = r.spec() == null ? null : ScalarNode.text(r.spec().get("ingressClassName"));
-    java.util.Optional<String> controller = classes.controllerOf(cls);
+    java.util.Optional<String> controller = classes.controllerFor(r);
     if (controller.isPresent()) {
       String c = controller.get();
       return c.equals(IngressClasses.INGRESS_NGINX)
@@ -102,9 +101,7 @@ public final class NginxIngress {
     }
     boolean own = hasPrefix(annotations, PREFIX);
     boolean f5 = hasPrefix(annotations, F5_ORG) || hasPrefix(annotations, F5_COM);
-    if (cls == null && annotations != null) {
-      cls = ScalarNode.text(annotations.get(CLASS_ANNOTATION));
-    }
+    String cls = IngressClasses.requestedClassOf(r);
     if (cls == null) {
       return own;
     }
