@@ -3,7 +3,7 @@ import dev.spl.LintOptions;
 import dev.spl.LintResult;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
-import dev.spl.rules.BuiltInRules;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.rules.IndexRule;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

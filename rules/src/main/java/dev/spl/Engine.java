@@ -1,5 +1,6 @@
 package dev.spl;
 
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.LiveIndex;
@@ -13,13 +14,13 @@ import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.ResourceLocation;
 import dev.spl.model.SharedStrings;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
+import dev.spl.rules.RuleNames;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.rules.Suppressions;
 import dev.spl.rules.input.ChartNotRendered;
@@ -48,6 +49,8 @@ public final class Engine {
   private final List<SessionPersistenceRule> persistenceRules = new ArrayList<>();
   private final List<IndexRule> indexRules = new ArrayList<>();
   private final Inputs inputs;
+  private static final RuleNames RULE_NAMES =
+      RuleNames.of(BuiltInRules.all().stream().map(Rule::info).toList());
 
   public Engine() {
     this(BuiltInRules.all());
@@ -130,7 +133,7 @@ public final class Engine {
 
     private LintRun(LintOptions options) {
       this.options = options;
-      this.context = new RuleContext(options.version(), options.ingressClasses());
+      this.context = new RuleContext(options.version(), options.ingressClasses(), RULE_NAMES);
       this.reporter = new SelectingReporter(options, findings, this::checkDeadline);
     }
 
@@ -232,7 +235,8 @@ public final class Engine {
      */
     public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
       RuleContext partContext =
-          contexts.computeIfAbsent(version, v -> new RuleContext(v, options.ingressClasses()));
+          contexts.computeIfAbsent(
+              version, v -> new RuleContext(v, options.ingressClasses(), RULE_NAMES));
       for (LoadProblem p : part.problems()) {
         RuleInfo rule =
             switch (p.kind()) {

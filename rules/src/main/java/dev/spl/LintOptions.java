@@ -1,8 +1,8 @@
 package dev.spl;
 
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.index.IngressClasses;
 import dev.spl.rules.AnnotationSuppressions;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 
 /**

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
@@ -14,7 +15,6 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;

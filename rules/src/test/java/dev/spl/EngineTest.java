@@ -4,11 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
 import dev.spl.model.Severity;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.ArrayList;
 import java.util.List;
@@ -58,7 +58,7 @@ class EngineTest {
   /** A rule that reports as it goes is stopped at its next report, not when it ends. */
   @Test
   void aDeadlineStopsARuleWhileItReports() {
-    List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.rules.BuiltInRules.all());
+    List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.catalogue.BuiltInRules.all());
     rules.add(
         new dev.spl.rules.ResourceRule() {
           @Override
@@ -244,7 +244,7 @@ class EngineTest {
 
   @Test
   void aRuleThatThrowsLosesOnlyItsOwnFindingsWhenIsolated() {
-    List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.rules.BuiltInRules.all());
+    List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.catalogue.BuiltInRules.all());
     rules.add(
         new dev.spl.rules.ResourceRule() {
           @Override

@@ -3,9 +3,9 @@ package dev.spl;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleExamples;
 import dev.spl.schema.GatewayApiVersion;

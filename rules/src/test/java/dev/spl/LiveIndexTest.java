@@ -28,7 +28,7 @@ class LiveIndexTest {
   @Test
   void watchedIngressClassesSayWhichControllerServesAClass() {
     LiveIndex cluster =
-        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.rules.BuiltInRules.indexInputs());
+        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.catalogue.BuiltInRules.indexInputs());
     String yaml =
         """
         apiVersion: networking.k8s.io/v1
@@ -161,7 +161,7 @@ class LiveIndexTest {
                     dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
                         || dev.spl.index.KindCatalogue.isReviewed(r.group(), r.kind()))
             .toList()) {
-      LiveIndex cluster = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
+      LiveIndex cluster = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs());
       all.stream().filter(r -> r != reviewed).forEach(cluster::put);
       // as the webhook does: the cluster's IngressClasses go with the options
       Engine.LintRun run = new Engine().start(options.withIngressClasses(cluster.ingressClasses()));
@@ -198,7 +198,7 @@ class LiveIndexTest {
     ManifestLoader loader = new ManifestLoader();
     Resource svc = loader.loadText("s.yaml", service).resources().get(0);
     LiveIndex cluster =
-        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.rules.BuiltInRules.indexInputs());
+        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.catalogue.BuiltInRules.indexInputs());
     cluster.put(loader.loadText("r.yaml", route.formatted("legacy")).resources().get(0));
     assertEquals(1, cluster.neighbours(svc).size(), "the route refers to the Service");
     assertEquals(1, cluster.size());

@@ -1,6 +1,6 @@
 package dev.spl.cli;
 
-import dev.spl.rules.BuiltInRules;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.rules.RuleExamples;
 import dev.spl.rules.RuleInfo;
 import java.io.PrintWriter;

@@ -1,9 +1,9 @@
 package dev.spl.cli;
 
+import dev.spl.apiserver.VapPolicies;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
 import dev.spl.model.Suggestions;
-import dev.spl.policy.VapPolicies;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,13 +2,13 @@ package dev.spl.cli;
 
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.cli.format.FindingFormatter;
 import dev.spl.cli.format.OutputFormat;
 import dev.spl.config.FailOn;
 import dev.spl.config.SplConfig;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
 import java.io.PrintWriter;

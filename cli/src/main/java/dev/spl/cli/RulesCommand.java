@@ -1,6 +1,6 @@
 package dev.spl.cli;
 
-import dev.spl.rules.BuiltInRules;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
 import java.io.PrintWriter;
@@ -45,7 +45,7 @@ public final class RulesCommand implements Runnable {
               i.id(),
               i.name(),
               i.severity().label(),
-              dev.spl.policy.PolicyCoverage.of(r).where(),
+              dev.spl.apiserver.PolicyCoverage.of(r).where(),
               i.summary());
         }
       }
@@ -71,7 +71,7 @@ public final class RulesCommand implements Runnable {
         g.writeStringProperty("why", i.why());
         g.writeStringProperty("fix", i.fix());
         g.writeStringProperty("reference", i.reference());
-        dev.spl.policy.PolicyCoverage coverage = dev.spl.policy.PolicyCoverage.of(r);
+        dev.spl.apiserver.PolicyCoverage coverage = dev.spl.apiserver.PolicyCoverage.of(r);
         g.writeName("enforcement");
         g.writeStartObject();
         g.writeBooleanProperty("apiServerPolicy", coverage.apiServer());
@@ -105,7 +105,7 @@ public final class RulesCommand implements Runnable {
           .append(") | ")
           .append(i.severity().label())
           .append(" | ")
-          .append(dev.spl.policy.PolicyCoverage.of(r).where())
+          .append(dev.spl.apiserver.PolicyCoverage.of(r).where())
           .append(" | ")
           .append(i.summary().replace("|", "\\|"))
           .append(" |\n");
@@ -121,7 +121,7 @@ public final class RulesCommand implements Runnable {
       md.append("**Why.** ").append(i.why()).append("\n\n");
       md.append("**Fix.** ").append(i.fix()).append("\n\n");
       md.append("**Reference.** ").append(i.reference()).append("\n\n");
-      dev.spl.policy.PolicyCoverage coverage = dev.spl.policy.PolicyCoverage.of(r);
+      dev.spl.apiserver.PolicyCoverage coverage = dev.spl.apiserver.PolicyCoverage.of(r);
       md.append("**Enforced by.** ")
           .append(coverage.where())
           .append(": ")

@@ -3,7 +3,7 @@ package dev.spl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.spl.rules.BuiltInRules;
+import dev.spl.catalogue.BuiltInRules;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.spl.config;
 
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.load.LoadLimits;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.ParsedDocument;
@@ -13,7 +14,6 @@ import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
 import dev.spl.rules.AnnotationSuppressions;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
 import java.nio.file.FileSystems;

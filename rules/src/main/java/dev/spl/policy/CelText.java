@@ -20,6 +20,10 @@ public final class CelText {
    */
   public static final int MAX_SCANNED_ANNOTATIONS = 16_384;
 
+  /** Services, as the API server serves them. */
+  public static final PolicyCheck.Kind SERVICES =
+      new PolicyCheck.Kind("", "v1", "Service", "services");
+
   /** The kinds whose rules carry inline persistence and backendRefs. */
   public static final List<PolicyCheck.Kind> ROUTES =
       List.of(
@@ -68,6 +72,12 @@ public final class CelText {
    */
   public static String quotedName(String select) {
     return "(has(" + select + ".name) ? ' \"' + " + select + ".name + '\"' : '')";
+  }
+
+  /** The string {@code value} parses as true with Go's strconv.ParseBool. */
+  public static String goBoolTrue(String value) {
+    return value
+        + dev.spl.rules.GoBool.TRUE.stream().collect(Collectors.joining("', '", " in ['", "']"));
   }
 
   /** True when {@code select} is present and is the string {@code value}. */

@@ -34,4 +34,17 @@ public @interface RuleDefinition {
 
   /** The spec or documentation it comes from. */
   String reference();
+
+  /**
+   * Why the API server cannot, or need not, judge this rule in a ValidatingAdmissionPolicy (one of
+   * {@link NoPolicy}'s reasons, or the rule's own); empty for a rule that has a policy. A meta-test
+   * holds it to the policies that exist: every rule has a policy or says why not.
+   */
+  String noPolicyBecause() default "";
+
+  /**
+   * True when only {@code spl lint} sees what the rule is about (a file, a chart, a kustomize
+   * build), so neither the API server nor the webhook can enforce it.
+   */
+  boolean lintOnly() default false;
 }

@@ -11,10 +11,6 @@ public final class Suppressions {
 
   private Suppressions() {}
 
-  public static boolean namesKnownRule(String idOrName) {
-    return BuiltInRules.find(idOrName).isPresent();
-  }
-
   /**
    * True when {@code resource} suppresses {@code rule} (an empty reason still suppresses): an
    * {@code ignore.spl.dev/<id or name>} annotation, the key in any case, as SPL003 and {@code spl

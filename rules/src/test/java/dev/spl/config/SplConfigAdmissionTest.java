@@ -6,10 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
 import dev.spl.rules.AnnotationSuppressions;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;

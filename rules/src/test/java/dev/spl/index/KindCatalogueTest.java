@@ -39,7 +39,7 @@ class KindCatalogueTest {
     assertTrue(gateways.stream().anyMatch(k -> k.kind().equals("Gateway")));
     assertFalse(gateways.stream().anyMatch(k -> k.kind().equals("GatewayClass")));
     List<KindCatalogue.Kind> builtIn =
-        KindCatalogue.watched(dev.spl.rules.BuiltInRules.indexInputs());
+        KindCatalogue.watched(dev.spl.catalogue.BuiltInRules.indexInputs());
     assertTrue(
         builtIn.stream().anyMatch(k -> k.kind().equals("HorizontalPodAutoscaler")),
         "SPL207 reads autoscalers");

@@ -4,9 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
-import dev.spl.rules.RuleSelection;
 import java.util.Set;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;

@@ -60,7 +60,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   }
 
   static final List<Kind> KINDS =
-      KindCatalogue.watched(dev.spl.rules.BuiltInRules.indexInputs()).stream()
+      KindCatalogue.watched(dev.spl.catalogue.BuiltInRules.indexInputs()).stream()
           .map(Kind::new)
           .toList();
 
@@ -95,7 +95,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
     this.log = log;
-    this.objects = new LiveIndex(version, dev.spl.rules.BuiltInRules.indexInputs());
+    this.objects = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs());
   }
 
   /** Keeps each object's single-object findings up to date too, for the background audit. */

@@ -2,9 +2,9 @@ package dev.spl.webhook;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.apiserver.VapPolicies;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.load.ManifestLoader;
-import dev.spl.policy.VapPolicies;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;

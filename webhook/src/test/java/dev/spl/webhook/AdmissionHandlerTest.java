@@ -7,11 +7,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.index.LiveIndex;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
@@ -56,7 +56,8 @@ class AdmissionHandlerTest {
 
   static ClusterState clusterOf(String yaml) {
     LiveIndex index =
-        new LiveIndex(LintOptions.defaults().version(), dev.spl.rules.BuiltInRules.indexInputs());
+        new LiveIndex(
+            LintOptions.defaults().version(), dev.spl.catalogue.BuiltInRules.indexInputs());
     new ManifestLoader().loadText("cluster", yaml).resources().forEach(index::put);
     return new ClusterState() {
       @Override

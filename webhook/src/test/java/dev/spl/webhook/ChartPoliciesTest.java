@@ -2,9 +2,9 @@ package dev.spl.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.spl.apiserver.VapPolicies;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
-import dev.spl.policy.VapPolicies;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
 import java.nio.file.Files;

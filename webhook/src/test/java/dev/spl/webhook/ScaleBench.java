@@ -2,7 +2,7 @@ package dev.spl.webhook;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
-import dev.spl.rules.RuleSelection;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;

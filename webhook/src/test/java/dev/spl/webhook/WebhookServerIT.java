@@ -115,7 +115,7 @@ class WebhookServerIT {
   @Test
   void theApiServersTimeoutStopsTheWorkAndIsAnsweredInTime() throws Exception {
     java.util.List<dev.spl.rules.Rule> rules =
-        new java.util.ArrayList<>(dev.spl.rules.BuiltInRules.all());
+        new java.util.ArrayList<>(dev.spl.catalogue.BuiltInRules.all());
     rules.add(AdmissionHandlerTest.testRule("SPL998", () -> AdmissionHandlerTest.sleep(400)));
     rules.add(AdmissionHandlerTest.testRule("SPL999", () -> AdmissionHandlerTest.sleep(400)));
     rules.add(AdmissionHandlerTest.testRule("SPL997", () -> AdmissionHandlerTest.sleep(400)));

@@ -1,12 +1,12 @@
 package dev.spl.cli.format;
 
 import dev.spl.LintResult;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.cli.VersionCommand;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Severity;
 import dev.spl.model.SourcePosition;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
 import java.io.PrintWriter;

@@ -8,7 +8,7 @@ import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
-import dev.spl.rules.BuiltInRules;
+import dev.spl.catalogue.BuiltInRules;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

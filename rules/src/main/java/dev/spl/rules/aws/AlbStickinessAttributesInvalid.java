@@ -6,6 +6,7 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -38,7 +39,8 @@ import java.util.Set;
         "Elastic Load Balancing target group attributes (stickiness.type lb_cookie|app_cookie for"
             + " ALBs; lb_cookie/app_cookie duration_seconds 1-604800; AWSALB, AWSALBAPP, AWSALBTG"
             + " reserved); aws-load-balancer-controller 225f445 buildTargetGroupAttributes (passed"
-            + " as written)")
+            + " as written)",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class AlbStickinessAttributesInvalid implements IndexRule {
   static final List<String> KNOWN =
       List.of(

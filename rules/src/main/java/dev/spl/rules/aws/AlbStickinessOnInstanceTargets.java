@@ -5,6 +5,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -37,7 +38,8 @@ import java.util.Map;
             + " (target-type: \"ip mode is required for sticky sessions to work\");"
             + " pkg/ingress/model_build_target_group.go buildTargetGroupTargetType (flag"
             + " --default-target-type, then the Service's or Ingress's annotation, then"
-            + " IngressClassParams) and buildTargetGroupAttributes (keys and values trimmed)")
+            + " IngressClassParams) and buildTargetGroupAttributes (keys and values trimmed)",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class AlbStickinessOnInstanceTargets implements IndexRule {
 
   @Override

@@ -5,6 +5,7 @@ import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
@@ -21,7 +22,8 @@ import java.util.Set;
     fix = "Remove cookie/cookieConfig, or set type: Cookie.",
     reference =
         "GEP-1619; CRD rules 'cookieConfig can only be set with type Cookie' (v1.5, v1.6) and"
-            + " 'cookie must be nil if type is not Cookie' (main)")
+            + " 'cookie must be nil if type is not Cookie' (main)",
+    noPolicyBecause = NoPolicy.CRD_CEL)
 public final class CookieNeedsCookieType extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(

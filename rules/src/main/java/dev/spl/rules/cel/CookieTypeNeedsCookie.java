@@ -3,6 +3,7 @@ package dev.spl.rules.cel;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
@@ -20,7 +21,8 @@ import java.util.Set;
     fix =
         "Add cookie: {name: <cookie-name>}; if the object was written for v1.x, lint with"
             + " --gateway-api-version for that release.",
-    reference = "GEP-1619; CRD rule 'cookie must be specified for Cookie type'")
+    reference = "GEP-1619; CRD rule 'cookie must be specified for Cookie type'",
+    noPolicyBecause = NoPolicy.CRD_CEL)
 public final class CookieTypeNeedsCookie extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(

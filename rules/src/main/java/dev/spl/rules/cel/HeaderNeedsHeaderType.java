@@ -3,6 +3,7 @@ package dev.spl.rules.cel;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,8 @@ import java.util.Set;
         "type defaults to Cookie, so a header object without type: Header configures nothing the"
             + " gateway would use; the API server rejects it.",
     fix = "Set type: Header, or remove header.",
-    reference = "GEP-1619; CRD rule 'header must be nil if type is not Header'")
+    reference = "GEP-1619; CRD rule 'header must be nil if type is not Header'",
+    noPolicyBecause = NoPolicy.CRD_CEL)
 public final class HeaderNeedsHeaderType extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(

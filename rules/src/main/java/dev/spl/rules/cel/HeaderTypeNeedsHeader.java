@@ -3,6 +3,7 @@ package dev.spl.rules.cel;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
@@ -17,7 +18,8 @@ import java.util.Set;
         "Header persistence needs the name of the header the client sends back; the main-branch API"
             + " takes it from header.name and rejects a Header type without it.",
     fix = "Add header: {name: <header-name>}.",
-    reference = "GEP-1619; CRD rule 'header must be specified for Header type'")
+    reference = "GEP-1619; CRD rule 'header must be specified for Header type'",
+    noPolicyBecause = NoPolicy.CRD_CEL)
 public final class HeaderTypeNeedsHeader extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(

@@ -10,6 +10,7 @@ import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Set;
@@ -29,7 +30,8 @@ import java.util.Set;
         "Add absoluteTimeout (a GEP-2257 duration such as 24h), or use lifetimeType Session. On"
             + " v1.1.0, add cookieConfig: {} or upgrade the CRDs to v1.1.1 or later.",
     reference =
-        "GEP-1619; CRD rule 'AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'")
+        "GEP-1619; CRD rule 'AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'",
+    noPolicyBecause = NoPolicy.CRD_CEL)
 public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
   private static final String MESSAGE =
       "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent";

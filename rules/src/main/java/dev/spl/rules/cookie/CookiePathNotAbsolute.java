@@ -1,16 +1,11 @@
 package dev.spl.rules.cookie;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
-import dev.spl.schema.AttachmentPoint;
-import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
-import java.util.Optional;
-import java.util.Set;
 
 /** SPL131: a cookie path that does not start with "/", which browsers ignore. */
 @RuleDefinition(
@@ -24,7 +19,10 @@ import java.util.Set;
             + " page happened to set it.",
     fix = "Start the path with \"/\", e.g. /cart, or leave it out for the default \"/\".",
     reference = "RFC 6265 §5.2.4; GEP-1619 cookie.path")
-public final class CookiePathNotAbsolute implements SessionPersistenceRule, ApiServerPolicy {
+public final class CookiePathNotAbsolute implements SessionPersistenceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "cookie.path \"{path}\" does not start with \"/\", so browsers ignore it; use \"/{path}\"");
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -34,11 +32,7 @@ public final class CookiePathNotAbsolute implements SessionPersistenceRule, ApiS
           info(),
           site.resource(),
           site.field("cookie", "path"),
-          "cookie.path \""
-              + abbreviate(path)
-              + "\" does not start with \"/\", so browsers ignore it; use \"/"
-              + abbreviate(path)
-              + "\"");
+          MESSAGE.format("path", abbreviate(path)));
     }
   }
 
@@ -48,30 +42,5 @@ public final class CookiePathNotAbsolute implements SessionPersistenceRule, ApiS
     }
     int end = Character.isHighSurrogate(s.charAt(36)) ? 36 : 37; // never half a code point
     return s.substring(0, end) + "...";
-  }
-
-  /** cookie.path exists in main's shape only; a path over 40 characters is cut as above. */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    if (version.usesSessionNameShape()) {
-      return Optional.empty(); // no cookie.path before main: the API server prunes it
-    }
-    String path = "$sp.cookie.path";
-    String shown =
-        "(size(" + path + ") <= 40 ? " + path + " : " + path + ".substring(0, 37) + '...')";
-    return Optional.of(
-        PolicyCheck.onSites(
-            Set.of(AttachmentPoint.values()),
-            "!(has($sp.cookie) && has($sp.cookie.path) && "
-                + path
-                + " != '' && !"
-                + path
-                + ".startsWith('/'))",
-            "'cookie.path \"' + "
-                + shown
-                + " + '\" does not start with \"/\", so browsers ignore it; use \"/' + "
-                + shown
-                + " + '\"'",
-            "cookie.path"));
   }
 }

@@ -1,17 +1,12 @@
 package dev.spl.rules.cookie;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
-import dev.spl.schema.AttachmentPoint;
-import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SessionPersistenceSite;
-import java.util.Optional;
-import java.util.Set;
 
 /** SPL133: a Permanent cookie with absoluteTimeout 0, which the browser deletes at once. */
 @RuleDefinition(
@@ -25,7 +20,11 @@ import java.util.Set;
             + " and no session is pinned. The API server accepts it.",
     fix = "Give absoluteTimeout a positive duration such as 24h, or use lifetimeType Session.",
     reference = "RFC 6265 §5.2.2 (Max-Age); GEP-1619 lifetimeType")
-public final class PermanentZeroLifetime implements SessionPersistenceRule, ApiServerPolicy {
+public final class PermanentZeroLifetime implements SessionPersistenceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "absoluteTimeout \"{timeout}\" on a Permanent cookie sends Max-Age=0, which deletes it at"
+              + " once; use e.g. 24h");
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -35,32 +34,7 @@ public final class PermanentZeroLifetime implements SessionPersistenceRule, ApiS
           info(),
           site.resource(),
           site.field("absoluteTimeout"),
-          "absoluteTimeout \""
-              + timeout.text()
-              + "\" on a Permanent cookie sends Max-Age=0, which"
-              + " deletes it at once; use e.g. 24h");
+          MESSAGE.format("timeout", timeout.text()));
     }
-  }
-
-  /**
-   * A zero GEP-2257 duration: every part's number is zero. lifetimeType: cookie or cookieConfig.
-   */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    String holder = version.usesSessionNameShape() ? "$sp.cookieConfig" : "$sp.cookie";
-    return Optional.of(
-        PolicyCheck.onSites(
-            Set.of(AttachmentPoint.values()),
-            "!(has("
-                + holder
-                + ") && has("
-                + holder
-                + ".lifetimeType) && "
-                + holder
-                + ".lifetimeType == 'Permanent' && has($sp.absoluteTimeout) &&"
-                + " $sp.absoluteTimeout.matches('^(0{1,5}(h|m|s|ms)){1,4}$'))",
-            "'absoluteTimeout \"' + $sp.absoluteTimeout + '\" on a Permanent cookie sends Max-Age=0,"
-                + " which deletes it at once; use e.g. 24h'",
-            "absoluteTimeout"));
   }
 }

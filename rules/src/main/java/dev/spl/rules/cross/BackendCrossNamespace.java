@@ -7,6 +7,7 @@ import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -34,7 +35,8 @@ import java.util.List;
     fix =
         "Nothing, when sharing the Backend's sessions is meant; else use a Backend or Service in"
             + " the route's own namespace.",
-    reference = "GEP-1619 (main branch): Backend attachment; GEP-709 ReferenceGrant")
+    reference = "GEP-1619 (main branch): Backend attachment; GEP-709 ReferenceGrant",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class BackendCrossNamespace implements IndexRule {
 
   @Override

@@ -8,6 +8,7 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -30,7 +31,8 @@ import java.util.Set;
     fix =
         "Use the controller's own mechanism (for Istio, a DestinationRule with consistentHash on a"
             + " cookie), or a controller that supports GEP-1619.",
-    reference = "Gateway API support levels (Extended); controllers.yaml sources")
+    reference = "Gateway API support levels (Extended); controllers.yaml sources",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ControllerIgnoresPersistence implements IndexRule {
   private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");
 

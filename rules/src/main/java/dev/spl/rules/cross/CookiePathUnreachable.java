@@ -8,6 +8,7 @@ import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -35,7 +36,8 @@ import java.util.Set;
             + " their literal prefix only.",
     fix =
         "Set cookie.path to a prefix of the route's paths (or leave it out: it defaults to \"/\").",
-    reference = "RFC 6265 §5.1.4; GEP-1619 cookie.path")
+    reference = "RFC 6265 §5.1.4; GEP-1619 cookie.path",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class CookiePathUnreachable implements IndexRule {
 
   @Override

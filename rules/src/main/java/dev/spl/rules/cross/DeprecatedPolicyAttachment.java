@@ -1,16 +1,13 @@
 package dev.spl.rules.cross;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
-import java.util.Optional;
-import java.util.Set;
 
 /** SPL121: sessionPersistence on a BackendLBPolicy or XBackendTrafficPolicy, deprecated in main. */
 @RuleDefinition(
@@ -28,34 +25,16 @@ import java.util.Set;
             + " (spec.endpointSelector.sessionPersistence), or lint with the"
             + " --gateway-api-version your cluster runs.",
     reference = "GEP-1619 (main branch): API, Backend attachment")
-public final class DeprecatedPolicyAttachment implements SessionPersistenceRule, ApiServerPolicy {
+public final class DeprecatedPolicyAttachment implements SessionPersistenceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "sessionPersistence on {kind} is deprecated; move it to a Backend's spec.endpointSelector");
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     if (site.version() == GatewayApiVersion.MAIN && site.attachment() == AttachmentPoint.POLICY) {
       reporter.report(
-          info(),
-          site.resource(),
-          site.path(),
-          "sessionPersistence on "
-              + site.resource().kind()
-              + " is deprecated; move it to a Backend's"
-              + " spec.endpointSelector");
+          info(), site.resource(), site.path(), MESSAGE.format("kind", site.resource().kind()));
     }
-  }
-
-  /** Any sessionPersistence on a policy, in main. */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    if (version != GatewayApiVersion.MAIN) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        PolicyCheck.onSites(
-            Set.of(AttachmentPoint.POLICY),
-            "false",
-            "'sessionPersistence on ' + object.kind + ' is deprecated; move it to a Backend\\'s"
-                + " spec.endpointSelector'",
-            ""));
   }
 }

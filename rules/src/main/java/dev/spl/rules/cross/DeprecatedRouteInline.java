@@ -1,16 +1,13 @@
 package dev.spl.rules.cross;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
-import java.util.Optional;
-import java.util.Set;
 
 /** SPL120: sessionPersistence inline on an HTTPRoute or GRPCRoute rule, deprecated in main. */
 @RuleDefinition(
@@ -27,32 +24,17 @@ import java.util.Set;
             + " (spec.endpointSelector.sessionPersistence) and reference the Backend from the rule;"
             + " or lint with the --gateway-api-version your cluster runs.",
     reference = "GEP-1619 (main branch): API, Backend attachment")
-public final class DeprecatedRouteInline implements SessionPersistenceRule, ApiServerPolicy {
+public final class DeprecatedRouteInline implements SessionPersistenceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "sessionPersistence on a route rule is deprecated; move it to a Backend's"
+              + " spec.endpointSelector");
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     if (site.version() == GatewayApiVersion.MAIN
         && site.attachment() == AttachmentPoint.ROUTE_RULE) {
-      reporter.report(
-          info(),
-          site.resource(),
-          site.path(),
-          "sessionPersistence on a route rule is deprecated; move it to a Backend's spec.endpointSelector");
+      reporter.report(info(), site.resource(), site.path(), MESSAGE.format());
     }
-  }
-
-  /** Any sessionPersistence on a route rule, in main. */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    if (version != GatewayApiVersion.MAIN) {
-      return Optional.empty();
-    }
-    return Optional.of(
-        PolicyCheck.onSites(
-            Set.of(AttachmentPoint.ROUTE_RULE),
-            "false",
-            "'sessionPersistence on a route rule is deprecated; move it to a Backend\\'s"
-                + " spec.endpointSelector'",
-            ""));
   }
 }

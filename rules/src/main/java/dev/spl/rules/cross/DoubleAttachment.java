@@ -8,6 +8,7 @@ import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -28,7 +29,8 @@ import java.util.List;
     fix =
         "Configure persistence in one place: remove it from the route rule, or from the policy"
             + " or Backend.",
-    reference = "GEP-1619, Edge Case Behavior: route rule and policy both set")
+    reference = "GEP-1619, Edge Case Behavior: route rule and policy both set",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class DoubleAttachment implements IndexRule {
 
   @Override

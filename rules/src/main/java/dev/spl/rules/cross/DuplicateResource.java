@@ -8,6 +8,7 @@ import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -37,7 +38,8 @@ import java.util.List;
     fix =
         "Delete one definition, rename one object, or move them into separate builds (kustomize"
             + " overlays, or directories linted apart).",
-    reference = "Kubernetes object names: unique per kind and namespace")
+    reference = "Kubernetes object names: unique per kind and namespace",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class DuplicateResource implements IndexRule {
 
   @Override

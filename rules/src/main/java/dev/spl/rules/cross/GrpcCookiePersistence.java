@@ -4,20 +4,15 @@ import dev.spl.index.BackendRef;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.AttachmentPoint;
-import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
-import java.util.Optional;
-import java.util.Set;
 
 /** SPL140: Cookie persistence for GRPCRoute traffic, which most gRPC clients cannot carry. */
 @RuleDefinition(
@@ -34,7 +29,16 @@ import java.util.Set;
         "Use type: Header with a header name your clients send back, or suppress with a reason if"
             + " your clients are browsers (grpc-web) that keep cookies.",
     reference = "GEP-1619 (GRPCRoute); gRPC over HTTP/2 protocol: no cookie handling")
-public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
+public final class GrpcCookiePersistence implements IndexRule {
+  /** Cookie persistence written on the rule itself: the object alone decides it. */
+  public static final MessageTemplate INLINE =
+      MessageTemplate.of(
+          "Cookie persistence on a GRPCRoute: gRPC clients keep no cookies; use type: Header");
+
+  /** Cookie persistence a backend of the rule brings (a policy or Backend). */
+  public static final MessageTemplate THROUGH_BACKEND =
+      MessageTemplate.of(
+          "{backend} persists with a cookie, which gRPC clients do not keep; use type: Header");
 
   @Override
   public Inputs inputs() {
@@ -50,11 +54,7 @@ public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
       for (RouteRule rule : index.rules(route)) {
         if (rule.inline() != null) {
           if (isCookie(rule.inline())) {
-            reporter.report(
-                info(),
-                route,
-                rule.inline().path(),
-                "Cookie persistence on a GRPCRoute: gRPC clients keep no cookies; use type: Header");
+            reporter.report(info(), route, rule.inline().path(), INLINE.format());
           }
           continue;
         }
@@ -65,8 +65,7 @@ public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
                   info(),
                   route,
                   b.path(),
-                  b.target().name()
-                      + " persists with a cookie, which gRPC clients do not keep; use type: Header",
+                  THROUGH_BACKEND.format("backend", b.target().name()),
                   List.of(Reporter.at(s.resource(), s.path())));
             }
           }
@@ -77,21 +76,5 @@ public final class GrpcCookiePersistence implements IndexRule, ApiServerPolicy {
 
   private static boolean isCookie(SessionPersistenceSite site) {
     return site.celInput() != null && "Cookie".equals(site.type());
-  }
-
-  /** Inline Cookie persistence (the default type) on a GRPCRoute's rule. */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    return Optional.of(
-        PolicyCheck.onSites(
-                Set.of(AttachmentPoint.ROUTE_RULE),
-                "(has($sp.type) ? $sp.type : 'Cookie') != 'Cookie'",
-                "'Cookie persistence on a GRPCRoute: gRPC clients keep no cookies; use type: Header'",
-                "")
-            .onlyFor(
-                List.of(
-                    new PolicyCheck.Kind(
-                        "gateway.networking.k8s.io", "*", "GRPCRoute", "grpcroutes")),
-                "cookies set by policies on the route's backends"));
   }
 }

@@ -8,6 +8,7 @@ import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -29,7 +30,8 @@ import java.util.List;
     fix =
         "Give every backend of the split persistence (ideally one sessionPersistence on the route"
             + " rule), or none.",
-    reference = "GEP-1619, Edge Case Behavior: traffic splitting")
+    reference = "GEP-1619, Edge Case Behavior: traffic splitting",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class PartialPersistenceInSplit implements IndexRule {
 
   @Override

@@ -42,7 +42,9 @@ import java.util.List;
     reference =
         "kustomize api/internal/konfig/builtinpluginconsts/namereference.go (the references"
             + " kustomize rewrites); kustomize PrefixTransformer (every kind but CRDs, APIServices"
-            + " and Namespaces is renamed)")
+            + " and Namespaces is renamed)",
+    noPolicyBecause = "about a kustomize build's renames, before it is applied",
+    lintOnly = true)
 public final class RenamedTarget implements IndexRule {
 
   @Override

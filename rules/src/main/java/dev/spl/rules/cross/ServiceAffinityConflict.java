@@ -9,6 +9,7 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -31,7 +32,8 @@ import java.util.Optional;
     fix =
         "Use one mechanism: remove sessionAffinity from the Service (gateway persistence pins"
             + " clients), or remove the sessionPersistence.",
-    reference = "GEP-1619, Edge Case Behavior: Kubernetes Service session affinity")
+    reference = "GEP-1619, Edge Case Behavior: Kubernetes Service session affinity",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ServiceAffinityConflict implements IndexRule {
   private static final FieldPath AFFINITY = FieldPath.of("spec", "sessionAffinity");
 

@@ -8,6 +8,7 @@ import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -32,7 +33,8 @@ import java.util.Set;
     fix =
         "Use a distinct cookie or header name per route, or narrow the cookie path to the route's"
             + " paths.",
-    reference = "GEP-1619: 'Users should avoid reusing session names'; RFC 6265 §5.4")
+    reference = "GEP-1619: 'Users should avoid reusing session names'; RFC 6265 §5.4",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class SessionNameCollisionAcrossRoutes implements IndexRule {
   /** A Gateway and a session name: routes in one bucket may collide. */
   private record Bucket(ObjectKey gateway, String nameKey) {}

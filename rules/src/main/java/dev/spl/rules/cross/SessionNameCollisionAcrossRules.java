@@ -3,22 +3,17 @@ package dev.spl.rules.cross;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.CelText;
-import dev.spl.policy.PolicyCheck;
-import dev.spl.policy.PolicyCheck.Variable;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.GatewayApiVersion;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * SPL102: the same session name on several rules of one route (header names case-insensitively).
@@ -40,7 +35,11 @@ import java.util.Optional;
             + " Cookies on disjoint paths (/cart and /search) do not collide: before main the"
             + " cookie path follows each rule's path match, on main it is cookie.path.",
     reference = "GEP-1619: 'Users should avoid reusing session names'")
-public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServerPolicy {
+public final class SessionNameCollisionAcrossRules implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "session name \"{name}\" is also used by rule {rule} of this route; use a distinct name"
+              + " per rule");
 
   /** One rule's use of a session name, with the cookie path it is scoped to (null: all). */
   private record Use(int rule, EffectivePersistence persistence, String cookiePath) {}
@@ -78,11 +77,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
         info(),
         route,
         use.persistence().routeField(),
-        "session name \""
-            + use.persistence().site().sessionName()
-            + "\" is also used by rule "
-            + earlier.rule()
-            + " of this route; use a distinct name per rule",
+        MESSAGE.format("name", use.persistence().site().sessionName(), "rule", earlier.rule()),
         List.of(
             Reporter.at(
                 earlier.persistence().site().resource(),
@@ -112,155 +107,5 @@ public final class SessionNameCollisionAcrossRules implements IndexRule, ApiServ
   /** True when some request carries both cookies: one path path-matches the other (RFC 6265). */
   private static boolean overlap(String a, String b) {
     return a == null || b == null || CookiePaths.pathMatches(a, b) || CookiePaths.pathMatches(b, a);
-  }
-
-  /**
-   * The API server's part: collisions between the route's own inline rules (persistence from
-   * policies on its backends needs the other objects). Variables give each rule its key and cookie
-   * scope once; the pairs are compared by index.
-   */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    String site = "variables.sites[i]";
-    String names =
-        version.usesSessionNameShape()
-            ? "variables.sites.map(sp, " + CelText.stringOr("sp.sessionName", "''") + ")"
-            : "variables.indices.map(i, variables.types[i] == 'Header' ? "
-                + celNameIn(site + ".header")
-                + " : "
-                + celNameIn(site + ".cookie")
-                + ")";
-    String paths =
-        version.usesSessionNameShape()
-            ? "variables.rules.map(r, type(r) == map && has(r.matches) && type(r.matches) == list"
-                + " && size(r.matches) == 1 && type(r.matches[0]) == map && has(r.matches[0].path)"
-                + " && type(r.matches[0].path) == map ? ("
-                + celPathScope("r.matches[0].path")
-                + ") : '/')"
-            : "variables.indices.map(i, has("
-                + site
-                + ".cookie) && type("
-                + site
-                + ".cookie) == map ? "
-                + CelText.stringOr(site + ".cookie.path", "'/'")
-                + " : '/')";
-    List<Variable> variables = new ArrayList<>(CelText.ROUTE_RULES);
-    variables.addAll(
-        List.of(
-            new Variable(
-                "sites",
-                "variables.rules.map(r, type(r) == map && has(r.sessionPersistence) &&"
-                    + " type(r.sessionPersistence) == map ? r.sessionPersistence : {})"),
-            new Variable(
-                "types",
-                "variables.sites.map(sp, " + CelText.stringOr("sp.type", "'Cookie'") + ")"),
-            new Variable("names", names),
-            new Variable(
-                "keys",
-                "variables.indices.map(i, variables.names[i] == '' ? '' : variables.types[i] =="
-                    + " 'Header' ? 'Header:' + variables.names[i].lowerAscii() :"
-                    + " variables.types[i] + ':' + variables.names[i])"),
-            new Variable("paths", paths),
-            new Variable(
-                "clashes",
-                "variables.indices.filter(j, variables.keys[j] != '' &&"
-                    + " variables.indices.exists(i, "
-                    + celClash("i", "j")
-                    + "))")));
-    String j = "variables.clashes[0]";
-    String field =
-        "'spec.rules[' + string("
-            + j
-            + ") + '].sessionPersistence.' + "
-            + (version.usesSessionNameShape()
-                ? "'sessionName'"
-                : "(variables.types[" + j + "] == 'Header' ? 'header.name' : 'cookie.name')");
-    String message =
-        "'session name \"' + variables.names["
-            + j
-            + "] + '\" is also used by rule ' + string(variables.indices.filter(i, "
-            + celClash("i", j)
-            + ")[0]) + ' of this route; use a distinct name per rule'";
-    return Optional.of(
-        PolicyCheck.onObjects(
-                CelText.ROUTES, variables, "size(variables.clashes) == 0", message, field)
-            .onlyFor(CelText.ROUTES, "session names set by policies on the route's backends"));
-  }
-
-  /** CEL: rule {@code i} uses rule {@code j}'s name earlier, on a path that can carry both. */
-  private static String celClash(String i, String j) {
-    String a = "variables.paths[" + i + "]";
-    String b = "variables.paths[" + j + "]";
-    return i
-        + " < "
-        + j
-        + " && variables.keys["
-        + i
-        + "] == variables.keys["
-        + j
-        + "] && (variables.types["
-        + j
-        + "] != 'Cookie' || "
-        + celPathMatches(a, b)
-        + " || "
-        + celPathMatches(b, a)
-        + ")";
-  }
-
-  /** CEL for {@link CookiePaths#pathMatches}: does a request for {@code request} carry it. */
-  private static String celPathMatches(String request, String cookie) {
-    return "("
-        + request
-        + " == "
-        + cookie
-        + " || ("
-        + request
-        + ".startsWith("
-        + cookie
-        + ") && ("
-        + cookie
-        + ".endsWith('/') || "
-        + request
-        + ".substring(size("
-        + cookie
-        + "), size("
-        + cookie
-        + ") + 1) == '/')))";
-  }
-
-  private static String celNameIn(String select) {
-    return "(has("
-        + select
-        + ") && type("
-        + select
-        + ") == map ? ("
-        + CelText.stringOr(select + ".name", "''")
-        + ") : '')";
-  }
-
-  /** CEL for {@link #cookiePath}'s scope of a rule with one path match, before main. */
-  private static String celPathScope(String path) {
-    String value = path + ".value";
-    return "has("
-        + path
-        + ".type) && type("
-        + path
-        + ".type) == string && "
-        + path
-        + ".type == 'RegularExpression' ? '/' : has("
-        + value
-        + ") && type("
-        + value
-        + ") == string ? (size("
-        + value
-        + ") > 1 && "
-        + value
-        + ".endsWith('/') ? "
-        + value
-        + ".substring(0, size("
-        + value
-        + ") - 1) : "
-        + value
-        + ") : '/'";
   }
 }

@@ -7,6 +7,7 @@ import dev.spl.index.RouteRule;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -29,7 +30,8 @@ import java.util.Map;
     fix =
         "Give each backend's persistence its own name, or put one sessionPersistence on the route"
             + " rule so the split is pinned as a whole.",
-    reference = "GEP-1619, Edge Case Behavior: Session Naming Collision")
+    reference = "GEP-1619, Edge Case Behavior: Session Naming Collision",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class SessionNameCollisionInSplit implements IndexRule {
 
   @Override

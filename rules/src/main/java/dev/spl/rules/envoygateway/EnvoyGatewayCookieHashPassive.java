@@ -2,19 +2,14 @@ package dev.spl.rules.envoygateway;
 
 import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.CelText;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
-import java.util.Optional;
 
 /** SPL401: Envoy Gateway consistent hashing on a cookie Envoy never sets. */
 @RuleDefinition(
@@ -30,10 +25,13 @@ import java.util.Optional;
     reference =
         "envoyproxy/gateway api/v1alpha1/loadbalancer_types.go (Cookie: \"Make sure to set the"
             + " TTL field for this case\"); internal/xds/translator/route.go")
-public final class EnvoyGatewayCookieHashPassive implements ResourceRule, ApiServerPolicy {
-  private static final FieldPath HASH = FieldPath.of("spec", "loadBalancer", "consistentHash");
-  private static final String MESSAGE =
-      " has no ttl: Envoy never sets it, so new clients are not pinned";
+public final class EnvoyGatewayCookieHashPassive implements ResourceRule {
+  /** {name} is the cookie's quoted name with a leading space, or nothing. */
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "cookie{name} has no ttl: Envoy never sets it, so new clients are not pinned");
+
+  public static final FieldPath HASH = FieldPath.of("spec", "loadBalancer", "consistentHash");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -47,34 +45,7 @@ public final class EnvoyGatewayCookieHashPassive implements ResourceRule, ApiSer
     MapNode cookie = hash.map("cookie");
     if (cookie != null && !cookie.has("ttl")) {
       String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
-      reporter.report(info(), resource, HASH.key("cookie"), "cookie" + name + MESSAGE);
+      reporter.report(info(), resource, HASH.key("cookie"), MESSAGE.format("name", name));
     }
-  }
-
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    String hash = "object.spec.loadBalancer.consistentHash";
-    String cookie = hash + ".cookie";
-    return Optional.of(
-        PolicyCheck.onObjects(
-            List.of(
-                new PolicyCheck.Kind(
-                    "gateway.envoyproxy.io",
-                    "*",
-                    "BackendTrafficPolicy",
-                    "backendtrafficpolicies")),
-            "!(has(object.spec) && has(object.spec.loadBalancer) && has("
-                + hash
-                + ") && has("
-                + hash
-                + ".type) && "
-                + hash
-                + ".type == 'Cookie' && has("
-                + cookie
-                + ") && !has("
-                + cookie
-                + ".ttl))",
-            "'cookie' + " + CelText.quotedName(cookie) + " + '" + MESSAGE + "'",
-            HASH.key("cookie").toString()));
   }
 }

@@ -22,5 +22,7 @@ import dev.spl.rules.RuleDefinition;
     fix =
         "Pass the values the chart is deployed with (`--helm-values`, `--helm-set`), or fix the"
             + " template at the line shown; `helm template CHART` shows the same error.",
-    reference = "Helm: helm template")
+    reference = "Helm: helm template",
+    noPolicyBecause = "about a chart, before it is objects",
+    lintOnly = true)
 public final class ChartNotRendered implements Rule {}

@@ -1,6 +1,7 @@
 package dev.spl.rules.input;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 
@@ -15,5 +16,7 @@ import dev.spl.rules.RuleDefinition;
             + " kind or metadata.name (or one that is a list or a plain value) is rejected by kubectl,"
             + " and spl cannot tell which rules apply to it.",
     fix = "Add the missing fields, or move the document out of the manifest directory.",
-    reference = "Kubernetes API conventions: Objects")
+    reference = "Kubernetes API conventions: Objects",
+    noPolicyBecause = NoPolicy.FILE,
+    lintOnly = true)
 public final class NotAResource implements Rule {}

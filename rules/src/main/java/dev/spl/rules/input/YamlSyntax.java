@@ -1,6 +1,7 @@
 package dev.spl.rules.input;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 
@@ -18,5 +19,7 @@ import dev.spl.rules.RuleDefinition;
             + " documents of the file. Inputs that would exhaust the tool (alias bombs, deep nesting,"
             + " huge documents, invalid UTF-8) are reported here too.",
     fix = "Fix the syntax at the position shown; `yamllint` or an editor with YAML support helps.",
-    reference = "YAML 1.2; Kubernetes reads manifests with go-yaml v2 (sigs.k8s.io/yaml)")
+    reference = "YAML 1.2; Kubernetes reads manifests with go-yaml v2 (sigs.k8s.io/yaml)",
+    noPolicyBecause = NoPolicy.FILE,
+    lintOnly = true)
 public final class YamlSyntax implements Rule {}

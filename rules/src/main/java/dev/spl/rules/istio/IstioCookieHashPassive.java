@@ -1,18 +1,13 @@
 package dev.spl.rules.istio;
 
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.CelText;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
-import java.util.Optional;
 
 /** SPL301: Istio consistent hashing on a cookie Envoy never sets. */
 @RuleDefinition(
@@ -30,9 +25,12 @@ import java.util.Optional;
     reference =
         "istio/api networking/v1alpha3/destination_rule.proto (HTTPCookie.ttl: \"If specified, a"
             + " cookie with the TTL will be generated if the cookie is not present\")")
-public final class IstioCookieHashPassive implements ResourceRule, ApiServerPolicy {
-  private static final String MESSAGE =
-      " has no ttl: Envoy never sets it, so new clients are not pinned (0s: session cookie)";
+public final class IstioCookieHashPassive implements ResourceRule {
+  /** {name} is the cookie's quoted name with a leading space, or nothing. */
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "httpCookie{name} has no ttl: Envoy never sets it, so new clients are not pinned (0s:"
+              + " session cookie)");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -48,98 +46,8 @@ public final class IstioCookieHashPassive implements ResourceRule, ApiServerPoli
             info(),
             resource,
             lb.path().key("consistentHash").key("httpCookie"),
-            "httpCookie" + name + MESSAGE);
+            MESSAGE.format("name", name));
       }
     }
-  }
-
-  /**
-   * One scan decides (the subsets are unbounded: a 1.5 MiB DestinationRule has some 65,000); the
-   * first passive cookie, in spl lint's order, is looked up only for the message, through variables
-   * the API server evaluates only when a message needs them.
-   */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    String top = "object.spec.trafficPolicy";
-    String hasTop = "has(object.spec) && has(" + top + ")";
-    String topPasses = "!(" + hasTop + " && " + policyFails(top) + ")";
-    String subsetFails = "has(s.trafficPolicy) && " + policyFails("s.trafficPolicy");
-    String subsets = "has(object.spec) && has(object.spec.subsets) ? object.spec.subsets : []";
-    List<PolicyCheck.Variable> variables =
-        List.of(
-            new PolicyCheck.Variable(
-                "failing",
-                "("
-                    + hasTop
-                    + " && "
-                    + policyFails(top)
-                    + " ? [{'at': 'spec.trafficPolicy', 'policy': "
-                    + top
-                    + "}] : []) + ("
-                    + subsets
-                    + ").filter(s, "
-                    + subsetFails
-                    + ").map(s, {'at': 'spec.subsets[].trafficPolicy', 'policy':"
-                    + " s.trafficPolicy})"),
-            new PolicyCheck.Variable(
-                "found",
-                "size(variables.failing) == 0 ? {'at': '', 'cookie': {}} : "
-                    + firstPassive("variables.failing[0]")));
-    String cookie = "variables.found.cookie";
-    return Optional.of(
-        PolicyCheck.onObjects(
-            List.of(
-                new PolicyCheck.Kind(
-                    "networking.istio.io", "*", "DestinationRule", "destinationrules")),
-            variables,
-            topPasses + " && !(" + subsets + ").exists(s, " + subsetFails + ")",
-            "'httpCookie' + " + CelText.quotedName(cookie) + " + '" + MESSAGE + "'",
-            "variables.found.at + '.consistentHash.httpCookie'"));
-  }
-
-  /** CEL: the traffic policy {@code tp} has a passive cookie, on its own or a port's balancer. */
-  private static String policyFails(String tp) {
-    return "((has("
-        + tp
-        + ".loadBalancer) && "
-        + passive(tp + ".loadBalancer")
-        + ") || (has("
-        + tp
-        + ".portLevelSettings) && "
-        + tp
-        + ".portLevelSettings.exists(p, has(p.loadBalancer) && "
-        + passive("p.loadBalancer")
-        + ")))";
-  }
-
-  /** CEL: {at, cookie} of the first passive cookie of {@code f}, a failing traffic policy. */
-  private static String firstPassive(String f) {
-    String tp = f + ".policy";
-    return "has("
-        + tp
-        + ".loadBalancer) && "
-        + passive(tp + ".loadBalancer")
-        + " ? {'at': "
-        + f
-        + ".at + '.loadBalancer', 'cookie': "
-        + tp
-        + ".loadBalancer.consistentHash.httpCookie} : {'at': "
-        + f
-        + ".at + '.portLevelSettings[].loadBalancer', 'cookie': "
-        + tp
-        + ".portLevelSettings.filter(p, has(p.loadBalancer) && "
-        + passive("p.loadBalancer")
-        + ")[0].loadBalancer.consistentHash.httpCookie}";
-  }
-
-  /** CEL: the load balancer {@code lb} hashes on a cookie without a ttl. */
-  private static String passive(String lb) {
-    return "(has("
-        + lb
-        + ".consistentHash) && has("
-        + lb
-        + ".consistentHash.httpCookie) && !has("
-        + lb
-        + ".consistentHash.httpCookie.ttl))";
   }
 }

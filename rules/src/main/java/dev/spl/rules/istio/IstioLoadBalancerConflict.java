@@ -20,7 +20,8 @@ import dev.spl.rules.RuleDefinition;
     fix = "Keep consistentHash for affinity, or simple for none; remove the other.",
     reference =
         "istio/api networking/v1alpha3/destination_rule.proto (LoadBalancerSettings oneof"
-            + " lb_policy); kubernetes/customresourcedefinitions.gen.yaml (oneOf)")
+            + " lb_policy); kubernetes/customresourcedefinitions.gen.yaml (oneOf)",
+    noPolicyBecause = "Istio's CRD schema already rejects it (a oneOf)")
 public final class IstioLoadBalancerConflict implements ResourceRule {
 
   @Override

@@ -4,6 +4,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -24,7 +25,8 @@ import java.util.List;
             + " sessionAffinity unless in-cluster clients need it.",
     reference =
         "ingress-nginx annotations.md (Service Upstream: by default nginx uses the list of"
-            + " endpoints); kubernetes/ingress-nginx#11864")
+            + " endpoints); kubernetes/ingress-nginx#11864",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpBehindIngressNginx implements IndexRule {
 
   @Override

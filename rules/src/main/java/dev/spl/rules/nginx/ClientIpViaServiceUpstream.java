@@ -4,6 +4,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -26,7 +27,8 @@ import java.util.List;
             + " from the Service.",
     reference =
         "ingress-nginx annotations.md (Service Upstream known issues); docs/user-guide/tls.md"
-            + " (SSL passthrough to the cluster IP); kubernetes/kubernetes#36415")
+            + " (SSL passthrough to the cluster IP); kubernetes/kubernetes#36415",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpViaServiceUpstream implements IndexRule {
 
   @Override

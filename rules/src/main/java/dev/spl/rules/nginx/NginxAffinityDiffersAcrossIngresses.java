@@ -6,6 +6,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -33,7 +34,8 @@ import java.util.TreeSet;
             + " Ingress.",
     reference =
         "ingress-nginx docs/examples/affinity/cookie/README.md (Caveats);"
-            + " internal/ingress/controller/controller.go (createServers, upstream SessionAffinity)")
+            + " internal/ingress/controller/controller.go (createServers, upstream SessionAffinity)",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
 
   @Override

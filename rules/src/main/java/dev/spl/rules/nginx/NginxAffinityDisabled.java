@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -27,7 +28,8 @@ import java.util.Map;
             + " session-cookie-path to a plain path.",
     reference =
         "ingress-nginx annotations.md (Session Affinity, Service Upstream known issues, SSL"
-            + " Passthrough, Use Regex); internal/ingress/annotations/sessionaffinity/main.go")
+            + " Passthrough, Use Regex); internal/ingress/annotations/sessionaffinity/main.go",
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAffinityDisabled implements ResourceRule {
 
   @Override

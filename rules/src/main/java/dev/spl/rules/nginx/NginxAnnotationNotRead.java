@@ -4,6 +4,7 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -30,7 +31,8 @@ import java.util.Locale;
             + " annotations; remove the others.",
     reference =
         "ingress-nginx cmd/plugin/lints/ingress.go (removedAnnotation session-cookie-hash,"
-            + " annotationPrefixIsNginxOrg/Com); annotations.md")
+            + " annotationPrefixIsNginxOrg/Com); annotations.md",
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAnnotationNotRead implements ResourceRule {
   private static final String LEGACY = "ingress.kubernetes.io/";
 

@@ -9,6 +9,7 @@ import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -33,7 +34,8 @@ import java.util.Optional;
         "Set nginx.ingress.kubernetes.io/affinity-mode: persistent if sessions must survive scale-ups.",
     reference =
         "ingress-nginx rootfs/etc/nginx/lua/balancer/sticky_balanced.lua (header comment);"
-            + " annotations.md (Session Affinity, affinity-mode)")
+            + " annotations.md (Session Affinity, affinity-mode)",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class NginxBalancedAffinityAutoscaled implements IndexRule {
 
   @Override

@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -26,7 +27,8 @@ import java.util.regex.Pattern;
     reference =
         "ingress-nginx internal/ingress/annotations/sessionaffinity/main.go"
             + " (affinityCookieExpiresRegex); rootfs/etc/nginx/lua/balancer/sticky.lua; RFC 6265"
-            + " 5.2.2")
+            + " 5.2.2",
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookieLifetimeDropped implements ResourceRule {
 
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");

@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -25,7 +26,8 @@ import java.util.regex.Pattern;
     fix = "Use letters, digits, '-', '_' and '.' only.",
     reference =
         "ingress-nginx sessionaffinity/main.go (BasicCharsRegex on session-cookie-name);"
-            + " parser/validators.go; RFC 6265 4.1.1 (cookie-name is a token)")
+            + " parser/validators.go; RFC 6265 4.1.1 (cookie-name is a token)",
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookieNameInvalid implements ResourceRule {
   private static final String NAME = "session-cookie-name";
 

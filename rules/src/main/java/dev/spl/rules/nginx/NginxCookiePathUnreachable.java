@@ -3,6 +3,7 @@ package dev.spl.rules.nginx;
 import dev.spl.index.IngressPath;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -29,7 +30,8 @@ import java.util.List;
             + " uses the location's path).",
     reference =
         "RFC 6265 §5.1.4; ingress-nginx docs/user-guide/nginx-configuration/annotations.md"
-            + " (session-cookie-path); rootfs/etc/nginx/lua/balancer/sticky.lua (cookie path)")
+            + " (session-cookie-path); rootfs/etc/nginx/lua/balancer/sticky.lua (cookie path)",
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookiePathUnreachable implements ResourceRule {
   private static final String PATH = "session-cookie-path";
 

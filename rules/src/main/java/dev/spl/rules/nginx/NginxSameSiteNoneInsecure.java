@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -23,7 +24,8 @@ import dev.spl.rules.RuleDefinition;
     fix = "Add nginx.ingress.kubernetes.io/session-cookie-secure: \"true\".",
     reference =
         "ingress-nginx rootfs/etc/nginx/lua/balancer/sticky.lua (secure defaults to"
-            + " ngx.var.https); kubernetes/ingress-nginx#6812; RFC 6265bis SameSite=None")
+            + " ngx.var.https); kubernetes/ingress-nginx#6812; RFC 6265bis SameSite=None",
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxSameSiteNoneInsecure implements ResourceRule {
   private static final String SAMESITE = "session-cookie-samesite";
 

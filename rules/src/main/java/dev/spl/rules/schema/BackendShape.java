@@ -4,6 +4,7 @@ import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -26,7 +27,8 @@ import dev.spl.schema.SessionPersistenceLocator;
     fix =
         "Set spec.type: EndpointSelector together with spec.endpointSelector, or remove"
             + " endpointSelector from Backends of other types.",
-    reference = "GEP-1619 (Backend attachment); Backend union CEL rules")
+    reference = "GEP-1619 (Backend attachment); Backend union CEL rules",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class BackendShape implements ResourceRule {
   private static final String ENDPOINT_SELECTOR = "EndpointSelector";
 

@@ -2,6 +2,7 @@ package dev.spl.rules.schema;
 
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -18,7 +19,8 @@ import dev.spl.schema.SessionPersistenceSite;
         "The CRD caps cookie.path at 1024 characters, matching the limit browsers apply to a"
             + " cookie's Path attribute (RFC 6265bis); the API server rejects longer paths.",
     fix = "Use a shorter path prefix: the cookie is sent for every path below it anyway.",
-    reference = "GEP-1619 cookie.path (maxLength 1024); RFC 6265bis §5.6")
+    reference = "GEP-1619 cookie.path (maxLength 1024); RFC 6265bis §5.6",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class CookiePathTooLong implements SessionPersistenceRule {
 
   @Override

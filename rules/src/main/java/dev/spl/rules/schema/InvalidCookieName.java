@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -18,7 +19,8 @@ import dev.spl.schema.SessionPersistenceSite;
             + " control characters. The API server enforces the token pattern and 1-256 characters;"
             + " a browser would mangle or drop anything else.",
     fix = "Use letters, digits and !#$%&'*+-.^_`|~ only, e.g. session-id.",
-    reference = "RFC 6265 §4.1.1; RFC 9110 §5.6.2 (token); GEP-1619 cookie.name")
+    reference = "RFC 6265 §4.1.1; RFC 9110 §5.6.2 (token); GEP-1619 cookie.name",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidCookieName implements SessionPersistenceRule {
 
   @Override

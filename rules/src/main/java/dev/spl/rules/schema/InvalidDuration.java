@@ -6,6 +6,7 @@ import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -41,7 +42,8 @@ import java.time.Duration;
     fix = "Write the duration as parts such as 24h, 1h30m, 90s or 500ms; for a week use 168h.",
     reference =
         "GEP-2257; CRD pattern ^([0-9]{1,5}(h|m|s|ms)){1,4}$ and the HTTPRoute and"
-            + " XBackendTrafficPolicy CEL rules on timeouts and intervals")
+            + " XBackendTrafficPolicy CEL rules on timeouts and intervals",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);
   private static final Duration ONE_HOUR = Duration.ofHours(1);

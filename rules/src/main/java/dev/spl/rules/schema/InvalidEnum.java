@@ -5,6 +5,7 @@ import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -27,7 +28,8 @@ import java.util.List;
     fix =
         "Use one of the values the message lists: type Cookie or Header; lifetimeType Permanent or"
             + " Session; Service sessionAffinity None or ClientIP.",
-    reference = "Gateway API CRD enums; Kubernetes core/v1 ServiceSpec.sessionAffinity")
+    reference = "Gateway API CRD enums; Kubernetes core/v1 ServiceSpec.sessionAffinity",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
   private static final List<String> AFFINITIES = List.of("None", "ClientIP");
 

@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -17,7 +18,8 @@ import dev.spl.schema.SessionPersistenceSite;
         "An HTTP field name is a token (RFC 9110 §5.1); the API server requires header.name and"
             + " enforces the token pattern and 1-256 characters.",
     fix = "Set header.name to a token such as X-Session-Id.",
-    reference = "RFC 9110 §5.1; GEP-1619 header.name")
+    reference = "RFC 9110 §5.1; GEP-1619 header.name",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidHeaderName implements SessionPersistenceRule {
 
   @Override

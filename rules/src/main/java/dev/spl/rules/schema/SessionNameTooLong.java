@@ -2,6 +2,7 @@ package dev.spl.rules.schema;
 
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -18,7 +19,8 @@ import dev.spl.schema.SessionPersistenceSite;
         "Up to v1.6 the session is named by sessionName, capped at 128 characters by the CRD; the"
             + " API server rejects longer names.",
     fix = "Shorten sessionName to 128 characters or fewer.",
-    reference = "GEP-1619 (v1.x) sessionName, maxLength 128")
+    reference = "GEP-1619 (v1.x) sessionName, maxLength 128",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class SessionNameTooLong implements SessionPersistenceRule {
 
   @Override

@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -33,7 +34,8 @@ import java.util.Optional;
             + " --gateway-api-version (the message names the one the object looks written for); spl"
             + " also takes it from Gateway API CRDs in the input. Or rename the field for the target version:"
             + " sessionName becomes cookie.name or header.name, cookieConfig becomes cookie.",
-    reference = "Gateway API CRDs per release; Kubernetes structural schema pruning")
+    reference = "Gateway API CRDs per release; Kubernetes structural schema pruning",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class UnknownField implements SessionPersistenceRule {
   /** The version each field of another shape belongs to, newest that has it. */
   private static final Map<String, GatewayApiVersion> WRITTEN_FOR =

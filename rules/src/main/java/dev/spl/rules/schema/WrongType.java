@@ -2,6 +2,7 @@ package dev.spl.rules.schema;
 
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -19,7 +20,8 @@ import dev.spl.schema.SessionPersistenceSite;
             + " an integer, on and yes are booleans. The API server rejects a number where the"
             + " schema wants a string, and skips the CEL rules for the object.",
     fix = "Quote the value (\"10s\"), or give an object where the schema wants one.",
-    reference = "Gateway API CRD OpenAPI schema")
+    reference = "Gateway API CRD OpenAPI schema",
+    noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class WrongType implements SessionPersistenceRule {
 
   @Override

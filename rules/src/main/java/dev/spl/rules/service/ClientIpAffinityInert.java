@@ -1,17 +1,13 @@
 package dev.spl.rules.service;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
-import java.util.Optional;
 
 /** SPL151: ClientIP affinity on a headless or ExternalName Service, where no proxy applies it. */
 @RuleDefinition(
@@ -26,7 +22,11 @@ import java.util.Optional;
             + " nothing.",
     fix = "Remove sessionAffinity, or pin sessions at the gateway with sessionPersistence.",
     reference = "Kubernetes: Headless Services; ExternalName; virtual IPs and service proxies")
-public final class ClientIpAffinityInert implements ResourceRule, ApiServerPolicy {
+public final class ClientIpAffinityInert implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "ClientIP affinity does nothing on {service} Service: no kube-proxy virtual IP carries its"
+              + " traffic");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -41,26 +41,7 @@ public final class ClientIpAffinityInert implements ResourceRule, ApiServerPolic
           info(),
           resource,
           FieldPath.of("spec", "sessionAffinity"),
-          "ClientIP affinity does nothing on "
-              + why
-              + " Service: no kube-proxy virtual IP carries its traffic");
+          MESSAGE.format("service", why));
     }
-  }
-
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    String externalName = "has(object.spec.type) && object.spec.type == 'ExternalName'";
-    return Optional.of(
-        PolicyCheck.onObjects(
-            List.of(new PolicyCheck.Kind("", "v1", "Service", "services")),
-            "!(has(object.spec) && has(object.spec.sessionAffinity) && object.spec.sessionAffinity"
-                + " == 'ClientIP' && ("
-                + externalName
-                + " || (has(object.spec.clusterIP) && object.spec.clusterIP == 'None')))",
-            "'ClientIP affinity does nothing on ' + ("
-                + externalName
-                + " ? 'an ExternalName' : 'a headless') + ' Service: no kube-proxy virtual IP"
-                + " carries its traffic'",
-            "spec.sessionAffinity"));
   }
 }

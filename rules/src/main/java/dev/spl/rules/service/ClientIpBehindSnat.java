@@ -1,17 +1,13 @@
 package dev.spl.rules.service;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
-import java.util.Optional;
 
 /**
  * SPL150: ClientIP affinity on a NodePort/LoadBalancer Service with externalTrafficPolicy Cluster.
@@ -32,7 +28,11 @@ import java.util.Optional;
             + " nodes with ready pods), or use cookie or header persistence at the gateway.",
     reference =
         "Kubernetes: Service externalTrafficPolicy; source IP for Services with Type=NodePort")
-public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
+public final class ClientIpBehindSnat implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "ClientIP affinity on a {type} Service sees node IPs after SNAT with externalTrafficPolicy"
+              + " Cluster; set it to Local");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -45,23 +45,7 @@ public final class ClientIpBehindSnat implements ResourceRule, ApiServerPolicy {
           info(),
           resource,
           FieldPath.of("spec", "sessionAffinity"),
-          "ClientIP affinity on a "
-              + a.type()
-              + " Service sees node IPs after SNAT with externalTrafficPolicy Cluster; set it to Local");
+          MESSAGE.format("type", a.type()));
     }
-  }
-
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    return Optional.of(
-        PolicyCheck.onObjects(
-            List.of(new PolicyCheck.Kind("", "v1", "Service", "services")),
-            "!(has(object.spec) && has(object.spec.sessionAffinity) && object.spec.sessionAffinity"
-                + " == 'ClientIP' && (!has(object.spec.externalTrafficPolicy) ||"
-                + " object.spec.externalTrafficPolicy == 'Cluster') && has(object.spec.type) &&"
-                + " (object.spec.type == 'NodePort' || object.spec.type == 'LoadBalancer'))",
-            "'ClientIP affinity on a ' + object.spec.type + ' Service sees node IPs after SNAT with"
-                + " externalTrafficPolicy Cluster; set it to Local'",
-            "spec.sessionAffinity"));
   }
 }

@@ -22,7 +22,8 @@ import dev.spl.rules.RuleDefinition;
             + " defaults it to 10800 (three hours) when unset. It also refuses"
             + " sessionAffinityConfig when sessionAffinity is None.",
     fix = "Use a whole number of seconds from 1 to 86400, or leave it out for the 10800 default.",
-    reference = "Kubernetes core/v1 SessionAffinityConfig; ValidateService")
+    reference = "Kubernetes core/v1 SessionAffinityConfig; ValidateService",
+    noPolicyBecause = "the API server's Service validation already enforces it")
 public final class InvalidAffinityTimeout implements ResourceRule {
   private static final long MAX_SECONDS = 86_400;
   private static final FieldPath CONFIG = FieldPath.of("spec", "sessionAffinityConfig");

@@ -4,7 +4,6 @@ import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
-import dev.spl.policy.CelText;
 import dev.spl.rules.GoBool;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,46 +14,16 @@ import java.util.List;
  * pkg/provider/kubernetes/ingress: parseRouterConfig(ingress.Annotations),
  * parseServiceConfig(service.Annotations)).
  */
-final class TraefikAnnotations {
-  static final String PREFIX = "traefik.ingress.kubernetes.io/";
-  static final String STICKY = PREFIX + "service.sticky.cookie";
-  static final String NATIVE_LB = PREFIX + "service.nativelb";
+public final class TraefikAnnotations {
+  public static final String PREFIX = "traefik.ingress.kubernetes.io/";
+  public static final String STICKY = PREFIX + "service.sticky.cookie";
+  public static final String NATIVE_LB = PREFIX + "service.nativelb";
 
   /** The sticky.cookie sub-keys Traefik documents, for objects too large to scan. */
-  private static final List<String> STICKY_KEYS =
+  public static final List<String> STICKY_KEYS =
       List.of("name", "secure", "samesite", "domain", "httponly", "maxage", "path");
 
   private TraefikAnnotations() {}
-
-  /**
-   * CEL: the list of the object's service.sticky.cookie annotation keys. An object with more than
-   * {@link CelText#MAX_SCANNED_ANNOTATIONS} annotations is not scanned (the API server's cost
-   * limit), only looked up for the documented keys.
-   */
-  static String celStickyKeys() {
-    String a = "object.metadata.annotations";
-    StringBuilder known = new StringBuilder("['" + STICKY + "'");
-    for (String k : STICKY_KEYS) {
-      known.append(", '").append(STICKY).append('.').append(k).append("'");
-    }
-    return "!has("
-        + a
-        + ") ? [] : size("
-        + a
-        + ") <= "
-        + CelText.MAX_SCANNED_ANNOTATIONS
-        + " ? "
-        + a
-        + ".filter(k, k == '"
-        + STICKY
-        + "' || k.startsWith('"
-        + STICKY
-        + ".')) : "
-        + known
-        + "].filter(k, k in "
-        + a
-        + ")";
-  }
 
   static List<MapNode.Entry> of(Resource r) {
     MapNode annotations = r.annotations();

@@ -3,18 +3,13 @@ package dev.spl.rules.traefik;
 import dev.spl.model.FieldPath;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
-import dev.spl.policy.ApiServerPolicy;
-import dev.spl.policy.PolicyCheck;
-import dev.spl.rules.GoBool;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
-import java.util.Optional;
 
 /** SPL502: Traefik sticky cookies together with native load balancing to the cluster IP. */
 @RuleDefinition(
@@ -31,10 +26,11 @@ import java.util.Optional;
         "Traefik docs, Kubernetes Ingress and IngressRoute routing (nativeLB: \"the only child"
             + " is the Kubernetes Service clusterIP\"); traefik"
             + " pkg/provider/kubernetes/ingress/kubernetes.go (loadService)")
-public final class TraefikStickyNativeLb implements ResourceRule, ApiServerPolicy {
-  private static final String MESSAGE =
-      "nativeLB sends to the cluster IP and kube-proxy picks the pod: the sticky cookie pins"
-          + " nothing";
+public final class TraefikStickyNativeLb implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "nativeLB sends to the cluster IP and kube-proxy picks the pod: the sticky cookie pins"
+              + " nothing");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -44,7 +40,10 @@ public final class TraefikStickyNativeLb implements ResourceRule, ApiServerPolic
           && TraefikAnnotations.isTrue(nativeLb.value())
           && TraefikAnnotations.stickyOn(resource)) {
         reporter.report(
-            info(), resource, FieldPath.of("metadata", "annotations", nativeLb.key()), MESSAGE);
+            info(),
+            resource,
+            FieldPath.of("metadata", "annotations", nativeLb.key()),
+            MESSAGE.format());
       }
     } else if (resource.kind().equals("IngressRoute")
         && (resource.group().equals("traefik.io")
@@ -63,51 +62,12 @@ public final class TraefikStickyNativeLb implements ResourceRule, ApiServerPolic
             && svc.map("sticky").has("cookie")
             && TraefikAnnotations.isTrue(svc.get("nativeLB"))) {
           reporter.report(
-              info(), route, FieldPath.of("spec", "routes", i, "services", j, "nativeLB"), MESSAGE);
+              info(),
+              route,
+              FieldPath.of("spec", "routes", i, "services", j, "nativeLB"),
+              MESSAGE.format());
         }
       }
     }
-  }
-
-  /**
-   * A Service by its annotations (Go's ParseBool spellings of true), an IngressRoute by its
-   * services; the CRD types nativeLB as a boolean.
-   */
-  @Override
-  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    String annotations = "object.metadata.annotations";
-    String service =
-        "has("
-            + annotations
-            + ") && '"
-            + TraefikAnnotations.NATIVE_LB
-            + "' in "
-            + annotations
-            + " && "
-            + GoBool.cel(annotations + "['" + TraefikAnnotations.NATIVE_LB + "']")
-            + " && variables.sticky.exists(k, k != '"
-            + TraefikAnnotations.STICKY
-            + "' || "
-            + GoBool.cel(annotations + "[k]")
-            + ")";
-    String route =
-        "has(object.spec) && has(object.spec.routes) && object.spec.routes.exists(r,"
-            + " has(r.services) && r.services.exists(s, has(s.sticky) && has(s.sticky.cookie) &&"
-            + " has(s.nativeLB) && s.nativeLB == true))";
-    return Optional.of(
-        PolicyCheck.onObjects(
-            List.of(
-                new PolicyCheck.Kind("", "v1", "Service", "services"),
-                new PolicyCheck.Kind("traefik.io", "*", "IngressRoute", "ingressroutes"),
-                new PolicyCheck.Kind("traefik.containo.us", "*", "IngressRoute", "ingressroutes")),
-            List.of(
-                new PolicyCheck.Variable(
-                    "sticky",
-                    "object.kind == 'Service' ? ("
-                        + TraefikAnnotations.celStickyKeys()
-                        + ") : []")),
-            "!(object.kind == 'Service' ? (" + service + ") : (" + route + "))",
-            "'" + MESSAGE + "'",
-            "(object.kind == 'Service' ? 'metadata.annotations' : 'spec.routes[].services[]')"));
   }
 }

@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
-import dev.spl.rules.BuiltInRules;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.schema.CelPrograms;
 import java.io.IOException;
 import java.io.InputStream;

@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.model.Finding;
 import dev.spl.model.Severity;
 import dev.spl.model.SourcePosition;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import java.util.Map;

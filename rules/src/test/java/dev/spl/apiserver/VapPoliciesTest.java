@@ -1,10 +1,10 @@
-package dev.spl.policy;
+package dev.spl.apiserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import org.junit.jupiter.api.Test;

@@ -1,4 +1,4 @@
-package dev.spl.policy;
+package dev.spl.apiserver;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,13 +12,15 @@ import dev.cel.runtime.CelRuntime;
 import dev.cel.runtime.CelRuntimeFactory;
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
 import dev.spl.model.Resource;
+import dev.spl.policy.CelText;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.AnnotationSuppressions;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.GatewayApiVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;

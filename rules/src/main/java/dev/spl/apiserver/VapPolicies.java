@@ -1,12 +1,15 @@
-package dev.spl.policy;
+package dev.spl.apiserver;
 
+import dev.spl.apiserver.policies.ApiServerPolicies;
+import dev.spl.catalogue.BuiltInRules;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
 import dev.spl.model.Severity;
+import dev.spl.policy.CelText;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.AnnotationSuppressions;
-import dev.spl.rules.BuiltInRules;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
-import dev.spl.rules.RuleSelection;
 import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.ArrayList;
@@ -90,14 +93,15 @@ public final class VapPolicies {
       GatewayApiVersion version, SplConfig config, RuleSelection rules) {
     List<Policy> out = new ArrayList<>();
     for (Rule rule : BuiltInRules.all()) {
-      if (!(rule instanceof ApiServerPolicy policy) || !rules.isEnabled(rule.info().id())) {
+      var policy = ApiServerPolicies.of(rule);
+      if (policy.isEmpty() || !rules.isEnabled(rule.info().id())) {
         continue;
       }
       Severity severity = severity(rule.info(), config, rules);
       if (severity == null) {
         continue; // off in the configuration
       }
-      var check = policy.policyCheck(version);
+      var check = policy.get().policyCheck(version);
       if (check.isEmpty()) {
         continue;
       }
@@ -157,7 +161,7 @@ public final class VapPolicies {
               info.id(),
               check.kinds(),
               "!(" + isKind(check.kinds()) + ") || (" + check.passes() + ")",
-              prefix + check.field() + " + ': ' + " + check.message()));
+              prefix + check.field() + " + ': ' + (" + check.message() + ")"));
     }
     List<String> conditions = new ArrayList<>();
     AnnotationSuppressions allowed = config.admission().annotationSuppressions();
@@ -223,7 +227,9 @@ public final class VapPolicies {
               + at.site()
               + field
               + ": ' + "
-              + check.message().replace(PolicyCheck.SITE, failing);
+              + "("
+              + check.message().replace(PolicyCheck.SITE, failing)
+              + ")";
     } else {
       String site = "object." + at.site();
       expression = guards(at.site()) + " || (" + applies.replace(PolicyCheck.SITE, site) + ")";
@@ -233,7 +239,9 @@ public final class VapPolicies {
               + at.site()
               + field
               + ": ' + "
-              + check.message().replace(PolicyCheck.SITE, site);
+              + "("
+              + check.message().replace(PolicyCheck.SITE, site)
+              + ")";
     }
     return new Validation(
         info.id(), at.kinds(), "!(" + isKind(at.kinds()) + ") || " + expression, message);

@@ -1,4 +1,4 @@
-package dev.spl.rules;
+package dev.spl.catalogue;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.RuleInfo;
 import dev.spl.rules.service.ClientIpBehindSnat;
 import java.util.HashMap;
 import java.util.List;

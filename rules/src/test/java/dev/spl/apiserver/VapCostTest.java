@@ -1,12 +1,14 @@
-package dev.spl.policy;
+package dev.spl.apiserver;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.cel.common.ast.CelExpr;
 import dev.cel.runtime.CelEvaluationListener;
 import dev.cel.runtime.CelRuntime;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
-import dev.spl.rules.RuleSelection;
+import dev.spl.policy.CelText;
+import dev.spl.policy.PolicyCheck;
 import dev.spl.schema.GatewayApiVersion;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,6 +1,7 @@
-package dev.spl.rules;
+package dev.spl.catalogue;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.RuleInfo;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;

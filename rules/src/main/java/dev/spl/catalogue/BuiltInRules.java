@@ -1,6 +1,8 @@
-package dev.spl.rules;
+package dev.spl.catalogue;
 
 import dev.spl.index.Inputs;
+import dev.spl.rules.IndexRule;
+import dev.spl.rules.Rule;
 import dev.spl.rules.aws.AlbStickinessAttributesInvalid;
 import dev.spl.rules.aws.AlbStickinessOnInstanceTargets;
 import dev.spl.rules.cel.CookieNeedsCookieType;

@@ -1,0 +1,62 @@
+package dev.spl.apiserver;
+
+import dev.spl.apiserver.policies.ApiServerPolicies;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.rules.Rule;
+import dev.spl.rules.RuleDefinition;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Where a rule can be enforced: by the API server alone (a generated ValidatingAdmissionPolicy),
+ * only by spl's webhook, or only by spl lint, and why. Read from what exists: the rule's policy,
+ * else the reason its {@link RuleDefinition} declares; there is no default.
+ */
+public record PolicyCoverage(boolean apiServer, String where, String why) {
+  static final String API_SERVER = "API server policy";
+  static final String WEBHOOK = "webhook only";
+  static final String LINT = "spl lint only";
+
+  /**
+   * @throws IllegalStateException for a rule that has no policy and does not say why
+   */
+  public static PolicyCoverage of(Rule rule) {
+    var policy = ApiServerPolicies.of(rule);
+    if (policy.isPresent()) {
+      return ofPolicy(policy.get());
+    }
+    RuleDefinition declared = rule.getClass().getAnnotation(RuleDefinition.class);
+    if (declared == null || declared.noPolicyBecause().isEmpty()) {
+      throw new IllegalStateException(
+          rule.info().id()
+              + " has no API server policy and does not say why (@RuleDefinition noPolicyBecause)");
+    }
+    return new PolicyCoverage(
+        false, declared.lintOnly() ? LINT : WEBHOOK, declared.noPolicyBecause());
+  }
+
+  private static PolicyCoverage ofPolicy(ApiServerPolicy policy) {
+    List<String> versions = new ArrayList<>();
+    String partly = null;
+    for (GatewayApiVersion v : GatewayApiVersion.values()) {
+      var check = policy.policyCheck(v);
+      if (v != GatewayApiVersion.V1_1_0 && check.isPresent()) {
+        versions.add(v.label());
+        partly = check.get().partly();
+      }
+    }
+    if (partly != null) {
+      return new PolicyCoverage(
+          true,
+          "API server policy, in part",
+          "the object alone decides part of it; " + partly + " need the webhook");
+    }
+    return new PolicyCoverage(
+        true,
+        API_SERVER,
+        versions.size() == GatewayApiVersion.values().length - 1
+            ? "its input is the object alone (every version)"
+            : "its input is the object alone (" + String.join(", ", versions) + ")");
+  }
+}

@@ -1,0 +1,31 @@
+package dev.spl.apiserver.policies;
+
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.Cel;
+import dev.spl.policy.PolicyCheck;
+import dev.spl.rules.cross.DeprecatedPolicyAttachment;
+import dev.spl.schema.AttachmentPoint;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.Optional;
+import java.util.Set;
+
+/** SPL121 at the API server: any sessionPersistence on a policy, in main. */
+final class DeprecatedPolicyAttachmentPolicy implements ApiServerPolicy {
+  @Override
+  public Class<DeprecatedPolicyAttachment> rule() {
+    return DeprecatedPolicyAttachment.class;
+  }
+
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    if (version != GatewayApiVersion.MAIN) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        PolicyCheck.onSites(
+            Set.of(AttachmentPoint.POLICY),
+            "false",
+            Cel.message(DeprecatedPolicyAttachment.MESSAGE, "kind", "object.kind"),
+            ""));
+  }
+}

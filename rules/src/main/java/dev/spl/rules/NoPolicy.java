@@ -1,0 +1,28 @@
+package dev.spl.rules;
+
+/**
+ * The reasons shared by several rules for having no ValidatingAdmissionPolicy, for {@link
+ * RuleDefinition#noPolicyBecause}: {@code spl rules} and the docs print them.
+ */
+public final class NoPolicy {
+  /** A cross-resource rule: one object is not enough. */
+  public static final String OTHER_OBJECTS =
+      "needs other objects (routes, Services, policies, Gateways)";
+
+  /** The CRD's OpenAPI schema already refuses the object or prunes the field. */
+  public static final String CRD_SCHEMA =
+      "the CRD's schema already rejects it or prunes the field; spl repeats it for CI";
+
+  /** The CRD's own x-kubernetes-validations say it. */
+  public static final String CRD_CEL = "the CRD's own CEL validation already enforces it";
+
+  /** Judged by a port of ingress-nginx's annotation parser. */
+  public static final String INGRESS_NGINX_PARSER =
+      "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"
+          + " no CEL form is generated yet";
+
+  /** About a file before it is objects. */
+  public static final String FILE = "about the file, not an object";
+
+  private NoPolicy() {}
+}
