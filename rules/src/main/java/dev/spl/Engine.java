@@ -13,6 +13,7 @@ import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.ResourceLocation;
+import dev.spl.model.Severity;
 import dev.spl.model.SharedStrings;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Reporter;
@@ -22,7 +23,6 @@ import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.RuleNames;
 import dev.spl.rules.SessionPersistenceRule;
-import dev.spl.rules.Suppressions;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.YamlSyntax;
@@ -244,12 +244,13 @@ public final class Engine {
               case NOT_A_RESOURCE -> RuleInfo.of(NotAResource.class);
               case NOT_RENDERED -> RuleInfo.of(ChartNotRendered.class);
             };
-        if (options.rules().isEnabled(rule.id())) {
+        Severity severity = options.judgementFor(p.position().file()).judge(rule, p.resource());
+        if (severity != null) {
           findings.add(
               new Finding(
                   rule.id(),
                   rule.name(),
-                  options.rules().severity(rule),
+                  severity,
                   p.message(),
                   p.position(),
                   p.resource(),
@@ -399,6 +400,16 @@ public final class Engine {
 
     private final Runnable deadlineCheck;
 
+    // One judgement per file (a .spl.yaml per directory): looked up once, findings are many.
+    private final Map<String, Judgement> judgements = new java.util.HashMap<>();
+
+    private Judgement judgementFor(Resource resource) {
+      String file = resource.position() == null ? null : resource.position().file();
+      return file == null
+          ? options.judgement()
+          : judgements.computeIfAbsent(file, options::judgementFor);
+    }
+
     SelectingReporter(LintOptions options, List<Finding> out, Runnable deadlineCheck) {
       this.options = options;
       this.out = out;
@@ -413,11 +424,8 @@ public final class Engine {
         String message,
         List<RelatedLocation> related) {
       deadlineCheck.run();
-      if (!options.rules().isEnabled(rule.id())) {
-        return;
-      }
-      if (options.annotationSuppressions().allows(options.rules().severity(rule))
-          && Suppressions.isSuppressed(resource, rule)) {
+      Severity severity = judgementFor(resource).judge(rule, resource);
+      if (severity == null) {
         return;
       }
       int n =
@@ -432,7 +440,7 @@ public final class Engine {
           new Finding(
               rule.id(),
               rule.name(),
-              options.rules().severity(rule),
+              severity,
               last
                   ? "more "
                       + rule.id()

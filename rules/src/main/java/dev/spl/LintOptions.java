@@ -6,37 +6,80 @@ import dev.spl.rules.AnnotationSuppressions;
 import dev.spl.schema.GatewayApiVersion;
 
 /**
- * How to lint: the target Gateway API version, which rules run at what severity, which findings an
- * object's own suppression annotations may silence, and the IngressClasses that say which
- * controller serves each Ingress class.
+ * How to lint: the target Gateway API version, how findings are judged ({@link Judgement}: which
+ * rules report at what severity, what annotations and the configuration hide), per file where
+ * configurations differ by directory, and the IngressClasses that say which controller serves each
+ * Ingress class.
  */
 public record LintOptions(
     GatewayApiVersion version,
-    RuleSelection rules,
-    AnnotationSuppressions annotationSuppressions,
-    IngressClasses ingressClasses) {
+    Judgement judgement,
+    IngressClasses ingressClasses,
+    PerFile perFile) {
+
+  /** The judgement for findings placed in a file, from the one these options carry. */
+  @FunctionalInterface
+  public interface PerFile {
+    PerFile SAME = (file, base) -> base;
+
+    Judgement judgementFor(String file, Judgement base);
+  }
 
   public LintOptions(GatewayApiVersion version, RuleSelection rules) {
-    this(version, rules, AnnotationSuppressions.ALL, IngressClasses.NONE);
+    this(
+        version,
+        Judgement.of(rules, AnnotationSuppressions.ALL),
+        IngressClasses.NONE,
+        PerFile.SAME);
+  }
+
+  public LintOptions(
+      GatewayApiVersion version,
+      RuleSelection rules,
+      AnnotationSuppressions annotationSuppressions,
+      IngressClasses ingressClasses) {
+    this(version, Judgement.of(rules, annotationSuppressions), ingressClasses, PerFile.SAME);
   }
 
   public static LintOptions defaults() {
     return new LintOptions(GatewayApiVersion.MAIN, RuleSelection.all());
   }
 
+  public RuleSelection rules() {
+    return judgement.rules();
+  }
+
+  public AnnotationSuppressions annotationSuppressions() {
+    return judgement.annotationSuppressions();
+  }
+
+  /** The judgement for a finding placed in {@code file} (null: none). */
+  public Judgement judgementFor(String file) {
+    return file == null ? judgement : perFile.judgementFor(file, judgement);
+  }
+
   public LintOptions withVersion(GatewayApiVersion v) {
-    return new LintOptions(v, rules, annotationSuppressions, ingressClasses);
+    return new LintOptions(v, judgement, ingressClasses, perFile);
+  }
+
+  public LintOptions withJudgement(Judgement j) {
+    return new LintOptions(version, j, ingressClasses, perFile);
   }
 
   public LintOptions withRules(RuleSelection selection) {
-    return new LintOptions(version, selection, annotationSuppressions, ingressClasses);
+    return withJudgement(judgement.withRules(selection));
   }
 
   public LintOptions withAnnotationSuppressions(AnnotationSuppressions allowed) {
-    return new LintOptions(version, rules, allowed, ingressClasses);
+    return withJudgement(judgement.withAnnotationSuppressions(allowed));
   }
 
   public LintOptions withIngressClasses(IngressClasses classes) {
-    return new LintOptions(version, rules, annotationSuppressions, classes);
+    return new LintOptions(version, judgement, classes, perFile);
+  }
+
+  /** These options, each file's findings judged as {@code perFile} says (a .spl.yaml each). */
+  public LintOptions withPerFile(PerFile perFile) {
+    return new LintOptions(version, judgement, ingressClasses, perFile);
   }
 }

@@ -93,6 +93,9 @@ public final class AuditCommand implements Callable<Integer> {
               .options()
               .withVersion(version.version())
               .withIngressClasses(ingressClasses(cluster, inputErrors));
+      // a cluster's objects have no folder: the working directory's .spl.yaml (or --config)
+      // judges them all, inside the engine
+      options = options.withJudgement(here.judgement(options.judgement()));
       Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
       if (outputs.stream().anyMatch(o -> o.format() == dev.spl.cli.format.OutputFormat.junit)) {
         run.listingResources();
@@ -134,19 +137,13 @@ public final class AuditCommand implements Callable<Integer> {
       }
       LintResult result = run.finish(0, objects);
       result =
-          result
-              .withFindings(
-                  // a cluster's objects have no folder: the working directory's .spl.yaml (or
-                  // --config) governs them all
-                  result.findings().stream().flatMap(f -> here.apply(f).stream()).toList())
-              .withInputs(
-                  new InputNotes(
-                      List.of(
-                          new InputNotes.VersionChoice(
-                              version.version(), version.reason(), objects)),
-                      List.of(),
-                      Map.of(),
-                      List.of()));
+          result.withInputs(
+              new InputNotes(
+                  List.of(
+                      new InputNotes.VersionChoice(version.version(), version.reason(), objects)),
+                  List.of(),
+                  Map.of(),
+                  List.of()));
       for (String error : inputErrors) {
         err.println("spl: " + error);
       }

@@ -1,12 +1,10 @@
 package dev.spl.cli;
 
+import dev.spl.LintOptions;
 import dev.spl.config.SplConfig;
-import dev.spl.model.Finding;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 
 /**
@@ -18,6 +16,7 @@ final class Configs {
   private final SplConfig forced; // --config, or null
   private final Map<Path, SplConfig> byDirectory = new HashMap<>();
   private final Map<Path, SplConfig> byFile = new HashMap<>();
+  private SplConfig.Invalid invalid;
 
   Configs(SplConfig forced) {
     this.forced = forced;
@@ -61,15 +60,31 @@ final class Configs {
   }
 
   /**
-   * Applies each finding's configuration: rules switched off or given another severity, resources
-   * suppressed or skipped. Findings are placed by their own file; cross-resource findings go by the
-   * object reported.
+   * Each file's findings judged by its configuration (rules switched off or given another severity,
+   * objects suppressed or skipped), inside the engine. Cross-resource findings go by the file of
+   * the object reported. A configuration that cannot be read judges nothing and is kept for {@link
+   * #throwIfInvalid}: the lint reads every file's configuration first, so it is seen there before
+   * it can be here.
    */
-  List<Finding> apply(List<Finding> findings) throws SplConfig.Invalid {
-    List<Finding> kept = new ArrayList<>(findings.size());
-    for (Finding f : findings) {
-      forFile(Path.of(f.position().file())).apply(f).ifPresent(kept::add);
+  LintOptions.PerFile perFile() {
+    return (file, base) -> {
+      try {
+        return forFile(Path.of(file)).judgement(base);
+      } catch (SplConfig.Invalid e) {
+        if (invalid == null) {
+          invalid = e;
+        }
+        return base;
+      } catch (java.nio.file.InvalidPathException notAPath) {
+        return base; // a name such as "<stdin>" is in no directory but the working one
+      }
+    };
+  }
+
+  /** The first configuration {@link #perFile} could not read, if any. */
+  void throwIfInvalid() throws SplConfig.Invalid {
+    if (invalid != null) {
+      throw invalid;
     }
-    return kept;
   }
 }

@@ -132,6 +132,7 @@ public final class LintCommand implements Callable<Integer> {
             .start(
                 report
                     .options()
+                    .withPerFile(configs.perFile())
                     .withIngressClasses(IngressClassScan.of(inputs, f -> excludes(configs, f))))
             .isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
@@ -157,10 +158,8 @@ public final class LintCommand implements Callable<Integer> {
     reader.read(paths, () -> System.in, f -> false);
     progress.done();
     LintResult result = scope.filter(run.finish(reader.files(), reader.documents()));
-    result =
-        result
-            .withFindings(configs.apply(reader.inTemplates(result.findings())))
-            .withInputs(reader.notes());
+    configs.throwIfInvalid();
+    result = result.withFindings(reader.inTemplates(result.findings())).withInputs(reader.notes());
     for (String error : reader.inputErrors()) {
       err.println("spl: " + error);
     }

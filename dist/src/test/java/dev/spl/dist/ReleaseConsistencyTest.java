@@ -53,7 +53,11 @@ class ReleaseConsistencyTest {
 
   @Test
   void usersAreShownTheRelease() throws Exception {
-    for (String file : List.of("action.yml", "README.md")) {
+    List<String> files = new java.util.ArrayList<>(List.of("action.yml", "README.md"));
+    try (var pages = Files.list(REPO.resolve("docs"))) {
+      pages.map(p -> "docs/" + p.getFileName()).sorted().forEach(files::add);
+    }
+    for (String file : files) {
       String text = Files.readString(REPO.resolve(file));
       String[] uses = text.split("spl-dev/spl@v");
       for (int i = 1; i < uses.length; i++) { // each text after a "spl-dev/spl@v"

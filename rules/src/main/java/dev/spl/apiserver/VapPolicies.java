@@ -1,5 +1,6 @@
 package dev.spl.apiserver;
 
+import dev.spl.Judgement;
 import dev.spl.apiserver.policies.ApiServerPolicies;
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.catalogue.RuleSelection;
@@ -7,7 +8,6 @@ import dev.spl.config.SplConfig;
 import dev.spl.model.Severity;
 import dev.spl.policy.CelText;
 import dev.spl.policy.PolicyCheck;
-import dev.spl.rules.AnnotationSuppressions;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
 import dev.spl.schema.AttachmentPoint;
@@ -91,21 +91,28 @@ public final class VapPolicies {
   /** The rules that fit an API server policy for {@code version}, with their checks. */
   public static List<Policy> build(
       GatewayApiVersion version, SplConfig config, RuleSelection rules) {
+    // judged as the webhook judges: the admin's levels, and what annotations may hide
+    Judgement judgement =
+        config.judgement(Judgement.of(rules, config.admission().annotationSuppressions()));
     List<Policy> out = new ArrayList<>();
     for (Rule rule : BuiltInRules.all()) {
       var policy = ApiServerPolicies.of(rule);
-      if (policy.isEmpty() || !rules.isEnabled(rule.info().id())) {
-        continue;
-      }
-      Severity severity = severity(rule.info(), config, rules);
-      if (severity == null) {
-        continue; // off in the configuration
+      Severity severity = judgement.severity(rule.info());
+      if (policy.isEmpty() || severity == null) {
+        continue; // no policy, or off
       }
       var check = policy.get().policyCheck(version);
       if (check.isEmpty()) {
         continue;
       }
-      out.add(policy(rule.info(), severity, check.get(), version, config));
+      out.add(
+          policy(
+              rule.info(),
+              severity,
+              judgement.annotationMayHide(rule.info()),
+              check.get(),
+              version,
+              config));
     }
     return out;
   }
@@ -118,15 +125,10 @@ public final class VapPolicies {
     return policies.stream().filter(p -> p.partly() == null).map(p -> p.rule().id()).toList();
   }
 
-  private static Severity severity(RuleInfo info, SplConfig config, RuleSelection rules) {
-    Severity s = rules.severity(info);
-    Map<String, Severity> levels = config.ruleSeverities();
-    return levels.containsKey(info.id()) ? levels.get(info.id()) : s;
-  }
-
   private static Policy policy(
       RuleInfo info,
       Severity severity,
+      boolean annotationMayHide,
       PolicyCheck check,
       GatewayApiVersion version,
       SplConfig config) {
@@ -164,8 +166,7 @@ public final class VapPolicies {
               prefix + check.field() + " + ': ' + (" + check.message() + ")"));
     }
     List<String> conditions = new ArrayList<>();
-    AnnotationSuppressions allowed = config.admission().annotationSuppressions();
-    if (allowed.allows(severity)) {
+    if (annotationMayHide) {
       String id = "ignore.spl.dev/" + info.id();
       String name = "ignore.spl.dev/" + info.name();
       conditions.add(

@@ -96,6 +96,11 @@ public final class RuleSelection {
   }
 
   public Severity severity(RuleInfo rule) {
-    return severities.getOrDefault(rule.id(), rule.severity());
+    return severity(rule.id(), rule.severity());
+  }
+
+  /** The severity of the rule {@code id}, whose own is {@code byDefault}. */
+  public Severity severity(String id, Severity byDefault) {
+    return severities.getOrDefault(id, byDefault);
   }
 }

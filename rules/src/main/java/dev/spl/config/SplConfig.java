@@ -1,11 +1,12 @@
 package dev.spl.config;
 
+import dev.spl.Judgement;
+import dev.spl.LintOptions;
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.load.LoadLimits;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.ParsedDocument;
 import dev.spl.load.YamlStreamReader;
-import dev.spl.model.Finding;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -62,10 +63,9 @@ public record SplConfig(
    */
   public record ResourceSuppression(
       String kind, String namespace, String name, Set<String> ruleIds, String reason) {
-    public boolean matches(Finding f) {
-      ResourceRef r = f.resource();
+    public boolean matches(String ruleId, ResourceRef r) {
       return r != null
-          && (ruleIds.isEmpty() || ruleIds.contains(f.ruleId()))
+          && (ruleIds.isEmpty() || ruleIds.contains(ruleId))
           && glob(kind, r.kind())
           && glob(namespace, r.namespace())
           && glob(name, r.name());
@@ -81,8 +81,7 @@ public record SplConfig(
   public record Skip(Set<String> kinds, Set<String> namespaces) {
     public static final Skip NONE = new Skip(Set.of(), Set.of());
 
-    public boolean matches(Finding f) {
-      ResourceRef r = f.resource();
+    public boolean matches(ResourceRef r) {
       return r != null && (kinds.contains(r.kind()) || namespaces.contains(r.namespace()));
     }
   }
@@ -318,32 +317,30 @@ public record SplConfig(
   }
 
   /**
-   * {@code base} as this configuration judges: its rule levels laid over the selection, and the
-   * annotation suppressions it allows, so that the engine decides whether an author's annotation
-   * may hide a finding at the configured severity (as the generated API-server policies do).
-   * Suppressions and skips still apply to the findings ({@link #apply}).
+   * {@code base} as this configuration judges: its rule levels laid over the selection, its
+   * suppressions and skips hiding what they match. What a directory's {@code .spl.yaml} says of the
+   * findings in its files.
    */
-  public dev.spl.LintOptions applyTo(dev.spl.LintOptions base) {
-    return base.withRules(base.rules().withLevels(ruleSeverities))
-        .withAnnotationSuppressions(admission.annotationSuppressions());
+  public Judgement judgement(Judgement base) {
+    List<ResourceSuppression> suppressed = suppressions;
+    Skip skipped = skip;
+    Judgement j = base.withLevels(ruleSeverities);
+    return suppressed.isEmpty() && skipped.equals(Skip.NONE)
+        ? j
+        : j.hiding(
+            (ruleId, r) ->
+                skipped.matches(r) || suppressed.stream().anyMatch(x -> x.matches(ruleId, r)));
   }
 
   /**
-   * {@code f} as this configuration has it: with the severity its rule is given, or empty when the
-   * rule is off or the resource is suppressed or skipped.
+   * {@code base} as this configuration judges at admission (the webhook and its background audit):
+   * {@link #judgement} and the annotation suppressions it allows, so that whether an author's
+   * annotation may hide a finding is judged at the configured severity, as the generated API-server
+   * policies judge it.
    */
-  public java.util.Optional<Finding> apply(Finding f) {
-    Severity level = f.severity();
-    if (hasRuleLevel(f)) {
-      level = ruleLevel(f);
-      if (level == null) {
-        return java.util.Optional.empty(); // off
-      }
-    }
-    if (skip.matches(f) || suppressions.stream().anyMatch(s -> s.matches(f))) {
-      return java.util.Optional.empty();
-    }
-    return java.util.Optional.of(level == f.severity() ? f : f.withSeverity(level));
+  public LintOptions applyTo(LintOptions base) {
+    return base.withJudgement(
+        judgement(base.judgement().withAnnotationSuppressions(admission.annotationSuppressions())));
   }
 
   private static final Set<String> SUPPRESSION_KEYS =
@@ -447,16 +444,6 @@ public record SplConfig(
       return String.valueOf(s.value());
     }
     throw new Invalid(at + e.key() + " must be a string");
-  }
-
-  /** True when this configuration switches {@code f}'s rule off or sets its severity. */
-  public boolean hasRuleLevel(Finding f) {
-    return ruleSeverities.containsKey(f.ruleId());
-  }
-
-  /** The severity this configuration gives {@code f}'s rule; null: off. */
-  public Severity ruleLevel(Finding f) {
-    return ruleSeverities.get(f.ruleId());
   }
 
   /**

@@ -17,9 +17,14 @@ public final class Suppressions {
    * rules} match it.
    */
   public static boolean isSuppressed(Resource resource, RuleInfo rule) {
+    return isSuppressed(resource, rule.id(), rule.name());
+  }
+
+  /** As {@link #isSuppressed(Resource, RuleInfo)}, for the rule of this id and name. */
+  public static boolean isSuppressed(Resource resource, String ruleId, String ruleName) {
     java.util.Set<String> names = resource.suppressedNames();
     return !names.isEmpty()
-        && (names.contains(rule.id().toLowerCase(java.util.Locale.ROOT))
-            || names.contains(rule.name().toLowerCase(java.util.Locale.ROOT)));
+        && (names.contains(ruleId.toLowerCase(java.util.Locale.ROOT))
+            || names.contains(ruleName.toLowerCase(java.util.Locale.ROOT)));
   }
 }

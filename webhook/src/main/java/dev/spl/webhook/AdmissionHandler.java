@@ -355,10 +355,10 @@ final class AdmissionHandler {
       refs.add(r.ref());
     }
     // The version is the one the cached neighbours were validated for (chosen at start).
-    // The admin's rule levels go into the engine, not only onto its findings afterwards: whether
-    // an author's ignore.spl.dev annotation may hide a finding is judged at the configured
-    // severity, as the generated ValidatingAdmissionPolicies judge it (an SPL131 raised to error
-    // is an error to both).
+    // The admin's configuration judges inside the engine (levels, suppressions, skips, and what
+    // an author's ignore.spl.dev annotation may hide, at the configured severity, as the
+    // generated ValidatingAdmissionPolicies judge it: an SPL131 raised to error is an error to
+    // both).
     // The cluster's IngressClasses say which Ingresses ingress-nginx serves, as spl lint's do.
     Engine.LintRun run =
         engine.start(admin.applyTo(options).withIngressClasses(cluster.ingressClasses()));
@@ -374,7 +374,6 @@ final class AdmissionHandler {
                 f.resource() == null
                     || refs.contains(f.resource())
                     || f.related().stream().anyMatch(r -> refs.contains(r.resource())))
-        .flatMap(f -> admin.apply(f).stream()) // the admin's rule levels and suppressions
         .toList();
   }
 

@@ -147,10 +147,9 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
   /** One audit of the whole cache; returns the reports written or deleted. */
   synchronized int runOnce() {
     long changesSeen = objectFindings.changes();
-    List<Finding> all = new ArrayList<>(objectFindings.all());
-    SplConfig admin = config.get();
-    Engine.LintRun run = // judged as the webhook judges
-        engine.start(admin.applyTo(options).withIngressClasses(cluster.ingressClasses()));
+    LintOptions judged = config.get().applyTo(options); // judged as the webhook judges
+    List<Finding> all = new ArrayList<>(objectFindings.all(judged.judgement()));
+    Engine.LintRun run = engine.start(judged.withIngressClasses(cluster.ingressClasses()));
     run.acceptKept(cluster.all());
     LintResult crossResource = run.finish(0, 0);
     all.addAll(crossResource.findings());
@@ -158,11 +157,7 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
     // intra-object cross-resource rules.
     Map<ObjectFinding, Finding> unique = new LinkedHashMap<>();
     for (Finding f : all) {
-      admin
-          .apply(f)
-          .ifPresent(
-              kept ->
-                  unique.putIfAbsent(new ObjectFinding(kept.resource(), kept.identity()), kept));
+      unique.putIfAbsent(new ObjectFinding(f.resource(), f.identity()), f);
     }
     List<Finding> findings = List.copyOf(unique.values());
     int written = reports.publish(findings);

@@ -1,10 +1,13 @@
 package dev.spl.webhook;
 
 import dev.spl.Engine;
+import dev.spl.Judgement;
 import dev.spl.LintOptions;
 import dev.spl.index.ObjectKey;
 import dev.spl.model.Finding;
 import dev.spl.model.Resource;
+import dev.spl.rules.AnnotationSuppressions;
+import dev.spl.rules.Suppressions;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,33 +20,31 @@ import java.util.concurrent.atomic.AtomicLong;
  * the cross-resource findings over the whole cache and writes the reports.
  */
 final class ObjectFindings {
+  /** A finding as made, and whether the object's own ignore annotation names its rule. */
+  private record Made(Finding finding, boolean annotated) {}
+
   private final Engine engine;
   private final LintOptions options;
-  private final java.util.function.Supplier<dev.spl.config.SplConfig> config;
-  private final Map<ObjectKey, List<Finding>> byObject = new ConcurrentHashMap<>();
+  private final Map<ObjectKey, List<Made>> byObject = new ConcurrentHashMap<>();
   private final AtomicLong changes = new AtomicLong();
 
+  /**
+   * Findings are kept as made, at their rules' own severities and with no annotation hiding
+   * anything, and judged when the audit asks ({@link #all}): the admin's configuration may be
+   * reloaded in between, and the objects themselves are not kept to lint again.
+   */
   ObjectFindings(Engine engine, LintOptions options) {
-    this(engine, options, dev.spl.config.SplConfig::none);
-  }
-
-  /** As the admission reviews do, the admin's configuration says what annotations may silence. */
-  ObjectFindings(
-      Engine engine,
-      LintOptions options,
-      java.util.function.Supplier<dev.spl.config.SplConfig> config) {
     this.engine = engine;
-    this.options = options;
-    this.config = config;
+    this.options = options.withAnnotationSuppressions(AnnotationSuppressions.NONE);
   }
 
   void update(Resource resource) {
-    List<Finding> found =
-        engine.lint(
-            List.of(resource),
-            options.withAnnotationSuppressions(config.get().admission().annotationSuppressions()));
+    List<Made> found = new ArrayList<>();
+    for (Finding f : engine.lint(List.of(resource), options)) {
+      found.add(new Made(f, Suppressions.isSuppressed(resource, f.ruleId(), f.ruleName())));
+    }
     ObjectKey key = ObjectKey.of(resource);
-    List<Finding> before =
+    List<Made> before =
         found.isEmpty() ? byObject.remove(key) : byObject.put(key, List.copyOf(found));
     if (!found.equals(before == null ? List.of() : before)) {
       changes.incrementAndGet();
@@ -61,9 +62,14 @@ final class ObjectFindings {
     return changes.get();
   }
 
-  List<Finding> all() {
+  /** Every object's findings as {@code judgement} (the admin's, now) has them. */
+  List<Finding> all(Judgement judgement) {
     List<Finding> out = new ArrayList<>();
-    byObject.values().forEach(out::addAll);
+    for (List<Made> made : byObject.values()) {
+      for (Made m : made) {
+        judgement.judge(m.finding(), m.annotated()).ifPresent(out::add);
+      }
+    }
     return out;
   }
 }

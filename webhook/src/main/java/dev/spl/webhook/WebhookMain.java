@@ -208,7 +208,7 @@ public final class WebhookMain implements Callable<Integer> {
         new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));
     KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
     ObjectFindings objectFindings =
-        audit && client != null ? new ObjectFindings(engine, options, admin::current) : null;
+        audit && client != null ? new ObjectFindings(engine, options) : null;
     InformerClusterState informers =
         client == null
             ? null

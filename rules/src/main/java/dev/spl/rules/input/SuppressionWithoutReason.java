@@ -25,7 +25,7 @@ import dev.spl.rules.Suppressions;
     fix =
         "Write why the finding does not apply as the annotation's value, e.g."
             + " ignore.spl.dev/SPL140: \"our gRPC clients keep cookies (grpc-web)\".",
-    reference = "spl suppressions (README)")
+    reference = "spl suppressions (docs/lint.md, Suppressing a finding)")
 public final class SuppressionWithoutReason implements ResourceRule {
   public static final MessageTemplate NAMES_NO_RULE =
       MessageTemplate.of("annotation {key} names no spl rule; use a rule id or name, e.g. SPL010");
