@@ -63,8 +63,7 @@ class EngineTest {
         new dev.spl.rules.ResourceRule() {
           @Override
           public dev.spl.rules.RuleInfo info() {
-            return new dev.spl.rules.RuleInfo(
-                "SPL996", "test-slow", Severity.WARNING, "s", "w", "f", "r");
+            return new dev.spl.rules.RuleInfo("SPL996", "test-slow", Severity.WARNING, "s");
           }
 
           @Override
@@ -250,7 +249,7 @@ class EngineTest {
           @Override
           public dev.spl.rules.RuleInfo info() {
             return new dev.spl.rules.RuleInfo(
-                "SPL999", "broken", dev.spl.model.Severity.ERROR, "s", "w", "f", "r");
+                "SPL999", "broken", dev.spl.model.Severity.ERROR, "s");
           }
 
           @Override

@@ -8,8 +8,8 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * A rule's metadata, declared once on its class: {@link Rule#info} reads it. The fields are those
- * of {@link RuleInfo}.
+ * A rule's metadata, declared once on its class: {@link Rule#info} reads it. The long prose (why,
+ * how to fix it, the reference) is the rule's dossier, {@code examples/<id>-<name>/rule.md}.
  */
 @Documented
 @Retention(RetentionPolicy.RUNTIME)
@@ -25,15 +25,6 @@ public @interface RuleDefinition {
 
   /** One line: what the rule finds. */
   String summary();
-
-  /** Why it matters. */
-  String why();
-
-  /** How to fix it. */
-  String fix();
-
-  /** The spec or documentation it comes from. */
-  String reference();
 
   /**
    * Why the API server cannot, or need not, judge this rule in a ValidatingAdmissionPolicy (one of

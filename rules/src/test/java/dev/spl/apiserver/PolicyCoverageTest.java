@@ -89,13 +89,6 @@ class PolicyCoverageTest {
     }
   }
 
-  @RuleDefinition(
-      id = "SPL998",
-      name = "silent",
-      severity = Severity.INFO,
-      summary = "s",
-      why = "w",
-      fix = "f",
-      reference = "r")
+  @RuleDefinition(id = "SPL998", name = "silent", severity = Severity.INFO, summary = "s")
   static final class Silent implements Rule {}
 }

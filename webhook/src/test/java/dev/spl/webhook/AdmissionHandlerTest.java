@@ -320,7 +320,7 @@ class AdmissionHandlerTest {
         new ResourceRule() {
           @Override
           public RuleInfo info() {
-            return new RuleInfo("SPL999", "broken", Severity.ERROR, "s", "w", "f", "r");
+            return new RuleInfo("SPL999", "broken", Severity.ERROR, "s");
           }
 
           @Override
@@ -494,7 +494,7 @@ class AdmissionHandlerTest {
     return new ResourceRule() {
       @Override
       public RuleInfo info() {
-        return new RuleInfo(id, "test-" + id, Severity.ERROR, "s", "w", "f", "r");
+        return new RuleInfo(id, "test-" + id, Severity.ERROR, "s");
       }
 
       @Override

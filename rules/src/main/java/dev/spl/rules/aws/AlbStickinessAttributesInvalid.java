@@ -25,21 +25,6 @@ import java.util.Set;
     name = "alb-stickiness-attributes-invalid",
     severity = Severity.ERROR,
     summary = "ALB target-group stickiness attributes that Elastic Load Balancing rejects.",
-    why =
-        "The AWS Load Balancer Controller passes target-group-attributes to Elastic Load Balancing"
-            + " as written. A key the API does not know (stickness.enabled), stickiness.type other"
-            + " than lb_cookie or app_cookie on an ALB, a duration outside 1 second to 7 days, or"
-            + " an app_cookie without its cookie_name (or with a name in the reserved AWSALB,"
-            + " AWSALBAPP, AWSALBTG prefixes) makes the API refuse the change: the controller's"
-            + " reconcile fails and none of the attributes, stickiness included, apply.",
-    fix =
-        "Spell the attribute as Elastic Load Balancing names it, keep durations within 1-604800"
-            + " seconds, and give app_cookie stickiness the application's own cookie name.",
-    reference =
-        "Elastic Load Balancing target group attributes (stickiness.type lb_cookie|app_cookie for"
-            + " ALBs; lb_cookie/app_cookie duration_seconds 1-604800; AWSALB, AWSALBAPP, AWSALBTG"
-            + " reserved); aws-load-balancer-controller 225f445 buildTargetGroupAttributes (passed"
-            + " as written)",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class AlbStickinessAttributesInvalid implements IndexRule {
   static final List<String> KNOWN =

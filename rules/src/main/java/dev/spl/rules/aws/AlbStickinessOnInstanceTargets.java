@@ -22,23 +22,6 @@ import java.util.Map;
     summary =
         "ALB sticky sessions (stickiness.enabled=true) on an Ingress whose targets are instances,"
             + " not pods.",
-    why =
-        "With target-type instance (the AWS Load Balancer Controller's default) the ALB's target"
-            + " group holds the cluster's nodes, on the Service's NodePort. The stickiness cookie"
-            + " pins a client to a node; kube-proxy on that node then picks any pod of the"
-            + " Service for each connection, so the session is not kept on one pod. The"
-            + " controller's documentation: ip mode is required for sticky sessions to work."
-            + " Without an annotation the target type is the controller's --default-target-type"
-            + " (instance unless the cluster's admin changed it) or its IngressClassParams'.",
-    fix =
-        "Set alb.ingress.kubernetes.io/target-type: ip on the Ingress (or the Service), which"
-            + " registers the pods themselves; it needs the VPC CNI's pod addresses.",
-    reference =
-        "kubernetes-sigs/aws-load-balancer-controller 225f445: docs/guide/ingress/annotations.md"
-            + " (target-type: \"ip mode is required for sticky sessions to work\");"
-            + " pkg/ingress/model_build_target_group.go buildTargetGroupTargetType (flag"
-            + " --default-target-type, then the Service's or Ingress's annotation, then"
-            + " IngressClassParams) and buildTargetGroupAttributes (keys and values trimmed)",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class AlbStickinessOnInstanceTargets implements IndexRule {
 

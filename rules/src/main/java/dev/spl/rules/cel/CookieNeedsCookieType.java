@@ -16,13 +16,6 @@ import java.util.Set;
     name = "cookie-needs-cookie-type",
     severity = Severity.ERROR,
     summary = "cookie (cookieConfig before main) is set while type is not Cookie.",
-    why =
-        "Cookie settings mean nothing to header-based persistence; since v1.5 the API server"
-            + " rejects the combination so that nobody believes a cookie is configured.",
-    fix = "Remove cookie/cookieConfig, or set type: Cookie.",
-    reference =
-        "GEP-1619; CRD rules 'cookieConfig can only be set with type Cookie' (v1.5, v1.6) and"
-            + " 'cookie must be nil if type is not Cookie' (main)",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class CookieNeedsCookieType extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =

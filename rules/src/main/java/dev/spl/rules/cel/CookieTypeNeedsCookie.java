@@ -14,14 +14,6 @@ import java.util.Set;
     name = "cookie-type-needs-cookie",
     severity = Severity.ERROR,
     summary = "type Cookie (the default) without cookie.",
-    why =
-        "In the main-branch API the cookie object is required for Cookie persistence, and type defaults"
-            + " to Cookie, so an empty sessionPersistence, or one written in the v1.x shape"
-            + " (sessionName, cookieConfig: both pruned), is rejected.",
-    fix =
-        "Add cookie: {name: <cookie-name>}; if the object was written for v1.x, lint with"
-            + " --gateway-api-version for that release.",
-    reference = "GEP-1619; CRD rule 'cookie must be specified for Cookie type'",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class CookieTypeNeedsCookie extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =

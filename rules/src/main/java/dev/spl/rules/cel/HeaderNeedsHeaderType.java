@@ -14,11 +14,6 @@ import java.util.Set;
     name = "header-needs-header-type",
     severity = Severity.ERROR,
     summary = "header is set while type is not Header.",
-    why =
-        "type defaults to Cookie, so a header object without type: Header configures nothing the"
-            + " gateway would use; the API server rejects it.",
-    fix = "Set type: Header, or remove header.",
-    reference = "GEP-1619; CRD rule 'header must be nil if type is not Header'",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class HeaderNeedsHeaderType extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =

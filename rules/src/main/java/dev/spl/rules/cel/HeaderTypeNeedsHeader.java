@@ -14,11 +14,6 @@ import java.util.Set;
     name = "header-type-needs-header",
     severity = Severity.ERROR,
     summary = "type Header without header.",
-    why =
-        "Header persistence needs the name of the header the client sends back; the main-branch API"
-            + " takes it from header.name and rejects a Header type without it.",
-    fix = "Add header: {name: <header-name>}.",
-    reference = "GEP-1619; CRD rule 'header must be specified for Header type'",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class HeaderTypeNeedsHeader extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =

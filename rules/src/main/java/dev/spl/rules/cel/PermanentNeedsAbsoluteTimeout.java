@@ -21,16 +21,6 @@ import java.util.Set;
     name = "permanent-needs-absolute-timeout",
     severity = Severity.ERROR,
     summary = "lifetimeType Permanent without absoluteTimeout.",
-    why =
-        "A permanent cookie carries Expires or Max-Age, taken from absoluteTimeout; without one the"
-            + " gateway cannot say when it ends, so the API server rejects the object. Gateway API"
-            + " v1.1.0 shipped this rule without its has(self.cookieConfig) guard: there, every"
-            + " sessionPersistence without cookieConfig fails evaluation and is rejected too.",
-    fix =
-        "Add absoluteTimeout (a GEP-2257 duration such as 24h), or use lifetimeType Session. On"
-            + " v1.1.0, add cookieConfig: {} or upgrade the CRDs to v1.1.1 or later.",
-    reference =
-        "GEP-1619; CRD rule 'AbsoluteTimeout must be specified when cookie lifetimeType is Permanent'",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
   private static final String MESSAGE =

@@ -12,13 +12,7 @@ import dev.spl.schema.SessionPersistenceSite;
     id = "SPL131",
     name = "cookie-path-not-absolute",
     severity = Severity.WARNING,
-    summary = "cookie.path does not start with \"/\".",
-    why =
-        "A browser ignores a Path attribute that does not start with \"/\" and uses the directory"
-            + " of the request URL instead (RFC 6265 §5.2.4), so the cookie is scoped to whatever"
-            + " page happened to set it.",
-    fix = "Start the path with \"/\", e.g. /cart, or leave it out for the default \"/\".",
-    reference = "RFC 6265 §5.2.4; GEP-1619 cookie.path")
+    summary = "cookie.path does not start with \"/\".")
 public final class CookiePathNotAbsolute implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

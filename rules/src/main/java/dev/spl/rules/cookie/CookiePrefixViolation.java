@@ -12,14 +12,7 @@ import dev.spl.schema.SessionPersistenceSite;
     id = "SPL132",
     name = "cookie-prefix-violation",
     severity = Severity.ERROR,
-    summary = "A __Host- cookie with a path other than \"/\".",
-    why =
-        "Browsers accept a cookie whose name starts with __Host- only if it is Secure, has no"
-            + " Domain and has Path=/. With any other path the browser drops the cookie when it is"
-            + " set, so the client is never pinned.",
-    fix =
-        "Remove cookie.path (it defaults to \"/\"), or rename the cookie without the __Host- prefix.",
-    reference = "RFC 6265bis §4.1.3.2 (the __Host- prefix)")
+    summary = "A __Host- cookie with a path other than \"/\".")
 public final class CookiePrefixViolation implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -13,13 +13,7 @@ import dev.spl.schema.SessionPersistenceSite;
     id = "SPL133",
     name = "permanent-zero-lifetime",
     severity = Severity.ERROR,
-    summary = "A Permanent cookie with absoluteTimeout 0.",
-    why =
-        "For a Permanent cookie the gateway sends absoluteTimeout as Max-Age (or Expires). Max-Age=0"
-            + " tells the browser to delete the cookie immediately, so no request ever carries it"
-            + " and no session is pinned. The API server accepts it.",
-    fix = "Give absoluteTimeout a positive duration such as 24h, or use lifetimeType Session.",
-    reference = "RFC 6265 §5.2.2 (Max-Age); GEP-1619 lifetimeType")
+    summary = "A Permanent cookie with absoluteTimeout 0.")
 public final class PermanentZeroLifetime implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -25,17 +25,6 @@ import java.util.List;
     name = "backend-cross-namespace",
     severity = Severity.INFO,
     summary = "A route's session persistence is set by a Backend in another namespace.",
-    why =
-        "A Backend carries the session persistence of the endpoints it selects. A route may"
-            + " reference one in another namespace when a ReferenceGrant there allows it (GEP-709),"
-            + " and then that namespace's settings pin the route's sessions: the cookie's name,"
-            + " lifetime and type change when the other team changes its Backend, and reading the"
-            + " route alone does not tell. spl says so only when it sees the Backend and it"
-            + " carries session persistence.",
-    fix =
-        "Nothing, when sharing the Backend's sessions is meant; else use a Backend or Service in"
-            + " the route's own namespace.",
-    reference = "GEP-1619 (main branch): Backend attachment; GEP-709 ReferenceGrant",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class BackendCrossNamespace implements IndexRule {
 

@@ -23,15 +23,6 @@ import java.util.Set;
     name = "controller-ignores-persistence",
     severity = Severity.WARNING,
     summary = "The route's GatewayClass controller is known not to honour sessionPersistence.",
-    why =
-        "sessionPersistence is an Extended feature: controllers may ignore it, and several do,"
-            + " silently. The API server accepts the route, the gateway load-balances as if the field"
-            + " were not there. spl keeps what is known about each controller, with its source, in"
-            + " rules/src/main/resources/dev/spl/rules/cross/controllers.yaml.",
-    fix =
-        "Use the controller's own mechanism (for Istio, a DestinationRule with consistentHash on a"
-            + " cookie), or a controller that supports GEP-1619.",
-    reference = "Gateway API support levels (Extended); controllers.yaml sources",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ControllerIgnoresPersistence implements IndexRule {
   private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");

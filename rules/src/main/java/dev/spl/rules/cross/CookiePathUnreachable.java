@@ -28,15 +28,6 @@ import java.util.Set;
     severity = Severity.WARNING,
     summary =
         "The cookie path is not a prefix of any path the route matches: the browser never sends it.",
-    why =
-        "A browser returns a cookie only on requests whose path path-matches the cookie's Path"
-            + " (RFC 6265 §5.1.4: equal, or a prefix ending at a \"/\"). If the route only matches"
-            + " /shop and the cookie path is /cart, the gateway sets the cookie and never sees it"
-            + " again: every request is a new session. Regular-expression matches are checked by"
-            + " their literal prefix only.",
-    fix =
-        "Set cookie.path to a prefix of the route's paths (or leave it out: it defaults to \"/\").",
-    reference = "RFC 6265 §5.1.4; GEP-1619 cookie.path",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class CookiePathUnreachable implements IndexRule {
 

@@ -15,16 +15,7 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "deprecated-policy-attachment",
     severity = Severity.WARNING,
     summary =
-        "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in main).",
-    why =
-        "The policy attachment came first (BackendLBPolicy in v1.1-v1.2, XBackendTrafficPolicy"
-            + " from v1.3); GEP-1619 on main moves persistence to the Backend resource and"
-            + " deprecates the policy field.",
-    fix =
-        "Move the settings to a Backend of type EndpointSelector"
-            + " (spec.endpointSelector.sessionPersistence), or lint with the"
-            + " --gateway-api-version your cluster runs.",
-    reference = "GEP-1619 (main branch): API, Backend attachment")
+        "sessionPersistence on BackendLBPolicy or XBackendTrafficPolicy (deprecated in main).")
 public final class DeprecatedPolicyAttachment implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

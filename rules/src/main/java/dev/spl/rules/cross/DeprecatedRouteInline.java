@@ -14,16 +14,7 @@ import dev.spl.schema.SessionPersistenceSite;
     id = "SPL120",
     name = "deprecated-route-inline",
     severity = Severity.WARNING,
-    summary = "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in main).",
-    why =
-        "GEP-1619 on main attaches persistence to the Backend resource, which describes the"
-            + " endpoints being pinned, and deprecates the route-rule field; implementations may"
-            + " drop support for it.",
-    fix =
-        "Move the settings to a Backend of type EndpointSelector"
-            + " (spec.endpointSelector.sessionPersistence) and reference the Backend from the rule;"
-            + " or lint with the --gateway-api-version your cluster runs.",
-    reference = "GEP-1619 (main branch): API, Backend attachment")
+    summary = "sessionPersistence inline on an HTTPRoute or GRPCRoute rule (deprecated in main).")
 public final class DeprecatedRouteInline implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

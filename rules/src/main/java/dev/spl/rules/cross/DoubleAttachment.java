@@ -21,15 +21,6 @@ import java.util.List;
     name = "double-attachment",
     severity = Severity.WARNING,
     summary = "One backend gets persistence from two places (the route rule wins).",
-    why =
-        "GEP-1619 says the route rule's sessionPersistence takes precedence over a policy attached"
-            + " to the backend. The policy's settings (name, lifetime, timeouts) are then silently"
-            + " unused for this route, while other routes to the same backend still get them: one"
-            + " backend, two behaviours.",
-    fix =
-        "Configure persistence in one place: remove it from the route rule, or from the policy"
-            + " or Backend.",
-    reference = "GEP-1619, Edge Case Behavior: route rule and policy both set",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class DoubleAttachment implements IndexRule {
 

@@ -27,18 +27,6 @@ import java.util.List;
     summary =
         "The same object (kind, namespace, name) is defined twice in one build, with different"
             + " session persistence.",
-    why =
-        "A cluster holds one object per kind, namespace and name: whichever definition is applied"
-            + " last silently replaces the other, so the session persistence of one of them never"
-            + " takes effect. Copies that carry the same persistence, or none, are not reported:"
-            + " sessions behave the same whichever wins. spl checks"
-            + " the cross-resource rules with the first definition only, and never reports an"
-            + " object colliding with itself. Kustomize overlays are separate builds: the same"
-            + " route in a dev and a prod overlay is no duplicate.",
-    fix =
-        "Delete one definition, rename one object, or move them into separate builds (kustomize"
-            + " overlays, or directories linted apart).",
-    reference = "Kubernetes object names: unique per kind and namespace",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class DuplicateResource implements IndexRule {
 

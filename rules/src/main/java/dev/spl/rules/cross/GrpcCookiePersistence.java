@@ -19,16 +19,7 @@ import java.util.List;
     id = "SPL140",
     name = "grpc-cookie-persistence",
     severity = Severity.WARNING,
-    summary = "Cookie persistence on a GRPCRoute: most gRPC clients keep no cookies; use Header.",
-    why =
-        "gRPC clients (grpc-go, grpc-java, grpc-dotnet and others) have no cookie jar: they ignore"
-            + " Set-Cookie, so every call starts a new session and nothing is pinned. Type defaults"
-            + " to Cookie, so an empty sessionPersistence on a GRPCRoute is this case too. Header"
-            + " persistence works when the client copies the header from response metadata.",
-    fix =
-        "Use type: Header with a header name your clients send back, or suppress with a reason if"
-            + " your clients are browsers (grpc-web) that keep cookies.",
-    reference = "GEP-1619 (GRPCRoute); gRPC over HTTP/2 protocol: no cookie handling")
+    summary = "Cookie persistence on a GRPCRoute: most gRPC clients keep no cookies; use Header.")
 public final class GrpcCookiePersistence implements IndexRule {
   /** Cookie persistence written on the rule itself: the object alone decides it. */
   public static final MessageTemplate INLINE =

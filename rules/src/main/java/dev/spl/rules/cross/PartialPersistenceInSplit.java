@@ -22,15 +22,6 @@ import java.util.List;
     name = "partial-persistence-in-split",
     severity = Severity.WARNING,
     summary = "A traffic split where some backends persist and others do not.",
-    why =
-        "GEP-1619 leaves this case to implementations: a client first sent to a backend without"
-            + " persistence gets no session and may land elsewhere on its next request, while a"
-            + " client pinned to the persistent backend stays there regardless of the weights. The"
-            + " split no longer means what its weights say.",
-    fix =
-        "Give every backend of the split persistence (ideally one sessionPersistence on the route"
-            + " rule), or none.",
-    reference = "GEP-1619, Edge Case Behavior: traffic splitting",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class PartialPersistenceInSplit implements IndexRule {
 

@@ -27,22 +27,6 @@ import java.util.List;
     summary =
         "Session persistence names an object by the name a kustomize build's namePrefix or"
             + " nameSuffix takes from it.",
-    why =
-        "kustomize's namePrefix and nameSuffix rename every object of the build, but rewrite only"
-            + " the references kustomize knows of (an Ingress's Services, a StatefulSet's"
-            + " serviceName, RBAC and the like). Gateway API references are not among them: a"
-            + " route's backendRefs and parentRefs and a policy's targetRefs keep the name the file"
-            + " writes. After the build the policy attaches to nothing, the route's backend or"
-            + " Gateway does not exist, and the session persistence they carry never applies - with"
-            + " no error from kustomize or the API server.",
-    fix =
-        "Write the renamed name in the reference, patch it in the overlay, or teach kustomize the"
-            + " field: a configurations: file with a nameReference entry for the reference's path"
-            + " (or a replacements: entry copying the target's metadata.name).",
-    reference =
-        "kustomize api/internal/konfig/builtinpluginconsts/namereference.go (the references"
-            + " kustomize rewrites); kustomize PrefixTransformer (every kind but CRDs, APIServices"
-            + " and Namespaces is renamed)",
     noPolicyBecause = "about a kustomize build's renames, before it is applied",
     lintOnly = true)
 public final class RenamedTarget implements IndexRule {

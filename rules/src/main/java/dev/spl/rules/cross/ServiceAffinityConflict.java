@@ -24,15 +24,6 @@ import java.util.Optional;
     name = "service-affinity-conflict",
     severity = Severity.ERROR,
     summary = "Session persistence for traffic to a Service with sessionAffinity ClientIP.",
-    why =
-        "Two layers would pin the client: the gateway by cookie or header, kube-proxy by source"
-            + " address. They disagree whenever the gateway's own address, not the client's, reaches"
-            + " kube-proxy, and the result depends on which layer routes. GEP-1619 says a route"
-            + " whose backend Service has ClientIP affinity MUST be rejected by implementations.",
-    fix =
-        "Use one mechanism: remove sessionAffinity from the Service (gateway persistence pins"
-            + " clients), or remove the sessionPersistence.",
-    reference = "GEP-1619, Edge Case Behavior: Kubernetes Service session affinity",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ServiceAffinityConflict implements IndexRule {
   private static final FieldPath AFFINITY = FieldPath.of("spec", "sessionAffinity");

@@ -25,15 +25,6 @@ import java.util.Set;
     name = "session-name-collision-across-routes",
     severity = Severity.WARNING,
     summary = "The same session name on routes sharing a Gateway listener and hostname.",
-    why =
-        "Browsers scope cookies by host and path, not by route: two routes attached to the same"
-            + " listener for the same hostname receive each other's session cookie. With one name"
-            + " for different backends, a client moving between the routes carries a token the"
-            + " other route cannot honour, and its pinning is lost or misdirected.",
-    fix =
-        "Use a distinct cookie or header name per route, or narrow the cookie path to the route's"
-            + " paths.",
-    reference = "GEP-1619: 'Users should avoid reusing session names'; RFC 6265 §5.4",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class SessionNameCollisionAcrossRoutes implements IndexRule {
   /** A Gateway and a session name: routes in one bucket may collide. */

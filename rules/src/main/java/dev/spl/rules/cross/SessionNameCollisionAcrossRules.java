@@ -22,19 +22,7 @@ import java.util.Map;
     id = "SPL102",
     name = "session-name-collision-across-rules",
     severity = Severity.ERROR,
-    summary = "The same session name on several rules of one route.",
-    why =
-        "Rules of one route share its hostnames, and a cookie scoped to \"/\" is sent to all of"
-            + " them. When two rules pin different backends under one cookie or header name, a"
-            + " session started on one rule is presented to the other, whose gateway either"
-            + " rejects it or routes by a token meant for other endpoints. Header names are"
-            + " compared case-insensitively, as HTTP does. Two rules reaching the same persistent"
-            + " backend through one policy share one session and are fine.",
-    fix =
-        "Use a distinct cookie or header name on each rule, or one rule for the shared backends."
-            + " Cookies on disjoint paths (/cart and /search) do not collide: before main the"
-            + " cookie path follows each rule's path match, on main it is cookie.path.",
-    reference = "GEP-1619: 'Users should avoid reusing session names'")
+    summary = "The same session name on several rules of one route.")
 public final class SessionNameCollisionAcrossRules implements IndexRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

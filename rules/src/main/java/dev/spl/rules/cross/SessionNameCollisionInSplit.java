@@ -22,15 +22,6 @@ import java.util.Map;
     name = "session-name-collision-in-split",
     severity = Severity.ERROR,
     summary = "Two backends of one traffic split persist with the same cookie or header name.",
-    why =
-        "When each backend of a split carries its own persistence (from a policy or a Backend) with"
-            + " the same session name, the client holds one cookie or header that both claim: a"
-            + " session pinned to one backend is read by the other's configuration. GEP-1619 calls"
-            + " this configuration invalid and implementations may reject the route.",
-    fix =
-        "Give each backend's persistence its own name, or put one sessionPersistence on the route"
-            + " rule so the split is pinned as a whole.",
-    reference = "GEP-1619, Edge Case Behavior: Session Naming Collision",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class SessionNameCollisionInSplit implements IndexRule {
 

@@ -16,15 +16,7 @@ import dev.spl.rules.RuleDefinition;
     id = "SPL401",
     name = "envoy-gateway-cookie-hash-passive",
     severity = Severity.WARNING,
-    summary = "An Envoy Gateway BackendTrafficPolicy hashes on a cookie without cookie.ttl.",
-    why =
-        "Envoy generates the hash cookie for a client that lacks it only when the hash policy"
-            + " has a TTL; Envoy Gateway passes cookie.ttl through and sets none by default. Without"
-            + " it, clients are pinned only if the application sets the cookie itself.",
-    fix = "Set loadBalancer.consistentHash.cookie.ttl (for example 1h).",
-    reference =
-        "envoyproxy/gateway api/v1alpha1/loadbalancer_types.go (Cookie: \"Make sure to set the"
-            + " TTL field for this case\"); internal/xds/translator/route.go")
+    summary = "An Envoy Gateway BackendTrafficPolicy hashes on a cookie without cookie.ttl.")
 public final class EnvoyGatewayCookieHashPassive implements ResourceRule {
   /** {name} is the cookie's quoted name with a leading space, or nothing. */
   public static final MessageTemplate MESSAGE =

@@ -17,15 +17,7 @@ import dev.spl.rules.Suppressions;
     id = "SPL003",
     name = "suppression-without-reason",
     severity = Severity.WARNING,
-    summary = "An ignore.spl.dev annotation has an empty reason or names no rule.",
-    why =
-        "A suppression hides a finding from everyone who reads the manifest later. Without a reason"
-            + " nobody can tell whether it still applies; a suppression that names no rule hides"
-            + " nothing and is usually a typo.",
-    fix =
-        "Write why the finding does not apply as the annotation's value, e.g."
-            + " ignore.spl.dev/SPL140: \"our gRPC clients keep cookies (grpc-web)\".",
-    reference = "spl suppressions (docs/lint.md, Suppressing a finding)")
+    summary = "An ignore.spl.dev annotation has an empty reason or names no rule.")
 public final class SuppressionWithoutReason implements ResourceRule {
   public static final MessageTemplate NAMES_NO_RULE =
       MessageTemplate.of("annotation {key} names no spl rule; use a rule id or name, e.g. SPL010");

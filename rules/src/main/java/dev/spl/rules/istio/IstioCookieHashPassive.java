@@ -14,17 +14,7 @@ import dev.spl.rules.RuleDefinition;
     id = "SPL301",
     name = "istio-cookie-hash-passive",
     severity = Severity.WARNING,
-    summary = "A DestinationRule hashes on an HTTP cookie without a ttl, so Envoy never sets it.",
-    why =
-        "consistentHash.httpCookie hashes on the cookie the client sends. Only with a ttl does"
-            + " Envoy generate the cookie when it is missing (a ttl of 0s makes it a session"
-            + " cookie); without one, clients that do not already carry the cookie are not"
-            + " pinned at all unless the application sets it.",
-    fix =
-        "Add ttl (0s for a session cookie), or keep it off only for a cookie the application sets.",
-    reference =
-        "istio/api networking/v1alpha3/destination_rule.proto (HTTPCookie.ttl: \"If specified, a"
-            + " cookie with the TTL will be generated if the cookie is not present\")")
+    summary = "A DestinationRule hashes on an HTTP cookie without a ttl, so Envoy never sets it.")
 public final class IstioCookieHashPassive implements ResourceRule {
   /** {name} is the cookie's quoted name with a leading space, or nothing. */
   public static final MessageTemplate MESSAGE =

@@ -13,14 +13,6 @@ import dev.spl.rules.RuleDefinition;
     name = "istio-load-balancer-conflict",
     severity = Severity.ERROR,
     summary = "A DestinationRule loadBalancer sets both simple and consistentHash.",
-    why =
-        "simple and consistentHash are one field (the lb_policy oneof): a load balancer either"
-            + " picks freely or hashes. Istio's CRD schema encodes the oneof, so the API server"
-            + " rejects the DestinationRule and none of its traffic policy applies.",
-    fix = "Keep consistentHash for affinity, or simple for none; remove the other.",
-    reference =
-        "istio/api networking/v1alpha3/destination_rule.proto (LoadBalancerSettings oneof"
-            + " lb_policy); kubernetes/customresourcedefinitions.gen.yaml (oneOf)",
     noPolicyBecause = "Istio's CRD schema already rejects it (a oneOf)")
 public final class IstioLoadBalancerConflict implements ResourceRule {
 

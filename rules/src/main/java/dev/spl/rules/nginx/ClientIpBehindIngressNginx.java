@@ -16,16 +16,6 @@ import java.util.List;
     name = "client-ip-behind-ingress-nginx",
     severity = Severity.INFO,
     summary = "ClientIP affinity on a Service that ingress-nginx sends to pod by pod.",
-    why =
-        "ingress-nginx balances over the Service's endpoints itself; its traffic never passes"
-            + " the cluster IP where kube-proxy applies sessionAffinity, so the setting pins"
-            + " nothing for clients that come through the Ingress.",
-    fix =
-        "Pin sessions at nginx with nginx.ingress.kubernetes.io/affinity: cookie, and drop"
-            + " sessionAffinity unless in-cluster clients need it.",
-    reference =
-        "ingress-nginx annotations.md (Service Upstream: by default nginx uses the list of"
-            + " endpoints); kubernetes/ingress-nginx#11864",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpBehindIngressNginx implements IndexRule {
 

@@ -16,18 +16,6 @@ import java.util.List;
     name = "client-ip-via-service-upstream",
     severity = Severity.WARNING,
     summary = "ClientIP affinity on a Service that ingress-nginx reaches through its cluster IP.",
-    why =
-        "With service-upstream (or ssl-passthrough) nginx connects to the cluster IP, so"
-            + " kube-proxy sees the nginx pod's address, not the client's: each nginx pod is"
-            + " pinned to one endpoint, and every user of that nginx pod with it. Load"
-            + " concentrates on a few pods and clients still move when nginx's own balancing"
-            + " picks another nginx pod.",
-    fix =
-        "Drop service-upstream and pin at nginx with affinity: cookie, or drop sessionAffinity"
-            + " from the Service.",
-    reference =
-        "ingress-nginx annotations.md (Service Upstream known issues); docs/user-guide/tls.md"
-            + " (SSL passthrough to the cluster IP); kubernetes/kubernetes#36415",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpViaServiceUpstream implements IndexRule {
 

@@ -23,18 +23,6 @@ import java.util.TreeSet;
     name = "nginx-affinity-differs-across-ingresses",
     severity = Severity.WARNING,
     summary = "One Service port is the backend of ingress-nginx Ingresses with different affinity.",
-    why =
-        "ingress-nginx builds one upstream per Service port (namespace-name-port) and merges"
-            + " every Ingress that uses it, oldest first: the affinity type and mode come from the"
-            + " oldest Ingress that sets them, the cookie's name, lifetime, path and flags from"
-            + " the newest. What one Ingress asks for is silently replaced by another's, and"
-            + " which one wins changes when an Ingress is recreated.",
-    fix =
-        "Give every Ingress of the Service the same affinity annotations, or route through one"
-            + " Ingress.",
-    reference =
-        "ingress-nginx docs/examples/affinity/cookie/README.md (Caveats);"
-            + " internal/ingress/controller/controller.go (createServers, upstream SessionAffinity)",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
 

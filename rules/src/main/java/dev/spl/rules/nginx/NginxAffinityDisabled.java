@@ -15,20 +15,6 @@ import java.util.Map;
     name = "nginx-affinity-disabled",
     severity = Severity.ERROR,
     summary = "ingress-nginx affinity settings that cannot take effect.",
-    why =
-        "ingress-nginx pins sessions only with affinity: cookie (the value is checked case by"
-            + " case; anything else means no affinity, logged at verbosity 3). service-upstream"
-            + " and ssl-passthrough send traffic to the Service's cluster IP, so nginx never"
-            + " chooses the pod; with use-regex the cookie's path defaults to the location's"
-            + " regex, which browsers match literally. In each case the Ingress is accepted and"
-            + " sessions are not pinned.",
-    fix =
-        "Set nginx.ingress.kubernetes.io/affinity: cookie; drop service-upstream or"
-            + " ssl-passthrough where sessions must stick; with use-regex, set"
-            + " session-cookie-path to a plain path.",
-    reference =
-        "ingress-nginx annotations.md (Session Affinity, Service Upstream known issues, SSL"
-            + " Passthrough, Use Regex); internal/ingress/annotations/sessionaffinity/main.go",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAffinityDisabled implements ResourceRule {
 

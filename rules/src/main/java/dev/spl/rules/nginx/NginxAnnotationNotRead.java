@@ -20,18 +20,6 @@ import java.util.Locale;
     severity = Severity.WARNING,
     summary =
         "A sticky-session annotation on an ingress-nginx Ingress that the controller does not read.",
-    why =
-        "ingress-nginx reads only nginx.ingress.kubernetes.io/ annotations. session-cookie-hash"
-            + " was removed in 0.24.0; the ingress.kubernetes.io/ prefix is from before the"
-            + " controller's rename; nginx.org/ and nginx.com/ belong to F5's NGINX Ingress"
-            + " Controller, a different product. Each is accepted by the API server and does"
-            + " nothing, so the sticky sessions it asks for never happen.",
-    fix =
-        "Use nginx.ingress.kubernetes.io/affinity: cookie and its session-cookie-*"
-            + " annotations; remove the others.",
-    reference =
-        "ingress-nginx cmd/plugin/lints/ingress.go (removedAnnotation session-cookie-hash,"
-            + " annotationPrefixIsNginxOrg/Com); annotations.md",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAnnotationNotRead implements ResourceRule {
   private static final String LEGACY = "ingress.kubernetes.io/";

@@ -26,15 +26,6 @@ import java.util.Optional;
     severity = Severity.INFO,
     summary =
         "ingress-nginx balanced affinity in front of a workload a HorizontalPodAutoscaler scales.",
-    why =
-        "In balanced mode (the default) the cookie holds a key that is hashed onto the current"
-            + " endpoints: when the autoscaler adds pods, roughly (n-c)/n of the sessions move to"
-            + " another pod. Persistent mode keeps each cookie on its pod until the pod is gone.",
-    fix =
-        "Set nginx.ingress.kubernetes.io/affinity-mode: persistent if sessions must survive scale-ups.",
-    reference =
-        "ingress-nginx rootfs/etc/nginx/lua/balancer/sticky_balanced.lua (header comment);"
-            + " annotations.md (Session Affinity, affinity-mode)",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class NginxBalancedAffinityAutoscaled implements IndexRule {
 

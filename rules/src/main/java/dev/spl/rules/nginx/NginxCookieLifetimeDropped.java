@@ -17,17 +17,6 @@ import java.util.regex.Pattern;
     severity = Severity.ERROR,
     summary =
         "ingress-nginx session-cookie-max-age or -expires is not a positive number of seconds.",
-    why =
-        "The controller checks both values against the pattern (^0|-?[1-9]\\d*$), unanchored:"
-            + " a value that fails it (48h, 2d) is dropped with a log line at verbosity 3 and the"
-            + " cookie becomes a session cookie, lost when the browser closes. A value that"
-            + " passes it but is not whole positive seconds (1.5, 0, -1) reaches the browser,"
-            + " which ignores a malformed Max-Age or deletes the cookie at once.",
-    fix = "Write whole seconds: \"172800\" for two days.",
-    reference =
-        "ingress-nginx internal/ingress/annotations/sessionaffinity/main.go"
-            + " (affinityCookieExpiresRegex); rootfs/etc/nginx/lua/balancer/sticky.lua; RFC 6265"
-            + " 5.2.2",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookieLifetimeDropped implements ResourceRule {
 

@@ -17,16 +17,6 @@ import java.util.regex.Pattern;
     severity = Severity.WARNING,
     summary =
         "ingress-nginx session-cookie-name fails the controller's check or is not a cookie token.",
-    why =
-        "The controller accepts only letters, digits and - . _ ~ : / in the name (spaces"
-            + " removed before the check); any other value is replaced by INGRESSCOOKIE without"
-            + " a warning, so two applications meant to have their own cookies share one. The"
-            + " check lets through '/', ':' and inner spaces, which RFC 6265 does not allow in a"
-            + " cookie name: clients and proxies that validate names drop such a cookie.",
-    fix = "Use letters, digits, '-', '_' and '.' only.",
-    reference =
-        "ingress-nginx sessionaffinity/main.go (BasicCharsRegex on session-cookie-name);"
-            + " parser/validators.go; RFC 6265 4.1.1 (cookie-name is a token)",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookieNameInvalid implements ResourceRule {
   private static final String NAME = "session-cookie-name";

@@ -18,19 +18,6 @@ import java.util.List;
     severity = Severity.WARNING,
     summary =
         "No path of the Ingress reaches its session-cookie-path: the browser never returns it.",
-    why =
-        "ingress-nginx sets the affinity cookie with the Path given in session-cookie-path. A"
-            + " browser returns a cookie only on requests whose path path-matches that Path (RFC"
-            + " 6265 §5.1.4: equal, or a prefix ending at a \"/\"). When every path of the Ingress"
-            + " lies outside it (an Exact / with a cookie path of /app), nginx sets the cookie on"
-            + " each response and never sees it again: no request is sticky. Regular-expression"
-            + " paths (use-regex) are checked by their literal prefix only.",
-    fix =
-        "Set session-cookie-path to a prefix of the Ingress's paths, or leave it out (nginx then"
-            + " uses the location's path).",
-    reference =
-        "RFC 6265 §5.1.4; ingress-nginx docs/user-guide/nginx-configuration/annotations.md"
-            + " (session-cookie-path); rootfs/etc/nginx/lua/balancer/sticky.lua (cookie path)",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookiePathUnreachable implements ResourceRule {
   private static final String PATH = "session-cookie-path";

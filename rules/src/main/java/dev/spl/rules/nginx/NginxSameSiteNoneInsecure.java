@@ -15,16 +15,6 @@ import dev.spl.rules.RuleDefinition;
     severity = Severity.WARNING,
     summary =
         "ingress-nginx SameSite=None cookie without Secure on an Ingress that does not end TLS.",
-    why =
-        "Browsers reject a SameSite=None cookie that is not Secure. Without"
-            + " session-cookie-secure: \"true\", nginx marks the cookie Secure only on requests"
-            + " that reached it over HTTPS; an Ingress without tls: gets plain HTTP (TLS ended"
-            + " at a cloud load balancer in front, or none at all), so the cookie is dropped and"
-            + " every request is balanced afresh.",
-    fix = "Add nginx.ingress.kubernetes.io/session-cookie-secure: \"true\".",
-    reference =
-        "ingress-nginx rootfs/etc/nginx/lua/balancer/sticky.lua (secure defaults to"
-            + " ngx.var.https); kubernetes/ingress-nginx#6812; RFC 6265bis SameSite=None",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxSameSiteNoneInsecure implements ResourceRule {
   private static final String SAMESITE = "session-cookie-samesite";

@@ -19,15 +19,6 @@ import dev.spl.schema.SessionPersistenceLocator;
     summary =
         "A Backend's type and endpointSelector disagree, or persistence sits on a non-EndpointSelector"
             + " Backend.",
-    why =
-        "GEP-1619 attaches session persistence to a Backend of type EndpointSelector, under"
-            + " spec.endpointSelector.sessionPersistence. Backend is a union: the field for the"
-            + " type must be set and the others must not, as the CRD's CEL rules require; persistence"
-            + " on any other type of Backend has nowhere to apply.",
-    fix =
-        "Set spec.type: EndpointSelector together with spec.endpointSelector, or remove"
-            + " endpointSelector from Backends of other types.",
-    reference = "GEP-1619 (Backend attachment); Backend union CEL rules",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class BackendShape implements ResourceRule {
   private static final String ENDPOINT_SELECTOR = "EndpointSelector";

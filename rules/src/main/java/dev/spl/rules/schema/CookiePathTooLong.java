@@ -15,11 +15,6 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "cookie-path-too-long",
     severity = Severity.ERROR,
     summary = "cookie.path is over 1024 characters.",
-    why =
-        "The CRD caps cookie.path at 1024 characters, matching the limit browsers apply to a"
-            + " cookie's Path attribute (RFC 6265bis); the API server rejects longer paths.",
-    fix = "Use a shorter path prefix: the cookie is sent for every path below it anyway.",
-    reference = "GEP-1619 cookie.path (maxLength 1024); RFC 6265bis §5.6",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class CookiePathTooLong implements SessionPersistenceRule {
 

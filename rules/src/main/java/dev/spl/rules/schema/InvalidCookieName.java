@@ -14,12 +14,6 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "invalid-cookie-name",
     severity = Severity.ERROR,
     summary = "cookie.name is empty, over 256 characters, or not an RFC 6265 token.",
-    why =
-        "A cookie name is an HTTP token: no spaces, separators such as ()<>@,;:\\\"/[]?={} or"
-            + " control characters. The API server enforces the token pattern and 1-256 characters;"
-            + " a browser would mangle or drop anything else.",
-    fix = "Use letters, digits and !#$%&'*+-.^_`|~ only, e.g. session-id.",
-    reference = "RFC 6265 §4.1.1; RFC 9110 §5.6.2 (token); GEP-1619 cookie.name",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidCookieName implements SessionPersistenceRule {
 

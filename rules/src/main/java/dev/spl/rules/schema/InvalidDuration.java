@@ -30,19 +30,6 @@ import java.time.Duration;
     name = "invalid-duration",
     severity = Severity.ERROR,
     summary = "A Gateway API duration is not a GEP-2257 duration, or breaks its CRD's CEL rule.",
-    why =
-        "Gateway API durations are a strict subset of Go's: one to four parts, each 1-5 digits"
-            + " followed by h, m, s or ms, and nothing else. Days, decimals, spaces, signs and"
-            + " microseconds are rejected by the API server. spl checks every duration of the"
-            + " objects it reads: sessionPersistence absoluteTimeout/idleTimeout, HTTPRoute"
-            + " rules[].timeouts.request/backendRequest (backendRequest may not exceed a non-zero"
-            + " request) and rules[].retry.backoff (v1.2+), and XBackendTrafficPolicy"
-            + " retryConstraint.budget.interval (1s to 1h) and minRetryRate.interval (over 0, at"
-            + " most 1h).",
-    fix = "Write the duration as parts such as 24h, 1h30m, 90s or 500ms; for a week use 168h.",
-    reference =
-        "GEP-2257; CRD pattern ^([0-9]{1,5}(h|m|s|ms)){1,4}$ and the HTTPRoute and"
-            + " XBackendTrafficPolicy CEL rules on timeouts and intervals",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);

@@ -21,14 +21,6 @@ import java.util.List;
     name = "invalid-enum",
     severity = Severity.ERROR,
     summary = "type, lifetimeType or a Service's sessionAffinity is outside its enum.",
-    why =
-        "The API server accepts only the listed values, and they are case-sensitive: \"cookie\" is"
-            + " not \"Cookie\". An enum error also stops the CRD's CEL rules for the object, so"
-            + " other mistakes may appear once it is fixed.",
-    fix =
-        "Use one of the values the message lists: type Cookie or Header; lifetimeType Permanent or"
-            + " Session; Service sessionAffinity None or ClientIP.",
-    reference = "Gateway API CRD enums; Kubernetes core/v1 ServiceSpec.sessionAffinity",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
   private static final List<String> AFFINITIES = List.of("None", "ClientIP");

@@ -14,11 +14,6 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "invalid-header-name",
     severity = Severity.ERROR,
     summary = "header.name is missing, empty, over 256 characters, or not a token.",
-    why =
-        "An HTTP field name is a token (RFC 9110 §5.1); the API server requires header.name and"
-            + " enforces the token pattern and 1-256 characters.",
-    fix = "Set header.name to a token such as X-Session-Id.",
-    reference = "RFC 9110 §5.1; GEP-1619 header.name",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidHeaderName implements SessionPersistenceRule {
 

@@ -15,11 +15,6 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "session-name-too-long",
     severity = Severity.ERROR,
     summary = "sessionName is over 128 characters (v1.1-v1.6).",
-    why =
-        "Up to v1.6 the session is named by sessionName, capped at 128 characters by the CRD; the"
-            + " API server rejects longer names.",
-    fix = "Shorten sessionName to 128 characters or fewer.",
-    reference = "GEP-1619 (v1.x) sessionName, maxLength 128",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class SessionNameTooLong implements SessionPersistenceRule {
 

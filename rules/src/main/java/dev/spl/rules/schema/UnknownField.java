@@ -23,18 +23,6 @@ import java.util.Optional;
     name = "unknown-field",
     severity = Severity.ERROR,
     summary = "A field the target Gateway API version does not have.",
-    why =
-        "The API server silently drops (prunes) unknown fields, or rejects them under kubectl's"
-            + " strict field validation. Either way the setting does nothing. The session"
-            + " persistence schema changed between releases: sessionName and cookieConfig (v1.1-v1.6)"
-            + " became cookie and header on the main branch, idleTimeout went away in v1.6, and the"
-            + " Backend attachment exists only in main.",
-    fix =
-        "Lint for the release your cluster runs: gatewayApiVersion in .spl.yaml or"
-            + " --gateway-api-version (the message names the one the object looks written for); spl"
-            + " also takes it from Gateway API CRDs in the input. Or rename the field for the target version:"
-            + " sessionName becomes cookie.name or header.name, cookieConfig becomes cookie.",
-    reference = "Gateway API CRDs per release; Kubernetes structural schema pruning",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class UnknownField implements SessionPersistenceRule {
   /** The version each field of another shape belongs to, newest that has it. */

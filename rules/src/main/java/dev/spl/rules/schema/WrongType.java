@@ -15,12 +15,6 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "wrong-type",
     severity = Severity.ERROR,
     summary = "A sessionPersistence field has the wrong JSON type.",
-    why =
-        "YAML turns unquoted values into numbers and booleans the way Kubernetes reads them: 10 is"
-            + " an integer, on and yes are booleans. The API server rejects a number where the"
-            + " schema wants a string, and skips the CEL rules for the object.",
-    fix = "Quote the value (\"10s\"), or give an object where the schema wants one.",
-    reference = "Gateway API CRD OpenAPI schema",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class WrongType implements SessionPersistenceRule {
 

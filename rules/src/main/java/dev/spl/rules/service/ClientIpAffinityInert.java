@@ -14,14 +14,7 @@ import dev.spl.rules.RuleDefinition;
     id = "SPL151",
     name = "client-ip-affinity-inert",
     severity = Severity.INFO,
-    summary = "ClientIP affinity on a headless or ExternalName Service.",
-    why =
-        "sessionAffinity is implemented by kube-proxy on the Service's cluster IP. A headless"
-            + " Service (clusterIP: None) hands out pod addresses through DNS and an ExternalName"
-            + " Service is only a DNS alias: no traffic passes kube-proxy, so the setting does"
-            + " nothing.",
-    fix = "Remove sessionAffinity, or pin sessions at the gateway with sessionPersistence.",
-    reference = "Kubernetes: Headless Services; ExternalName; virtual IPs and service proxies")
+    summary = "ClientIP affinity on a headless or ExternalName Service.")
 public final class ClientIpAffinityInert implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -17,17 +17,7 @@ import dev.spl.rules.RuleDefinition;
     name = "client-ip-behind-snat",
     severity = Severity.WARNING,
     summary =
-        "ClientIP affinity on a NodePort or LoadBalancer Service with externalTrafficPolicy Cluster.",
-    why =
-        "With externalTrafficPolicy Cluster (the default), a node that receives external traffic"
-            + " may forward it to a pod on another node and source-NATs it: kube-proxy then sees"
-            + " the node's address, not the client's, so ClientIP affinity pins whole nodes"
-            + " instead of clients, or nothing at all.",
-    fix =
-        "Set externalTrafficPolicy: Local to keep client addresses (traffic then only reaches"
-            + " nodes with ready pods), or use cookie or header persistence at the gateway.",
-    reference =
-        "Kubernetes: Service externalTrafficPolicy; source IP for Services with Type=NodePort")
+        "ClientIP affinity on a NodePort or LoadBalancer Service with externalTrafficPolicy Cluster.")
 public final class ClientIpBehindSnat implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -17,12 +17,6 @@ import dev.spl.rules.RuleDefinition;
     name = "invalid-affinity-timeout",
     severity = Severity.ERROR,
     summary = "Service sessionAffinityConfig.clientIP.timeoutSeconds is outside 1..86400.",
-    why =
-        "The API server requires 0 < timeoutSeconds <= 86400 (one day) for ClientIP affinity and"
-            + " defaults it to 10800 (three hours) when unset. It also refuses"
-            + " sessionAffinityConfig when sessionAffinity is None.",
-    fix = "Use a whole number of seconds from 1 to 86400, or leave it out for the 10800 default.",
-    reference = "Kubernetes core/v1 SessionAffinityConfig; ValidateService",
     noPolicyBecause = "the API server's Service validation already enforces it")
 public final class InvalidAffinityTimeout implements ResourceRule {
   private static final long MAX_SECONDS = 86_400;

@@ -16,16 +16,7 @@ import dev.spl.rules.RuleDefinition;
     id = "SPL502",
     name = "traefik-sticky-native-lb",
     severity = Severity.ERROR,
-    summary = "Traefik sticky cookies on a Service that also asks for nativeLB.",
-    why =
-        "With nativeLB Traefik's load balancer has one server, the Service's cluster IP, and"
-            + " kube-proxy picks the pod for each connection. The sticky cookie can only ever"
-            + " name that one server, so it pins nothing.",
-    fix = "Drop nativeLB (service.nativelb) where sessions must stick, or drop the sticky cookie.",
-    reference =
-        "Traefik docs, Kubernetes Ingress and IngressRoute routing (nativeLB: \"the only child"
-            + " is the Kubernetes Service clusterIP\"); traefik"
-            + " pkg/provider/kubernetes/ingress/kubernetes.go (loadService)")
+    summary = "Traefik sticky cookies on a Service that also asks for nativeLB.")
 public final class TraefikStickyNativeLb implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -20,16 +20,7 @@ import java.util.List;
     name = "traefik-sticky-on-ingress",
     severity = Severity.ERROR,
     summary =
-        "Traefik service.sticky.* annotations on an Ingress: Traefik reads them from the Service.",
-    why =
-        "Traefik's Ingress provider takes router settings from the Ingress and service settings,"
-            + " stickiness among them, from the Service's annotations only. On the Ingress the"
-            + " annotations are accepted and ignored: no cookie is set and no session is pinned.",
-    fix = "Move the traefik.ingress.kubernetes.io/service.sticky.* annotations to the Service.",
-    reference =
-        "traefik pkg/provider/kubernetes/ingress/kubernetes.go (parseServiceConfig of"
-            + " service.Annotations); Traefik docs, Kubernetes Ingress routing (annotations on"
-            + " Service); traefik/traefik#2392")
+        "Traefik service.sticky.* annotations on an Ingress: Traefik reads them from the Service.")
 public final class TraefikStickyOnIngress implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
