@@ -27,8 +27,6 @@ import picocli.CommandLine.Option;
  */
 @Command(
     name = "audit",
-    mixinStandardHelpOptions = true,
-    versionProvider = VersionCommand.Provider.class,
     description =
         "Lints what a live cluster holds: every Service, route, Backend, policy, Gateway and"
             + " GatewayClass, in all namespaces or one, connecting as kubectl does.",

@@ -11,8 +11,6 @@ import picocli.CommandLine.Parameters;
 /** {@code spl explain RULE}: what, why, how to fix, and the rule's examples. */
 @Command(
     name = "explain",
-    mixinStandardHelpOptions = true,
-    versionProvider = dev.spl.cli.VersionCommand.Provider.class,
     description = "Explains a rule: what it finds, why it matters, how to fix it, with examples.")
 public final class ExplainCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;

@@ -19,8 +19,6 @@ import picocli.CommandLine.Parameters;
 /** {@code spl lint PATH...}: load, lint, print, and exit with the status of docs/contracts.md. */
 @Command(
     name = "lint",
-    mixinStandardHelpOptions = true,
-    versionProvider = VersionCommand.Provider.class,
     description =
         "Lints manifests: files, directories (*.yaml, *.yml, *.json, recursively; Helm charts"
             + " rendered, kustomize overlays as separate builds) or - for stdin (the default when"

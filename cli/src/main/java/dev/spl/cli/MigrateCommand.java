@@ -25,8 +25,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "migrate",
-    mixinStandardHelpOptions = true,
-    versionProvider = VersionCommand.Provider.class,
     description = {
       "Carries ingress-nginx sticky sessions (affinity: cookie and its session-cookie-*"
           + " annotations) to Gateway API sessionPersistence. Manifests go to stdout, a report of"

@@ -22,8 +22,6 @@ import picocli.CommandLine.Parameters;
  */
 @Command(
     name = "policy",
-    mixinStandardHelpOptions = true,
-    versionProvider = VersionCommand.Provider.class,
     description =
         "Prints ValidatingAdmissionPolicies and their bindings for the rules the API server can check"
             + " by itself (spl rules shows which): spl policy vap | kubectl apply -f -",
@@ -104,7 +102,7 @@ public final class PolicyCommand implements Callable<Integer> {
             VapPolicies.yaml(
                 policies,
                 version,
-                VersionCommand.version(),
+                BuildInfo.version(),
                 audit,
                 List.copyOf(new java.util.TreeSet<>(cfg.skip().namespaces()))));
     return ExitStatus.OK.code();

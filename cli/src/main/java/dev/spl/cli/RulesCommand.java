@@ -12,11 +12,7 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.json.JsonFactory;
 
 /** {@code spl rules}: the catalogue, as text, JSON or the Markdown reference. */
-@Command(
-    name = "rules",
-    mixinStandardHelpOptions = true,
-    versionProvider = dev.spl.cli.VersionCommand.Provider.class,
-    description = "Lists the rules spl checks.")
+@Command(name = "rules", description = "Lists the rules spl checks.")
 public final class RulesCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 

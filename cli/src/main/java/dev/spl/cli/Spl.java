@@ -7,16 +7,20 @@ import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** The {@code spl} command: the entry point of the CLI. */
+/**
+ * The {@code spl} command: the entry point of the CLI. Its standard help and version options and
+ * its exit-status list are inherited by every subcommand (scope INHERIT): said once, here.
+ */
 @Command(
     name = "spl",
+    scope = CommandLine.ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
     versionProvider = VersionCommand.Provider.class,
     description = "Lints Kubernetes Gateway API session persistence (GEP-1619) in manifests.",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
-      "0:nothing at or above --fail-on",
-      "1:findings at or above --fail-on",
+      "0:done; for lint and audit, nothing at or above --fail-on",
+      "1:lint and audit: findings at or above --fail-on",
       "2:usage error",
       "3:an input path cannot be read or holds no manifest",
       "4:internal error"

@@ -1,33 +1,24 @@
 package dev.spl.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
-/** {@code spl version}. */
+/** {@code spl version}: what {@link BuildInfo} says, and the runtime and versions it knows. */
 @Command(
     name = "version",
-    mixinStandardHelpOptions = true,
-    versionProvider = dev.spl.cli.VersionCommand.Provider.class,
     description = "Prints spl's version and the Gateway API versions it knows.")
 public final class VersionCommand implements Runnable {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
 
   @Override
   public void run() {
-    Properties p = properties();
-    String commit = known(p.getProperty("commit"));
-    String commitTime = known(p.getProperty("commitTime"));
     java.io.PrintWriter out = spec.commandLine().getOut();
-    out.println("spl " + version());
+    out.println("spl " + BuildInfo.version());
     out.println(
         "commit:       "
-            + commit
-            + ("true".equals(p.getProperty("dirty")) ? " (with uncommitted changes)" : ""));
-    // The commit's date, not the clock's: the same sources build the same jar.
-    out.println("built:        " + commitTime + " (from the commit's date)");
+            + BuildInfo.commit()
+            + (BuildInfo.dirty() ? " (with uncommitted changes)" : ""));
+    out.println("built:        " + BuildInfo.commitTime() + " (from the commit's date)");
     out.println(
         "java:         "
             + System.getProperty("java.runtime.version")
@@ -44,37 +35,11 @@ public final class VersionCommand implements Runnable {
             + ")");
   }
 
-  /** A filtered property Maven could not fill (a build outside git) is "unknown". */
-  private static String known(String value) {
-    return value == null || value.isEmpty() || value.startsWith("${") ? "unknown" : value;
-  }
-
-  /** Where spl's documentation lives (SARIF informationUri and rule help links). */
-  public static String homepage() {
-    return properties().getProperty("homepage", "https://github.com/spl-dev/spl");
-  }
-
-  public static String version() {
-    return properties().getProperty("version", "unknown");
-  }
-
-  private static Properties properties() {
-    Properties p = new Properties();
-    try (InputStream in = VersionCommand.class.getResourceAsStream("/spl-version.properties")) {
-      if (in != null) {
-        p.load(in);
-      }
-    } catch (IOException e) {
-      // no properties: the defaults above
-    }
-    return p;
-  }
-
-  /** For {@code spl --version}. */
+  /** For {@code spl --version} and every subcommand's {@code --version}. */
   public static final class Provider implements CommandLine.IVersionProvider {
     @Override
     public String[] getVersion() {
-      return new String[] {"spl " + version()};
+      return new String[] {"spl " + BuildInfo.version()};
     }
   }
 }

@@ -40,7 +40,7 @@ class CliBasicsTest {
     CliRun run = CliRun.of("version");
     assertEquals(0, run.status(), run.err());
     String out = run.out();
-    assertTrue(out.startsWith("spl " + VersionCommand.version() + "\n"), out);
+    assertTrue(out.startsWith("spl " + BuildInfo.version() + "\n"), out);
     // a build from a git checkout names its commit and date; one from a source tarball says so
     String head = gitHead();
     if (head.isEmpty()) {

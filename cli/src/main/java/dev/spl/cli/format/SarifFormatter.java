@@ -2,7 +2,7 @@ package dev.spl.cli.format;
 
 import dev.spl.LintResult;
 import dev.spl.catalogue.BuiltInRules;
-import dev.spl.cli.VersionCommand;
+import dev.spl.cli.BuildInfo;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Severity;
@@ -40,9 +40,9 @@ public final class SarifFormatter implements FindingFormatter {
       g.writeName("driver");
       g.writeStartObject();
       g.writeStringProperty("name", "spl");
-      g.writeStringProperty("version", VersionCommand.version());
-      g.writeStringProperty("semanticVersion", VersionCommand.version().replace("-SNAPSHOT", ""));
-      g.writeStringProperty("informationUri", VersionCommand.homepage());
+      g.writeStringProperty("version", BuildInfo.version());
+      g.writeStringProperty("semanticVersion", BuildInfo.version().replace("-SNAPSHOT", ""));
+      g.writeStringProperty("informationUri", BuildInfo.homepage());
       g.writeName("rules");
       g.writeStartArray();
       for (int i = 0; i < rules.size(); i++) {
@@ -90,7 +90,7 @@ public final class SarifFormatter implements FindingFormatter {
     g.writeEndObject();
     g.writeStringProperty(
         "helpUri",
-        VersionCommand.homepage()
+        BuildInfo.homepage()
             + "/blob/main/docs/rules.md#"
             + r.id().toLowerCase(Locale.ROOT)
             + "-"

@@ -23,8 +23,6 @@ import tools.jackson.core.json.JsonFactory;
 /** {@code spl probe URL}: checks that a live gateway pins sessions the way the manifest says. */
 @Command(
     name = "probe",
-    mixinStandardHelpOptions = true,
-    versionProvider = dev.spl.cli.VersionCommand.Provider.class,
     sortOptions = false,
     description =
         "Checks that a live gateway pins sessions: sets the token, sticks with it, spreads fresh"
