@@ -31,6 +31,19 @@ echo "== peak memory of one 'java -jar spl.jar lint' over the rendered corpus (d
 /usr/bin/time -f "peak RSS %M KiB, wall %e s" java -Xmx256m -jar "$jar" lint --format json "$out/rendered" > "$out/lint.json" || true
 tail -c 200 "$out/lint.json"; echo
 
+echo "== peak memory through the launchers: 20,000 documents, then one file (their own flags)"
+small=examples/SPL131-cookie-path-not-absolute/bad.yaml
+tarball=$(find dist/target/jreleaser/assemble/spl/archive -name 'spl-*-linux-x86_64.tar.gz' 2>/dev/null | head -1 || true)
+launchers=("./spl")
+if [ -n "$tarball" ]; then
+  mkdir -p "$out/tarball" && tar -xzf "$tarball" -C "$out/tarball"
+  launchers+=("$(find "$out/tarball" -maxdepth 1 -name 'spl-*' -type d | head -1)/bin/spl")
+fi
+for launcher in "${launchers[@]}"; do
+  /usr/bin/time -f "$launcher 20k: peak RSS %M KiB, wall %e s" "$launcher" lint --format json "$out/rendered" > /dev/null || true
+  /usr/bin/time -f "$launcher one file: peak RSS %M KiB, wall %e s" "$launcher" lint "$small" > /dev/null || true
+done
+
 if $big; then
   echo "== 1 GB of rendered manifests under a 512 MiB heap"
   java -cp "$jar" bench/Bench.java generate "$out/big" 760000

@@ -86,11 +86,6 @@ public final class Engine {
   }
 
   /**
-   * Starts a lint that takes its input in parts (a file at a time): single-object rules run as each
-   * part arrives, and only the resources the cross-resource index needs are kept until {@link
-   * LintRun#finish}. Memory is then bounded by those resources, not by the input.
-   */
-  /**
    * {@code options} with the IngressClasses of {@code resources}, when the options name none: a
    * whole input given at once says itself which controller serves which class (a streaming lint's
    * caller finds them first, as spl lint does).
@@ -101,6 +96,11 @@ public final class Engine {
         : options;
   }
 
+  /**
+   * Starts a lint that takes its input in parts (a file at a time): single-object rules run as each
+   * part arrives, and only the resources the cross-resource index needs are kept until {@link
+   * LintRun#finish}. Memory is then bounded by those resources, not by the input.
+   */
   public LintRun start(LintOptions options) {
     return new LintRun(options);
   }

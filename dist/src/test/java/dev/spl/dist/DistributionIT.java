@@ -91,6 +91,7 @@ class DistributionIT {
     strict.add("-Xshare:on");
     strict.add("-XX:TieredStopAtLevel=1");
     strict.add("-XX:+UseSerialGC");
+    strict.add("-Xmn32m");
     strict.add("-XX:SharedArchiveFile=" + dist.resolve("lib/spl.jsa"));
     strict.addAll(
         Arrays.asList(Files.readString(dist.resolve("lib/jvm.options")).trim().split("\\s+")));
