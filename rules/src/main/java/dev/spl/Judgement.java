@@ -9,6 +9,7 @@ import dev.spl.rules.AnnotationSuppressions;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.Suppressions;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What a rule's finding ends up as, decided once, inside the engine, before the finding leaves it:
@@ -111,17 +112,17 @@ public final class Judgement {
    * audit, whose configuration may have been reloaded since). {@code annotated}: the object's own
    * ignore annotation names the rule. Empty when not reported.
    */
-  public java.util.Optional<Finding> judge(Finding made, boolean annotated) {
+  public Optional<Finding> judge(Finding made, boolean annotated) {
     String id = made.ruleId();
     if (!rules.isEnabled(id)) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
     Severity s = rules.severity(id, made.severity());
     if ((annotated && annotations.allows(s))
         || (made.resource() != null && hiding.hides(id, made.resource()))) {
-      return java.util.Optional.empty();
+      return Optional.empty();
     }
-    return java.util.Optional.of(s == made.severity() ? made : made.withSeverity(s));
+    return Optional.of(s == made.severity() ? made : made.withSeverity(s));
   }
 
   /**

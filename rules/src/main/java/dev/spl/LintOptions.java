@@ -45,14 +45,6 @@ public record LintOptions(
     return new LintOptions(GatewayApiVersion.MAIN, RuleSelection.all());
   }
 
-  public RuleSelection rules() {
-    return judgement.rules();
-  }
-
-  public AnnotationSuppressions annotationSuppressions() {
-    return judgement.annotationSuppressions();
-  }
-
   /** The judgement for a finding placed in {@code file} (null: none). */
   public Judgement judgementFor(String file) {
     return file == null ? judgement : perFile.judgementFor(file, judgement);

@@ -1,10 +1,12 @@
 package dev.spl.cli;
 
+import dev.spl.Judgement;
 import dev.spl.LintOptions;
 import dev.spl.config.SplConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 
 /**
@@ -67,16 +69,20 @@ final class Configs {
    * it can be here.
    */
   LintOptions.PerFile perFile() {
+    // One judgement per configuration and base, not per file: a walk has thousands of files and
+    // few .spl.yaml.
+    Map<SplConfig, Map<Judgement, Judgement>> judged = new IdentityHashMap<>();
     return (file, base) -> {
       try {
-        return forFile(Path.of(file)).judgement(base);
+        SplConfig config = forFile(Path.of(file));
+        return judged
+            .computeIfAbsent(config, c -> new IdentityHashMap<>())
+            .computeIfAbsent(base, config::judgement);
       } catch (SplConfig.Invalid e) {
         if (invalid == null) {
           invalid = e;
         }
         return base;
-      } catch (java.nio.file.InvalidPathException notAPath) {
-        return base; // a name such as "<stdin>" is in no directory but the working one
       }
     };
   }

@@ -3,8 +3,10 @@ package dev.spl.policy;
 import dev.spl.model.MessageTemplate;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -26,7 +28,7 @@ public final class Cel {
     Map<String, String> slots = pairs(namesAndExpressions);
     StringBuilder out = new StringBuilder();
     Matcher m = SLOT.matcher(oneLine(text));
-    java.util.Set<String> used = new java.util.HashSet<>();
+    Set<String> used = new HashSet<>();
     while (m.find()) {
       String expression = slots.get(m.group(1));
       if (expression == null) {

@@ -15,7 +15,7 @@ import java.util.List;
  * parseServiceConfig(service.Annotations)).
  */
 public final class TraefikAnnotations {
-  public static final String PREFIX = "traefik.ingress.kubernetes.io/";
+  static final String PREFIX = "traefik.ingress.kubernetes.io/";
   public static final String STICKY = PREFIX + "service.sticky.cookie";
   public static final String NATIVE_LB = PREFIX + "service.nativelb";
 
