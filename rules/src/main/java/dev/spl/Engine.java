@@ -10,6 +10,7 @@ import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
+import dev.spl.model.KindRole;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.ResourceLocation;
@@ -272,7 +273,7 @@ public final class Engine {
           }
         }
         List<SessionPersistenceSite> own = List.of();
-        if (SessionPersistenceLocator.canCarryPersistence(resource)) {
+        if (resource.attachment() != null) {
           own = new ArrayList<>(SessionPersistenceLocator.find(resource, version));
           for (SessionPersistenceSite site : own) {
             boolean foreign = site.writtenFor().isPresent();
@@ -310,9 +311,7 @@ public final class Engine {
       // Workloads are many and large (pod specs) and the rules read two fields of them: always
       // keep only those.
       boolean whole =
-          indexed.size() < KEEP_WHOLE
-              && !projectAll
-              && IndexFields.kindOf(resource) != dev.spl.index.Inputs.Kind.WORKLOAD;
+          indexed.size() < KEEP_WHOLE && !projectAll && resource.role() != KindRole.WORKLOAD;
       Resource kept = whole ? resource : indexFields.project(resource);
       if (kept == null) {
         return null; // no cross-resource rule reads this kind

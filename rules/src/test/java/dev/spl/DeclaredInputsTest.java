@@ -13,6 +13,7 @@ import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.rules.IndexRule;
@@ -80,8 +81,8 @@ class DeclaredInputsTest {
     public Inputs inputs() {
       return Inputs.union(
           List.of(
-              Inputs.of(Inputs.Kind.SERVICE),
-              Inputs.of(Inputs.Kind.ROUTE, "rules.backendRefs", "rules.sessionPersistence")));
+              Inputs.of(KindRole.SERVICE),
+              Inputs.of(KindRole.ROUTE, "rules.backendRefs", "rules.sessionPersistence")));
     }
 
     @Override

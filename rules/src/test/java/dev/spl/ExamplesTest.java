@@ -14,8 +14,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -31,8 +29,6 @@ import org.junit.jupiter.api.TestFactory;
  */
 class ExamplesTest {
   static final Path EXAMPLES = Path.of("..", "examples");
-  private static final Pattern EXPECT =
-      Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)(?:\\s+\"([^\"]+)\")?");
   private static final Pattern VERSION = Pattern.compile("(?m)^gatewayApiVersion: (\\S+)");
 
   @TestFactory
@@ -80,7 +76,8 @@ class ExamplesTest {
                         assertTrue(Files.isRegularFile(folder.resolve(f)), folder + " lacks " + f);
                       }
                       assertTrue(
-                          EXPECT.matcher(RuleExamples.bad(rule.info()).orElseThrow()).find(),
+                          ExpectMarkers.in(RuleExamples.bad(rule.info()).orElseThrow())
+                              .names(rule.info().id()),
                           folder + "/" + RuleExamples.badFile(rule.info()) + " marks no line");
                     }));
   }
@@ -103,36 +100,15 @@ class ExamplesTest {
   private static void checkBad(Rule rule) throws IOException {
     Path file = EXAMPLES.resolve(RuleExamples.folder(rule.info())).resolve("bad.yaml");
     String text = Files.readString(file, StandardCharsets.UTF_8);
-    Set<String> expected = new TreeSet<>();
-    java.util.Map<String, String> fragments = new java.util.HashMap<>(); // "line rule" -> text
-    String[] lines = text.split("\n", -1);
-    for (int i = 0; i < lines.length; i++) {
-      Matcher m = EXPECT.matcher(lines[i]);
-      if (m.find()) {
-        for (String id : m.group(1).split("\\s*,\\s*")) {
-          expected.add((i + 1) + " " + id);
-          if (m.group(2) != null) {
-            fragments.put((i + 1) + " " + id, m.group(2));
-          }
-        }
-      }
-    }
+    ExpectMarkers markers = ExpectMarkers.in(text);
     assertTrue(
-        expected.stream().anyMatch(e -> e.endsWith(rule.info().id())),
+        markers.names(rule.info().id()),
         file + " marks no line with its own rule " + rule.info().id());
-    Set<String> actual = new TreeSet<>();
-    for (Finding f : lint(file, text)) {
-      String at = f.position().line() + " " + f.ruleId();
-      actual.add(at);
+    List<Finding> findings = lint(file, text);
+    for (Finding f : findings) {
       assertTrue(f.message().length() <= 120, () -> "message over 120 characters: " + f.message());
-      String fragment = fragments.remove(at);
-      if (fragment != null) {
-        assertTrue(
-            f.message().contains(fragment),
-            file + ":" + at + ": message \"" + f.message() + "\" lacks \"" + fragment + "\"");
-      }
     }
-    assertEquals(expected, actual, file + ": marked (line rule) vs found");
+    markers.assertMatches(file.toString(), findings);
   }
 
   private static void checkGood(Rule rule) throws IOException {

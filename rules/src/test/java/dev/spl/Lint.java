@@ -1,6 +1,5 @@
 package dev.spl;
 
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.load.ManifestLoader;
@@ -33,16 +32,31 @@ public final class Lint {
     return of(ruleId, yaml, GatewayApiVersion.MAIN);
   }
 
-  /** Asserts exactly one finding, at line:column, whose message contains {@code fragment}. */
-  public static Finding assertOne(List<Finding> findings, int line, int column, String fragment) {
-    assertEquals(1, findings.size(), () -> "expected one finding, got " + findings);
-    Finding f = findings.get(0);
-    assertEquals(
-        line + ":" + column, f.position().line() + ":" + f.position().column(), f::toString);
+  /**
+   * Lints {@code yaml} and asserts that {@code ruleId}'s findings are exactly those its {@code #
+   * expect:} markers name ({@link ExpectMarkers}); returns them.
+   */
+  public static List<Finding> assertMarked(String ruleId, String yaml, GatewayApiVersion version) {
+    ExpectMarkers markers = ExpectMarkers.in(yaml);
     assertTrue(
-        f.message().contains(fragment),
-        () -> "message '" + f.message() + "' lacks '" + fragment + "'");
-    return f;
+        markers.names(ruleId), () -> "the input marks no line with " + ruleId + ":\n" + yaml);
+    List<Finding> findings = of(ruleId, yaml, version);
+    markers.assertMatches("test input", findings);
+    return findings;
+  }
+
+  /**
+   * Lints {@code yaml} with every rule and asserts that the findings are exactly those its {@code #
+   * expect:} markers name, whatever their rule; returns them.
+   */
+  public static List<Finding> assertOnlyMarked(String yaml, GatewayApiVersion version) {
+    List<Finding> findings = lint(yaml, version);
+    ExpectMarkers.in(yaml).assertMatches("test input", findings);
+    return findings;
+  }
+
+  public static List<Finding> assertMarked(String ruleId, String yaml) {
+    return assertMarked(ruleId, yaml, GatewayApiVersion.MAIN);
   }
 
   /** A Backend (latest attachment point) whose endpointSelector carries {@code persistence}. */

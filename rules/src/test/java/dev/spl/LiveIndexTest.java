@@ -158,8 +158,8 @@ class LiveIndexTest {
         all.stream()
             .filter(
                 r ->
-                    dev.spl.schema.SessionPersistenceLocator.canCarryPersistence(r)
-                        || dev.spl.index.KindCatalogue.isReviewed(r.group(), r.kind()))
+                    r.attachment() != null
+                        || dev.spl.model.KindCatalogue.isReviewed(r.group(), r.kind()))
             .toList()) {
       LiveIndex cluster = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs());
       all.stream().filter(r -> r != reviewed).forEach(cluster::put);

@@ -4,9 +4,9 @@ import dev.spl.Engine;
 import dev.spl.InputNotes;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
-import dev.spl.index.KindCatalogue;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
+import dev.spl.model.KindCatalogue;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -100,7 +100,7 @@ public final class AuditCommand implements Callable<Integer> {
       }
       int objects = 0;
       for (KindCatalogue.Kind kind : KindCatalogue.all()) {
-        if (kind.input() == dev.spl.index.Inputs.Kind.INGRESS_CLASS) {
+        if (kind.role() == dev.spl.model.KindRole.INGRESS_CLASS) {
           continue; // read first: the rules are given their controllers
         }
         ClusterReader.Listing listing =
@@ -163,7 +163,7 @@ public final class AuditCommand implements Callable<Integer> {
       ClusterReader cluster, List<String> inputErrors) {
     KindCatalogue.Kind kind =
         KindCatalogue.all().stream()
-            .filter(k -> k.input() == dev.spl.index.Inputs.Kind.INGRESS_CLASS)
+            .filter(k -> k.role() == dev.spl.model.KindRole.INGRESS_CLASS)
             .findFirst()
             .orElseThrow();
     ClusterReader.Listing listing = cluster.list(kind, null, n -> {});

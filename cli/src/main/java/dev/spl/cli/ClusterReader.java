@@ -1,6 +1,6 @@
 package dev.spl.cli;
 
-import dev.spl.index.KindCatalogue;
+import dev.spl.model.KindCatalogue;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;

@@ -2,6 +2,7 @@ package dev.spl.cli;
 
 import dev.spl.index.IngressClasses;
 import dev.spl.load.ManifestLoader;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -45,7 +46,7 @@ final class IngressClassScan {
         }
         if (text.contains("IngressClass")) {
           loader.loadText(f.toString(), text).resources().stream()
-              .filter(IngressClasses::isIngressClass)
+              .filter(r -> r.role() == KindRole.INGRESS_CLASS)
               .forEach(found::add);
         }
       }

@@ -1,6 +1,7 @@
 package dev.spl.cli;
 
 import dev.spl.load.LoadedInput;
+import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -9,7 +10,6 @@ import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
 import java.util.function.Function;
 
 /**
@@ -54,8 +54,7 @@ final class KustomizeNames {
 
   /** True for an Ingress, whose Service references kustomize renames with the Services. */
   static boolean isIngress(Resource r) {
-    return r.kind().equals("Ingress")
-        && Set.of("networking.k8s.io", "extensions").contains(r.group());
+    return r.role() == KindRole.INGRESS;
   }
 
   /**

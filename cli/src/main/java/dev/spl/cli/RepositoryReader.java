@@ -3,10 +3,11 @@ package dev.spl.cli;
 import dev.spl.Engine;
 import dev.spl.InputNotes;
 import dev.spl.config.SplConfig;
-import dev.spl.index.KindCatalogue;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.SourcePosition;
@@ -318,7 +319,7 @@ final class RepositoryReader {
     Map<String, List<RenamedService>> services = new HashMap<>(); // by "namespace/written name"
     for (Renamed r : renamed) {
       for (Resource res : r.part().resources()) {
-        if (res.is("", "Service") && res.rename().isPresent()) {
+        if (res.role() == KindRole.SERVICE && res.rename().isPresent()) {
           services
               .computeIfAbsent(
                   res.namespace() + "/" + res.rename().get().writtenName(), k -> new ArrayList<>())
@@ -528,7 +529,7 @@ final class RepositoryReader {
     boolean inLabels =
         labels != null
             && labels.entries().stream().anyMatch(e -> e.keyPosition().equals(p.position()));
-    return !inLabels && KindCatalogue.writesAboutSessions(r.root());
+    return !inLabels && dev.spl.load.SessionWords.writtenIn(r.root());
   }
 
   /**

@@ -5,14 +5,16 @@ import dev.spl.apiserver.policies.ApiServerPolicies;
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
+import dev.spl.model.AttachmentPoint;
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.Severity;
 import dev.spl.policy.CelText;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleInfo;
-import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -31,34 +33,19 @@ public final class VapPolicies {
   record Location(
       AttachmentPoint attachment, List<PolicyCheck.Kind> kinds, String list, String site) {}
 
-  static final String GATEWAY = "gateway.networking.k8s.io";
-  static final String EXPERIMENTAL = "gateway.networking.x-k8s.io";
-
+  /** Every attachment point with the catalogued kinds that carry it, in every version. */
   static final List<Location> LOCATIONS =
-      List.of(
-          new Location(
-              AttachmentPoint.ROUTE_RULE,
-              List.of(
-                  new PolicyCheck.Kind(GATEWAY, "*", "HTTPRoute", "httproutes"),
-                  new PolicyCheck.Kind(GATEWAY, "*", "GRPCRoute", "grpcroutes")),
-              "spec.rules",
-              "sessionPersistence"),
-          new Location(
-              AttachmentPoint.POLICY,
-              List.of(
-                  new PolicyCheck.Kind(GATEWAY, "*", "BackendLBPolicy", "backendlbpolicies"),
-                  new PolicyCheck.Kind(
-                      EXPERIMENTAL, "*", "XBackendTrafficPolicy", "xbackendtrafficpolicies")),
-              null,
-              "spec.sessionPersistence"),
-          new Location(
-              AttachmentPoint.BACKEND,
-              List.of(
-                  new PolicyCheck.Kind(EXPERIMENTAL, "*", "XBackend", "xbackends"),
-                  new PolicyCheck.Kind(EXPERIMENTAL, "*", "Backend", "backends"),
-                  new PolicyCheck.Kind(GATEWAY, "*", "Backend", "backends")),
-              null,
-              "spec.endpointSelector.sessionPersistence"));
+      Arrays.stream(AttachmentPoint.values())
+          .map(
+              a ->
+                  new Location(
+                      a,
+                      KindCatalogue.attachedAt(a).stream()
+                          .map(PolicyCheck.Kind::anyVersionOf)
+                          .toList(),
+                      a.list() == null ? null : a.list().toString(),
+                      a.field().toString()))
+          .toList();
 
   /** One validation as the API server runs it, with the kinds it is for. */
   public record Validation(

@@ -1,6 +1,7 @@
 package dev.spl.index;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
@@ -18,7 +19,7 @@ import java.util.List;
 public record BackendRef(ObjectKey target, FieldPath path, long weight) {
 
   public boolean isBackendResource() {
-    return target.kind().equals("Backend") || target.kind().equals("XBackend");
+    return target.role() == KindRole.BACKEND;
   }
 
   /** The backendRefs of rule {@code ruleIndex} of {@code route}. */

@@ -1,5 +1,6 @@
 package dev.spl.index;
 
+import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -7,7 +8,6 @@ import dev.spl.model.Resource;
 import dev.spl.model.ResourceRef;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.SharedStrings;
-import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -39,7 +39,7 @@ public final class IndexFields {
   private final SharedStrings shared = new SharedStrings(MAX_SHARED);
 
   /** Per kind, the spec fields kept: a tree of field names, {@link #ALL} below a declared path. */
-  private final Map<Inputs.Kind, Map<String, Object>> specFields = new EnumMap<>(Inputs.Kind.class);
+  private final Map<KindRole, Map<String, Object>> specFields = new EnumMap<>(KindRole.class);
 
   private final Inputs inputs;
 
@@ -72,41 +72,13 @@ public final class IndexFields {
     return root;
   }
 
-  /** The kind of {@code r} as the inputs name it; null for a kind no cross-resource rule reads. */
-  public static Inputs.Kind kindOf(Resource r) {
-    if (SessionPersistenceLocator.isRoute(r)) {
-      return Inputs.Kind.ROUTE;
-    }
-    if (SessionPersistenceLocator.isPolicy(r)) {
-      return Inputs.Kind.POLICY;
-    }
-    if (SessionPersistenceLocator.isBackend(r)) {
-      return Inputs.Kind.BACKEND;
-    }
-    return switch (r.kind()) {
-      case "Service" -> Inputs.Kind.SERVICE;
-      case "Gateway" -> Inputs.Kind.GATEWAY;
-      case "GatewayClass" -> Inputs.Kind.GATEWAY_CLASS;
-      case "Ingress" ->
-          r.group().equals("networking.k8s.io") || r.group().equals("extensions")
-              ? Inputs.Kind.INGRESS
-              : null;
-      case "HorizontalPodAutoscaler" ->
-          r.group().equals("autoscaling") ? Inputs.Kind.HORIZONTAL_POD_AUTOSCALER : null;
-      case "Deployment", "StatefulSet" -> r.group().equals("apps") ? Inputs.Kind.WORKLOAD : null;
-      case "IngressClass" ->
-          r.group().equals("networking.k8s.io") ? Inputs.Kind.INGRESS_CLASS : null;
-      default -> null;
-    };
-  }
-
   /**
    * The fields of {@code r} that the rules read, as a resource of their own; null when no rule
    * reads its kind.
    */
   public Resource project(Resource r) {
-    Inputs.Kind kind = kindOf(r);
-    Map<String, Object> spec = kind == null ? null : specFields.get(kind);
+    KindRole kind = r.role();
+    Map<String, Object> spec = specFields.get(kind);
     if (spec == null) {
       return null;
     }
@@ -132,7 +104,7 @@ public final class IndexFields {
     return sites.stream().filter(s -> kept.nodeAt(s.path()) != null).map(s -> s.on(kept)).toList();
   }
 
-  private MapNode.Entry metadata(MapNode.Entry e, Inputs.Kind kind) {
+  private MapNode.Entry metadata(MapNode.Entry e, KindRole kind) {
     if (!(e.value() instanceof MapNode metadata)) {
       return e;
     }

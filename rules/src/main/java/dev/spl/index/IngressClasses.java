@@ -1,5 +1,6 @@
 package dev.spl.index;
 
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import java.util.Collection;
@@ -28,18 +29,13 @@ public final class IngressClasses {
     this.controllers = Map.copyOf(controllers);
   }
 
-  /** True for a networking.k8s.io IngressClass. */
-  public static boolean isIngressClass(Resource r) {
-    return r.is("networking.k8s.io", "IngressClass");
-  }
-
   /** The classes among {@code resources} (other kinds are passed over). */
   public static IngressClasses of(Collection<Resource> resources) {
     Map<String, String> controllers = new HashMap<>();
     Set<String> ambiguous = new HashSet<>();
     for (Resource r : resources) {
       String controller = r.spec() == null ? null : r.spec().string("controller");
-      if (!isIngressClass(r) || controller == null || r.name().isEmpty()) {
+      if (r.role() != KindRole.INGRESS_CLASS || controller == null || r.name().isEmpty()) {
         continue;
       }
       String before = controllers.putIfAbsent(r.name(), controller);

@@ -1,5 +1,7 @@
 package dev.spl.index;
 
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
@@ -38,7 +40,7 @@ public final class LiveIndex {
    */
   static final int SHARING_ROUTES = 32;
 
-  private static final String GATEWAY_GROUP = SessionPersistenceLocator.GATEWAY_GROUP;
+  private static final String GATEWAY_GROUP = KindCatalogue.GATEWAY_GROUP;
 
   private final GatewayApiVersion version;
   private final IndexFields fields;
@@ -71,7 +73,7 @@ public final class LiveIndex {
 
   /** Adds or replaces {@code resource}. */
   public synchronized void put(Resource resource) {
-    if (IngressClasses.isIngressClass(resource)) {
+    if (resource.role() == KindRole.INGRESS_CLASS) {
       ingressClasses.put(resource.name(), resource);
       classes = IngressClasses.of(ingressClasses.values());
       return;
@@ -82,7 +84,7 @@ public final class LiveIndex {
     ObjectKey key = ObjectKey.of(resource).normalized();
     unlink(key);
     List<SessionPersistenceSite> sites =
-        SessionPersistenceLocator.canCarryPersistence(resource)
+        resource.attachment() != null
             ? SessionPersistenceLocator.find(resource, version)
             : List.of();
     Resource kept = fields.project(resource);
@@ -101,22 +103,22 @@ public final class LiveIndex {
         out.add(link(routesByParentName, new ParentName(gateway, name), key));
       }
     }
-    if (!SessionPersistenceLocator.isRoute(kept)) {
+    if (kept.role() != KindRole.ROUTE) {
       for (String name : entry.nameKeys()) {
         out.add(link(carriersByName, name, key));
       }
     }
-    Inputs.Kind kind = IndexFields.kindOf(kept);
+    KindRole kind = kept.role();
     for (ObjectKey backend : entry.backends()) {
       out.add(
           link(
-              SessionPersistenceLocator.isRoute(kept)
+              kept.role() == KindRole.ROUTE
                   ? routesByBackend
-                  : kind == Inputs.Kind.INGRESS ? ingressesByService : policiesByTarget,
+                  : kind == KindRole.INGRESS ? ingressesByService : policiesByTarget,
               backend,
               key));
     }
-    if (kind == Inputs.Kind.HORIZONTAL_POD_AUTOSCALER) {
+    if (kind == KindRole.HORIZONTAL_POD_AUTOSCALER) {
       out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace()), key));
     }
     links.put(key, out);
@@ -129,17 +131,17 @@ public final class LiveIndex {
         names.add(site.nameKey());
       }
     }
-    if (SessionPersistenceLocator.isRoute(r)) {
+    if (r.role() == KindRole.ROUTE) {
       List<ObjectKey> parents = new ArrayList<>();
       for (ParentRef p : ParentRef.of(r)) {
         parents.add(p.gateway().normalized());
       }
       return new Entry(r, sites, List.copyOf(parents), References.backendsOf(r), Set.copyOf(names));
     }
-    if (SessionPersistenceLocator.isPolicy(r)) {
+    if (r.role() == KindRole.POLICY) {
       return new Entry(r, sites, List.of(), References.targetsOf(r), Set.copyOf(names));
     }
-    if (IndexFields.kindOf(r) == Inputs.Kind.INGRESS) {
+    if (r.role() == KindRole.INGRESS) {
       return new Entry(r, sites, List.of(), References.servicesOf(r), Set.of());
     }
     // a Backend (main) names its own sessions; a Service none
@@ -148,7 +150,7 @@ public final class LiveIndex {
 
   /** Removes the object of this kind, namespace and name. */
   public synchronized void remove(ObjectKey key) {
-    if (key.kind().equals("IngressClass") && key.group().equals("networking.k8s.io")) {
+    if (key.role() == KindRole.INGRESS_CLASS) {
       ingressClasses.remove(key.name());
       classes = IngressClasses.of(ingressClasses.values());
       return;
@@ -184,7 +186,7 @@ public final class LiveIndex {
     Map<ObjectKey, Entry> out = new LinkedHashMap<>();
     List<ObjectKey> routes = new ArrayList<>();
     Entry own = entry(reviewed, List.of());
-    if (SessionPersistenceLocator.isRoute(reviewed)) {
+    if (reviewed.role() == KindRole.ROUTE) {
       Set<String> names = namesOf(reviewed);
       for (ObjectKey gateway : own.parents()) {
         addGateway(gateway, out);
@@ -196,11 +198,11 @@ public final class LiveIndex {
           add(policy, out);
         }
       }
-    } else if (SessionPersistenceLocator.isPolicy(reviewed)) {
+    } else if (reviewed.role() == KindRole.POLICY) {
       for (ObjectKey target : own.backends()) {
         addTarget(target, out, routes);
       }
-    } else if (IndexFields.kindOf(reviewed) == Inputs.Kind.INGRESS) {
+    } else if (reviewed.role() == KindRole.INGRESS) {
       for (ObjectKey service : own.backends()) {
         add(service, out);
         referrers(ingressesByService, service).forEach(i -> add(i, out));

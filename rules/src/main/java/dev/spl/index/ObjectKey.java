@@ -1,5 +1,7 @@
 package dev.spl.index;
 
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 
 /**
@@ -12,10 +14,14 @@ public record ObjectKey(String group, String kind, String namespace, String name
     return new ObjectKey(r.group(), r.kind(), r.namespace(), r.name());
   }
 
+  /** What the object this key names is to the rules ({@link KindCatalogue}). */
+  public KindRole role() {
+    return KindCatalogue.roleOf(group, kind);
+  }
+
   /** Backend and XBackend are one kind of target for spl; the experimental group is folded in. */
   public ObjectKey normalized() {
-    if (kind.equals("XBackend")
-        || (kind.equals("Backend") && group.startsWith("gateway.networking"))) {
+    if (role() == KindRole.BACKEND) {
       return new ObjectKey("gateway.networking", "Backend", namespace, name);
     }
     return this;

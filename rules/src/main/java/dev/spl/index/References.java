@@ -1,9 +1,9 @@
 package dev.spl.index;
 
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
-import dev.spl.schema.SessionPersistenceLocator;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,33 +18,29 @@ public final class References {
   /** Everything {@code r} names, in document order, without repeats. */
   public static List<ObjectKey> named(Resource r) {
     List<ObjectKey> out = new ArrayList<>();
-    if (SessionPersistenceLocator.isRoute(r)) {
-      for (ParentRef p : ParentRef.of(r)) {
-        out.add(p.gateway().normalized());
+    switch (r.role()) {
+      case ROUTE -> {
+        for (ParentRef p : ParentRef.of(r)) {
+          out.add(p.gateway().normalized());
+        }
+        out.addAll(backendsOf(r));
       }
-      out.addAll(backendsOf(r));
-    } else if (SessionPersistenceLocator.isPolicy(r)) {
-      out.addAll(targetsOf(r));
-    } else {
-      switch (r.kind()) {
-        case "Ingress" -> out.addAll(servicesOf(r));
-        case "Gateway" -> {
-          String className = r.spec() == null ? null : r.spec().string("gatewayClassName");
-          if (className != null) {
-            out.add(
-                new ObjectKey(
-                    SessionPersistenceLocator.GATEWAY_GROUP, "GatewayClass", "", className));
-          }
+      case POLICY -> out.addAll(targetsOf(r));
+      case INGRESS -> out.addAll(servicesOf(r));
+      case GATEWAY -> {
+        String className = r.spec() == null ? null : r.spec().string("gatewayClassName");
+        if (className != null) {
+          out.add(new ObjectKey(KindCatalogue.GATEWAY_GROUP, "GatewayClass", "", className));
         }
-        case "HorizontalPodAutoscaler" -> {
-          ObjectKey workload = scaleTargetOf(r);
-          if (workload != null) {
-            out.add(workload);
-          }
+      }
+      case HORIZONTAL_POD_AUTOSCALER -> {
+        ObjectKey workload = scaleTargetOf(r);
+        if (workload != null) {
+          out.add(workload);
         }
-        default -> {
-          // names nothing the rules follow
-        }
+      }
+      default -> {
+        // names nothing the rules follow
       }
     }
     return out.stream().distinct().toList();

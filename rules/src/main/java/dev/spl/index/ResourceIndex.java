@@ -1,10 +1,11 @@
 package dev.spl.index;
 
+import dev.spl.model.AttachmentPoint;
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
-import dev.spl.schema.AttachmentPoint;
-import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -32,8 +33,7 @@ public final class ResourceIndex {
   private final Map<ObjectKey, List<RouteRule>> rulesByBackend = new HashMap<>();
   private final Map<Resource, List<ObjectKey>> policyTargets = new IdentityHashMap<>();
   private final List<Duplicate> duplicates = new ArrayList<>();
-  private final Map<Inputs.Kind, List<Resource>> listed =
-      new java.util.EnumMap<>(Inputs.Kind.class);
+  private final Map<KindRole, List<Resource>> listed = new java.util.EnumMap<>(KindRole.class);
 
   /** An object defined a second time in one build: only {@code first} is indexed. */
   public record Duplicate(Resource first, Resource again) {}
@@ -54,7 +54,7 @@ public final class ResourceIndex {
         index.sites.put(r, sitesOf.apply(r)); // what the copy carries, to compare (SPL104)
         continue;
       }
-      if (isReferenceTarget(r)) {
+      if (r.isReferenceTarget()) {
         index.objects.putIfAbsent(ObjectKey.of(r).normalized(), r);
         r.rename()
             .ifPresent(
@@ -64,16 +64,15 @@ public final class ResourceIndex {
                             .normalized(),
                         r));
       }
-      Inputs.Kind listedKind = listedKind(r);
-      if (listedKind != null) {
-        index.listed.computeIfAbsent(listedKind, k -> new ArrayList<>()).add(r);
+      if (r.role().walkedWhole()) {
+        index.listed.computeIfAbsent(r.role(), k -> new ArrayList<>()).add(r);
       }
       List<SessionPersistenceSite> own = sitesOf.apply(r);
       index.sites.put(r, own);
-      if (SessionPersistenceLocator.isRoute(r)) {
+      if (r.role() == KindRole.ROUTE) {
         index.routes.add(r);
       }
-      if (SessionPersistenceLocator.isPolicy(r)) {
+      if (r.role() == KindRole.POLICY) {
         index.indexPolicy(r, own);
       }
     }
@@ -88,28 +87,7 @@ public final class ResourceIndex {
    * policy can point at. Most documents are neither, so a streaming lint need not keep them.
    */
   public static boolean isIndexed(Resource r) {
-    return SessionPersistenceLocator.canCarryPersistence(r)
-        || isReferenceTarget(r)
-        || listedKind(r) != null;
-  }
-
-  /**
-   * The kinds rules walk through whole rather than look up by a reference: Ingresses and the like.
-   */
-  private static Inputs.Kind listedKind(Resource r) {
-    Inputs.Kind kind = IndexFields.kindOf(r);
-    return kind == Inputs.Kind.INGRESS
-            || kind == Inputs.Kind.HORIZONTAL_POD_AUTOSCALER
-            || kind == Inputs.Kind.WORKLOAD
-        ? kind
-        : null;
-  }
-
-  private static boolean isReferenceTarget(Resource r) {
-    return switch (r.kind()) {
-      case "Service", "Backend", "XBackend", "Gateway", "GatewayClass" -> true;
-      default -> false;
-    };
+    return r.attachment() != null || r.isReferenceTarget() || r.role().walkedWhole();
   }
 
   private void indexPolicy(Resource policy, List<SessionPersistenceSite> own) {
@@ -159,7 +137,7 @@ public final class ResourceIndex {
   }
 
   /** Every Ingress, HorizontalPodAutoscaler or workload (by {@code kind}), in input order. */
-  public List<Resource> all(Inputs.Kind kind) {
+  public List<Resource> all(KindRole kind) {
     return listed.getOrDefault(kind, List.of());
   }
 
@@ -234,12 +212,12 @@ public final class ResourceIndex {
 
   /** The GatewayClass controllerName of a route's parent Gateway, when both are in the input. */
   public Optional<Resource> gatewayClassOf(ParentRef parent) {
-    if (!parent.gateway().kind().equals("Gateway")) {
+    if (parent.gateway().role() != KindRole.GATEWAY) {
       return Optional.empty();
     }
     return find(parent.gateway())
         .map(gw -> gw.spec() == null ? null : gw.spec().string("gatewayClassName"))
         .flatMap(
-            name -> find(new ObjectKey("gateway.networking.k8s.io", "GatewayClass", "", name)));
+            name -> find(new ObjectKey(KindCatalogue.GATEWAY_GROUP, "GatewayClass", "", name)));
   }
 }

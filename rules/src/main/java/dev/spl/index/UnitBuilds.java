@@ -1,5 +1,6 @@
 package dev.spl.index;
 
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -116,7 +117,7 @@ public final class UnitBuilds {
           for (ObjectKey target : named.get(other)) {
             if (importTarget(target, unit, ownKeys, owned, imported, out, null)) {
               for (Resource policy : referrers.getOrDefault(target, List.of())) {
-                if (dev.spl.schema.SessionPersistenceLocator.isPolicy(policy)
+                if (policy.role() == KindRole.POLICY
                     && !owned.contains(policy)
                     && imported.add(policy)) {
                   out.add(policy);

@@ -1,5 +1,8 @@
 package dev.spl.load;
 
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
 import java.util.regex.Pattern;
 
 /**
@@ -22,5 +25,27 @@ public final class SessionWords {
   /** True when {@code text} (a key, or a whole file) uses one of the words. */
   public static boolean in(CharSequence text) {
     return WORDS.matcher(text).find();
+  }
+
+  /**
+   * True when an object writes anything about sessions: a key or annotation that uses one of these
+   * words. A walk reports the YAML problems (a duplicate key) of such objects only: the same
+   * problem in a plain route or Service is kubeconform's.
+   */
+  public static boolean writtenIn(Node node) {
+    if (node instanceof MapNode map) {
+      for (MapNode.Entry e : map.entries()) {
+        if (in(e.key()) || writtenIn(e.value())) {
+          return true;
+        }
+      }
+    } else if (node instanceof ListNode list) {
+      for (Node item : list.items()) {
+        if (writtenIn(item)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 }

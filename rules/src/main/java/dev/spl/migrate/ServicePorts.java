@@ -1,6 +1,7 @@
 package dev.spl.migrate;
 
 import dev.spl.index.IngressPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -23,7 +24,7 @@ final class ServicePorts {
   static ServicePorts of(List<Resource> resources) {
     Map<String, Long> numbers = new HashMap<>();
     for (Resource r : resources) {
-      if (!r.is("", "Service") || r.spec() == null) {
+      if (r.role() != KindRole.SERVICE || r.spec() == null) {
         continue;
       }
       ListNode ports = r.spec().list("ports");

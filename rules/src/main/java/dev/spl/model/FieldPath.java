@@ -42,6 +42,14 @@ public final class FieldPath {
     return new FieldPath(List.copyOf(next));
   }
 
+  /** This path followed by {@code more}. */
+  public FieldPath then(FieldPath more) {
+    List<Object> next = new ArrayList<>(segments.size() + more.segments.size());
+    next.addAll(segments);
+    next.addAll(more.segments);
+    return new FieldPath(List.copyOf(next));
+  }
+
   /** The keys (String) and indexes (Integer), outermost first. */
   public List<Object> segments() {
     return segments;

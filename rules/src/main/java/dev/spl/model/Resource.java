@@ -23,6 +23,8 @@ public final class Resource {
   private final ResourceRef ref;
   private final SourcePosition position;
   private final Rename rename;
+  // Found once here, so no later layer asks the object its kind again.
+  private final KindCatalogue.Kind catalogued;
   // The rule ids and names its ignore.spl.dev annotations name, lower-cased; computed once, so a
   // rule reporting once per annotation does not re-read them all each time.
   private java.util.Set<String> suppressed;
@@ -37,6 +39,27 @@ public final class Resource {
     this.ref = ref;
     this.position = root.position();
     this.rename = rename;
+    this.catalogued = KindCatalogue.readAs(ref.group(), ref.kind());
+  }
+
+  /** The catalogue's entry for this object's kind, or null when spl does not catalogue it. */
+  public KindCatalogue.Kind catalogued() {
+    return catalogued;
+  }
+
+  /** What this object is to the rules: {@link KindRole#NONE} for a kind not catalogued. */
+  public KindRole role() {
+    return catalogued == null ? KindRole.NONE : catalogued.role();
+  }
+
+  /** Where session persistence sits on this object's kind, or null when it carries none. */
+  public AttachmentPoint attachment() {
+    return catalogued == null ? null : catalogued.attachment();
+  }
+
+  /** True when routes, policies or Gateways can name this object. */
+  public boolean isReferenceTarget() {
+    return catalogued != null && catalogued.referenceTarget();
   }
 
   /** How a build renamed this object, when one did. */

@@ -1,5 +1,7 @@
 package dev.spl.policy;
 
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -22,13 +24,10 @@ public final class CelText {
 
   /** Services, as the API server serves them. */
   public static final PolicyCheck.Kind SERVICES =
-      new PolicyCheck.Kind("", "v1", "Service", "services");
+      PolicyCheck.Kind.servedAs(KindCatalogue.find("", "Service"));
 
   /** The kinds whose rules carry inline persistence and backendRefs. */
-  public static final List<PolicyCheck.Kind> ROUTES =
-      List.of(
-          new PolicyCheck.Kind("gateway.networking.k8s.io", "*", "HTTPRoute", "httproutes"),
-          new PolicyCheck.Kind("gateway.networking.k8s.io", "*", "GRPCRoute", "grpcroutes"));
+  public static final List<PolicyCheck.Kind> ROUTES = PolicyCheck.Kind.anyVersionOf(KindRole.ROUTE);
 
   /**
    * {@code variables.rules}, the route's rules (empty when absent), and {@code variables.indices},

@@ -1,6 +1,8 @@
 package dev.spl.policy;
 
-import dev.spl.schema.AttachmentPoint;
+import dev.spl.model.AttachmentPoint;
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
 import java.util.List;
 import java.util.Set;
 
@@ -29,7 +31,22 @@ public record PolicyCheck(
   public static final String SITE = "$sp";
 
   /** A kind an object check applies to, as the API server serves it. */
-  public record Kind(String group, String version, String kind, String resource) {}
+  public record Kind(String group, String version, String kind, String resource) {
+    /** A catalogued kind, matched in every version the API server serves. */
+    public static Kind anyVersionOf(KindCatalogue.Kind k) {
+      return new Kind(k.group(), "*", k.kind(), k.plural());
+    }
+
+    /** A catalogued kind, matched in the version the catalogue names. */
+    public static Kind servedAs(KindCatalogue.Kind k) {
+      return new Kind(k.group(), k.version(), k.kind(), k.plural());
+    }
+
+    /** The catalogued kinds of {@code role}, in every version. */
+    public static List<Kind> anyVersionOf(KindRole role) {
+      return KindCatalogue.withRole(role).stream().map(Kind::anyVersionOf).toList();
+    }
+  }
 
   /** A ValidatingAdmissionPolicy variable: computed once per review, named for the expressions. */
   public record Variable(String name, String expression) {}

@@ -1,5 +1,6 @@
 package dev.spl.schema;
 
+import dev.spl.model.AttachmentPoint;
 import dev.spl.model.FieldPath;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
@@ -9,74 +10,28 @@ import dev.spl.model.ScalarNode;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Finds the sessionPersistence objects of a resource at every attachment point spl knows. */
+/**
+ * Finds the sessionPersistence objects of a resource where its kind carries them ({@link
+ * Resource#attachment()}, from the kind catalogue).
+ */
 public final class SessionPersistenceLocator {
-  public static final String GATEWAY_GROUP = "gateway.networking.k8s.io";
-  public static final String EXPERIMENTAL_GROUP = "gateway.networking.x-k8s.io";
-
   private SessionPersistenceLocator() {}
-
-  /** True for the kinds that can carry session persistence. */
-  public static boolean canCarryPersistence(Resource r) {
-    return isRoute(r) || isPolicy(r) || isBackend(r);
-  }
-
-  public static boolean isRoute(Resource r) {
-    return r.is(GATEWAY_GROUP, "HTTPRoute") || r.is(GATEWAY_GROUP, "GRPCRoute");
-  }
-
-  public static boolean isPolicy(Resource r) {
-    return r.is(GATEWAY_GROUP, "BackendLBPolicy")
-        || r.is(EXPERIMENTAL_GROUP, "XBackendTrafficPolicy");
-  }
-
-  public static boolean isBackend(Resource r) {
-    return r.is(GATEWAY_GROUP, "Backend")
-        || r.is(EXPERIMENTAL_GROUP, "Backend")
-        || r.is(EXPERIMENTAL_GROUP, "XBackend");
-  }
 
   /** Every sessionPersistence object in {@code r}, validated for {@code version}. */
   public static List<SessionPersistenceSite> find(Resource r, GatewayApiVersion version) {
     List<SessionPersistenceSite> sites = new ArrayList<>();
-    MapNode spec = r.spec();
-    if (spec == null) {
+    AttachmentPoint attachment = r.attachment();
+    if (attachment == null || r.spec() == null) {
       return sites;
     }
-    FieldPath specPath = FieldPath.of("spec");
-    if (isRoute(r)) {
-      ListNode rules = spec.list("rules");
-      if (rules != null) {
-        for (int i = 0; i < rules.size(); i++) {
-          if (rules.get(i) instanceof MapNode rule) {
-            add(
-                sites,
-                r,
-                rule.get("sessionPersistence"),
-                specPath.key("rules").index(i).key("sessionPersistence"),
-                AttachmentPoint.ROUTE_RULE,
-                version);
-          }
+    if (attachment.list() == null) {
+      add(sites, r, r.nodeAt(attachment.field()), attachment.field(), attachment, version);
+    } else if (r.nodeAt(attachment.list()) instanceof ListNode items) {
+      for (int i = 0; i < items.size(); i++) {
+        if (items.get(i) instanceof MapNode) {
+          FieldPath path = attachment.list().index(i).then(attachment.field());
+          add(sites, r, r.nodeAt(path), path, attachment, version);
         }
-      }
-    } else if (isPolicy(r)) {
-      add(
-          sites,
-          r,
-          spec.get("sessionPersistence"),
-          specPath.key("sessionPersistence"),
-          AttachmentPoint.POLICY,
-          version);
-    } else if (isBackend(r)) {
-      MapNode selector = spec.map("endpointSelector");
-      if (selector != null) {
-        add(
-            sites,
-            r,
-            selector.get("sessionPersistence"),
-            specPath.key("endpointSelector").key("sessionPersistence"),
-            AttachmentPoint.BACKEND,
-            version);
       }
     }
     return sites;

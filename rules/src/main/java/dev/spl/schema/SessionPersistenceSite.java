@@ -1,5 +1,6 @@
 package dev.spl.schema;
 
+import dev.spl.model.AttachmentPoint;
 import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;

@@ -2,44 +2,89 @@ package dev.spl.index;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.model.AttachmentPoint;
+import dev.spl.model.KindCatalogue;
+import dev.spl.model.KindRole;
+import dev.spl.model.Resource;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The kinds spl reads, and the kinds a webhook watches as the rules' inputs decide. */
 class KindCatalogueTest {
   @Test
-  void everyKindHasItsInputKind() {
+  void aResourceFindsItsRoleAttachmentAndTargetingOnceWhenLoaded() {
+    Resource route = load("apiVersion: gateway.networking.k8s.io/v1\nkind: HTTPRoute");
+    assertEquals(KindRole.ROUTE, route.role());
+    assertEquals(AttachmentPoint.ROUTE_RULE, route.attachment());
+    assertFalse(route.isReferenceTarget(), "nothing names a route");
+    Resource backend = load("apiVersion: gateway.networking.x-k8s.io/v1alpha1\nkind: XBackend");
+    assertEquals(KindRole.BACKEND, backend.role());
+    assertEquals(AttachmentPoint.BACKEND, backend.attachment());
+    assertTrue(backend.isReferenceTarget());
+    Resource policy = load("apiVersion: gateway.networking.k8s.io/v1alpha2\nkind: BackendLBPolicy");
+    assertEquals(AttachmentPoint.POLICY, policy.attachment());
+    Resource service = load("apiVersion: v1\nkind: Service");
+    assertEquals(KindRole.SERVICE, service.role());
+    assertNull(service.attachment(), "affinity is no sessionPersistence object");
+    assertTrue(service.isReferenceTarget());
+    assertEquals(
+        KindRole.INGRESS,
+        load("apiVersion: extensions/v1beta1\nkind: Ingress").role(),
+        "an Ingress of the removed extensions group is still an Ingress");
+    Resource knative = load("apiVersion: serving.knative.dev/v1\nkind: Service");
+    assertEquals(KindRole.NONE, knative.role(), "Knative's Service is no Service");
+    assertFalse(knative.isReferenceTarget());
+    Resource istioGateway = load("apiVersion: networking.istio.io/v1\nkind: Gateway");
+    assertEquals(KindRole.NONE, istioGateway.role(), "Istio's Gateway is no Gateway API Gateway");
+    assertEquals(KindRole.NONE, load("apiVersion: v1\nkind: ConfigMap").role());
+    assertEquals(
+        KindRole.NONE,
+        load("apiVersion: networking.istio.io/v1\nkind: DestinationRule").role(),
+        "read by single-object rules only");
+  }
+
+  @Test
+  void everyCataloguedKindHasOneEntryAndAttachmentsOnlyWhereTheRoleCarriesThem() {
+    java.util.Set<String> seen = new java.util.HashSet<>();
     for (KindCatalogue.Kind k : KindCatalogue.all()) {
-      Inputs.Kind input = k.input();
-      switch (k.kind()) {
-        case "HTTPRoute", "GRPCRoute" -> assertEquals(Inputs.Kind.ROUTE, input);
-        case "BackendLBPolicy", "XBackendTrafficPolicy" -> assertEquals(Inputs.Kind.POLICY, input);
-        case "Backend", "XBackend" -> assertEquals(Inputs.Kind.BACKEND, input);
-        case "Service" -> assertEquals(Inputs.Kind.SERVICE, input);
-        case "Gateway" -> assertEquals(Inputs.Kind.GATEWAY, input);
-        case "GatewayClass" -> assertEquals(Inputs.Kind.GATEWAY_CLASS, input);
-        case "Ingress" -> assertEquals(Inputs.Kind.INGRESS, input);
-        case "HorizontalPodAutoscaler" ->
-            assertEquals(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER, input);
-        case "Deployment", "StatefulSet" -> assertEquals(Inputs.Kind.WORKLOAD, input);
-        case "IngressClass" -> assertEquals(Inputs.Kind.INGRESS_CLASS, input);
-        default -> assertEquals(null, input, k.kind() + " is read by single-object rules only");
+      assertTrue(seen.add(k.label()), "listed twice: " + k.label());
+      assertEquals(k, KindCatalogue.find(k.group(), k.kind()));
+      boolean carries =
+          k.role() == KindRole.ROUTE || k.role() == KindRole.POLICY || k.role() == KindRole.BACKEND;
+      assertEquals(carries, k.attachment() != null, k.label());
+      if (k.attachment() != null) {
+        assertTrue(k.reviewed(), "what carries persistence is reviewed: " + k.label());
       }
     }
+    assertEquals(
+        List.of("HTTPRoute", "GRPCRoute"),
+        KindCatalogue.withRole(KindRole.ROUTE).stream().map(KindCatalogue.Kind::kind).toList());
+    assertEquals(
+        KindRole.BACKEND, new ObjectKey("gateway.networking.k8s.io", "Backend", "a", "b").role());
+    assertEquals(
+        new ObjectKey("gateway.networking.x-k8s.io", "XBackend", "a", "b").normalized(),
+        new ObjectKey("gateway.networking.k8s.io", "Backend", "a", "b").normalized(),
+        "Backend and XBackend are one target");
+  }
+
+  private static Resource load(String yaml) {
+    return new dev.spl.load.ManifestLoader()
+        .loadText("t.yaml", yaml + "\nmetadata: {name: a, namespace: n}\n")
+        .resources()
+        .get(0);
   }
 
   @Test
   void aWebhookWatchesWhatItReviewsAndWhatTheRulesRead() {
-    List<KindCatalogue.Kind> none = KindCatalogue.watched(Inputs.NONE);
+    List<KindCatalogue.Kind> none = Inputs.NONE.watched();
     assertEquals(KindCatalogue.reviewed(), none, "nothing read: only the reviewed kinds");
-    List<KindCatalogue.Kind> gateways =
-        KindCatalogue.watched(Inputs.of(Inputs.Kind.GATEWAY, "gatewayClassName"));
+    List<KindCatalogue.Kind> gateways = Inputs.of(KindRole.GATEWAY, "gatewayClassName").watched();
     assertTrue(gateways.stream().anyMatch(k -> k.kind().equals("Gateway")));
     assertFalse(gateways.stream().anyMatch(k -> k.kind().equals("GatewayClass")));
-    List<KindCatalogue.Kind> builtIn =
-        KindCatalogue.watched(dev.spl.catalogue.BuiltInRules.indexInputs());
+    List<KindCatalogue.Kind> builtIn = dev.spl.catalogue.BuiltInRules.indexInputs().watched();
     assertTrue(
         builtIn.stream().anyMatch(k -> k.kind().equals("HorizontalPodAutoscaler")),
         "SPL207 reads autoscalers");
@@ -49,13 +94,13 @@ class KindCatalogueTest {
 
   @Test
   void annotationsAreReadByPrefixPerKind() {
-    Inputs nginx = Inputs.NONE.andAnnotations(Inputs.Kind.INGRESS, "nginx.ingress.kubernetes.io/");
-    assertTrue(nginx.reads(Inputs.Kind.INGRESS), "reading annotations reads the kind");
-    assertTrue(nginx.readsAnnotation(Inputs.Kind.INGRESS, "nginx.ingress.kubernetes.io/affinity"));
-    assertFalse(nginx.readsAnnotation(Inputs.Kind.INGRESS, "kubernetes.io/ingress.class"));
-    assertFalse(nginx.readsAnnotation(Inputs.Kind.SERVICE, "nginx.ingress.kubernetes.io/affinity"));
-    Inputs both = Inputs.union(List.of(nginx, Inputs.of(Inputs.Kind.SERVICE)));
-    assertTrue(both.readsAnnotation(Inputs.Kind.INGRESS, "nginx.ingress.kubernetes.io/x"));
+    Inputs nginx = Inputs.NONE.andAnnotations(KindRole.INGRESS, "nginx.ingress.kubernetes.io/");
+    assertTrue(nginx.reads(KindRole.INGRESS), "reading annotations reads the kind");
+    assertTrue(nginx.readsAnnotation(KindRole.INGRESS, "nginx.ingress.kubernetes.io/affinity"));
+    assertFalse(nginx.readsAnnotation(KindRole.INGRESS, "kubernetes.io/ingress.class"));
+    assertFalse(nginx.readsAnnotation(KindRole.SERVICE, "nginx.ingress.kubernetes.io/affinity"));
+    Inputs both = Inputs.union(List.of(nginx, Inputs.of(KindRole.SERVICE)));
+    assertTrue(both.readsAnnotation(KindRole.INGRESS, "nginx.ingress.kubernetes.io/x"));
   }
 
   @Test
@@ -72,16 +117,16 @@ class KindCatalogueTest {
 
   @Test
   void inputsJoinAndAnswerByPath() {
-    Inputs a = Inputs.of(Inputs.Kind.ROUTE, "rules.backendRefs");
-    Inputs b = Inputs.of(Inputs.Kind.ROUTE, "hostnames").and(Inputs.Kind.SERVICE);
+    Inputs a = Inputs.of(KindRole.ROUTE, "rules.backendRefs");
+    Inputs b = Inputs.of(KindRole.ROUTE, "hostnames").and(KindRole.SERVICE);
     Inputs both = Inputs.union(List.of(a, b));
-    assertTrue(both.reads(Inputs.Kind.SERVICE));
-    assertFalse(both.reads(Inputs.Kind.GATEWAY));
-    assertTrue(both.reads(Inputs.Kind.ROUTE, "rules.backendRefs"));
-    assertTrue(both.reads(Inputs.Kind.ROUTE, "rules.backendRefs.name"), "below a declared path");
-    assertFalse(both.reads(Inputs.Kind.ROUTE, "rules"), "above it");
-    assertFalse(both.reads(Inputs.Kind.ROUTE, "rules.backendRefsX"));
-    assertTrue(both.reads(Inputs.Kind.ROUTE, "hostnames"));
+    assertTrue(both.reads(KindRole.SERVICE));
+    assertFalse(both.reads(KindRole.GATEWAY));
+    assertTrue(both.reads(KindRole.ROUTE, "rules.backendRefs"));
+    assertTrue(both.reads(KindRole.ROUTE, "rules.backendRefs.name"), "below a declared path");
+    assertFalse(both.reads(KindRole.ROUTE, "rules"), "above it");
+    assertFalse(both.reads(KindRole.ROUTE, "rules.backendRefsX"));
+    assertTrue(both.reads(KindRole.ROUTE, "hostnames"));
   }
 
   @Test
@@ -113,7 +158,7 @@ class KindCatalogueTest {
   }
 
   private static boolean writes(String yaml) {
-    return KindCatalogue.writesAboutSessions(
+    return dev.spl.load.SessionWords.writtenIn(
         new dev.spl.load.YamlStreamReader(dev.spl.load.LoadLimits.defaults())
             .read("t.yaml", yaml)
             .get(0)

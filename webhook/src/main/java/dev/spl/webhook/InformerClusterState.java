@@ -1,10 +1,10 @@
 package dev.spl.webhook;
 
-import dev.spl.index.KindCatalogue;
 import dev.spl.index.LiveIndex;
 import dev.spl.index.ObjectKey;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -60,9 +60,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   }
 
   static final List<Kind> KINDS =
-      KindCatalogue.watched(dev.spl.catalogue.BuiltInRules.indexInputs()).stream()
-          .map(Kind::new)
-          .toList();
+      dev.spl.catalogue.BuiltInRules.indexInputs().watched().stream().map(Kind::new).toList();
 
   static final long LIST_PAGE = 500;
   static final long FIRST_RETRY_MILLIS = 1_000;

@@ -2,7 +2,7 @@ package dev.spl.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.spl.index.KindCatalogue;
+import dev.spl.model.KindCatalogue;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -223,7 +223,7 @@ class HelmChartIT {
       }
     }
     Set<String> read = new java.util.TreeSet<>();
-    dev.spl.index.KindCatalogue.all().forEach(k -> read.add(k.group() + "/" + k.plural()));
+    dev.spl.model.KindCatalogue.all().forEach(k -> read.add(k.group() + "/" + k.plural()));
     assertEquals(read, granted);
     assertTrue(render(t -> t.set("watchCluster", "false")).all("ClusterRole").isEmpty());
     assertTrue(render(t -> {}).all("Role").isEmpty(), "no Lease access unless the audit is on");
@@ -283,7 +283,7 @@ class HelmChartIT {
       }
     }
     Set<String> reviewed = new java.util.TreeSet<>();
-    dev.spl.index.KindCatalogue.reviewed().forEach(k -> reviewed.add(k.group() + "/" + k.plural()));
+    dev.spl.model.KindCatalogue.reviewed().forEach(k -> reviewed.add(k.group() + "/" + k.plural()));
     assertEquals(reviewed, matched);
   }
 

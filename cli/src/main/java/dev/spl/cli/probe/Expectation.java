@@ -1,6 +1,7 @@
 package dev.spl.cli.probe;
 
 import dev.spl.load.ManifestLoader;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
@@ -50,7 +51,7 @@ record Expectation(
       GatewayApiVersion as =
           version != null
               ? version
-              : SessionPersistenceLocator.isBackend(r)
+              : r.role() == KindRole.BACKEND
                   ? GatewayApiVersion.MAIN
                   : GatewayApiVersion.NEWEST_RELEASE;
       List<SessionPersistenceSite> sites = SessionPersistenceLocator.find(r, as);

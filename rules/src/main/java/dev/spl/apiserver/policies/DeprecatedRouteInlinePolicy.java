@@ -1,10 +1,10 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.AttachmentPoint;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.cross.DeprecatedRouteInline;
-import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.Optional;
 import java.util.Set;

@@ -4,6 +4,7 @@ import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -33,11 +34,10 @@ final class AlbAnnotations {
 
   /** What the ALB rules read. */
   static final Inputs INPUTS =
-      Inputs.of(Inputs.Kind.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
-          .andAnnotations(
-              Inputs.Kind.INGRESS, PREFIX, dev.spl.index.IngressClasses.CLASS_ANNOTATION)
-          .andAnnotations(Inputs.Kind.SERVICE, PREFIX)
-          .and(Inputs.Kind.INGRESS_CLASS, "controller");
+      Inputs.of(KindRole.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
+          .andAnnotations(KindRole.INGRESS, PREFIX, dev.spl.index.IngressClasses.CLASS_ANNOTATION)
+          .andAnnotations(KindRole.SERVICE, PREFIX)
+          .and(KindRole.INGRESS_CLASS, "controller");
 
   private AlbAnnotations() {}
 
@@ -58,7 +58,7 @@ final class AlbAnnotations {
   /** Every ALB Ingress's backend Services, once per Ingress and Service. */
   static List<Backend> backends(ResourceIndex index, RuleContext context) {
     List<Backend> out = new ArrayList<>();
-    for (Resource ingress : index.all(Inputs.Kind.INGRESS)) {
+    for (Resource ingress : index.all(KindRole.INGRESS)) {
       if (!isAlbs(ingress, context)) {
         continue;
       }

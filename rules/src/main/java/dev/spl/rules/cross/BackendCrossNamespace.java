@@ -4,6 +4,7 @@ import dev.spl.index.BackendRef;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.AttachmentPoint;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -11,7 +12,6 @@ import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
 

@@ -5,6 +5,7 @@ import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -30,9 +31,9 @@ public final class ControllerIgnoresPersistence implements IndexRule {
   @Override
   public Inputs inputs() {
     return EffectivePersistence.INPUTS
-        .and(Inputs.Kind.ROUTE, "parentRefs")
-        .and(Inputs.Kind.GATEWAY, "gatewayClassName")
-        .and(Inputs.Kind.GATEWAY_CLASS, "controllerName");
+        .and(KindRole.ROUTE, "parentRefs")
+        .and(KindRole.GATEWAY, "gatewayClassName")
+        .and(KindRole.GATEWAY_CLASS, "controllerName");
   }
 
   @Override

@@ -4,6 +4,8 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.AttachmentPoint;
+import dev.spl.model.KindRole;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -12,7 +14,6 @@ import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -33,7 +34,7 @@ public final class CookiePathUnreachable implements IndexRule {
 
   @Override
   public Inputs inputs() {
-    return EffectivePersistence.INPUTS.and(Inputs.Kind.ROUTE, "rules.matches");
+    return EffectivePersistence.INPUTS.and(KindRole.ROUTE, "rules.matches");
   }
 
   @Override

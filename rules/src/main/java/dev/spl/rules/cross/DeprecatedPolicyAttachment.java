@@ -1,11 +1,11 @@
 package dev.spl.rules.cross;
 
+import dev.spl.model.AttachmentPoint;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
-import dev.spl.schema.AttachmentPoint;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceSite;
 

@@ -3,6 +3,7 @@ package dev.spl.rules.cross;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.Node;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -32,12 +33,12 @@ public final class DuplicateResource implements IndexRule {
 
   @Override
   public Inputs inputs() {
-    return Inputs.of(Inputs.Kind.ROUTE, "rules.sessionPersistence")
-        .and(Inputs.Kind.POLICY, "sessionPersistence")
-        .and(Inputs.Kind.BACKEND, "endpointSelector.sessionPersistence")
-        .and(Inputs.Kind.SERVICE, "sessionAffinity", "sessionAffinityConfig")
-        .and(Inputs.Kind.GATEWAY)
-        .and(Inputs.Kind.GATEWAY_CLASS);
+    return Inputs.of(KindRole.ROUTE, "rules.sessionPersistence")
+        .and(KindRole.POLICY, "sessionPersistence")
+        .and(KindRole.BACKEND, "endpointSelector.sessionPersistence")
+        .and(KindRole.SERVICE, "sessionAffinity", "sessionAffinityConfig")
+        .and(KindRole.GATEWAY)
+        .and(KindRole.GATEWAY_CLASS);
   }
 
   @Override
@@ -70,7 +71,7 @@ public final class DuplicateResource implements IndexRule {
     for (SessionPersistenceSite site : index.sites(r)) {
       out.append(site.path()).append('=').append(site.node().toPlain()).append(';');
     }
-    if (r.kind().equals("Service") && r.spec() != null) {
+    if (r.role() == KindRole.SERVICE && r.spec() != null) {
       String affinity = r.spec().string("sessionAffinity");
       if (affinity != null && !affinity.equals("None")) {
         out.append("sessionAffinity=").append(affinity);

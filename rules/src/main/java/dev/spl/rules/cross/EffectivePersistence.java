@@ -5,6 +5,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,9 +21,9 @@ record EffectivePersistence(SessionPersistenceSite site, FieldPath routeField, B
    * policies that target a backend, and Backend objects' own persistence.
    */
   static final Inputs INPUTS =
-      Inputs.of(Inputs.Kind.ROUTE, "rules.backendRefs", "rules.sessionPersistence")
-          .and(Inputs.Kind.POLICY, "targetRefs", "sessionPersistence")
-          .and(Inputs.Kind.BACKEND, "type", "endpointSelector.sessionPersistence");
+      Inputs.of(KindRole.ROUTE, "rules.backendRefs", "rules.sessionPersistence")
+          .and(KindRole.POLICY, "targetRefs", "sessionPersistence")
+          .and(KindRole.BACKEND, "type", "endpointSelector.sessionPersistence");
 
   static List<EffectivePersistence> of(ResourceIndex index, RouteRule rule) {
     List<EffectivePersistence> out = new ArrayList<>();

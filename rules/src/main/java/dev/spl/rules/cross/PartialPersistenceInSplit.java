@@ -4,6 +4,7 @@ import dev.spl.index.BackendRef;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.KindRole;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -28,7 +29,7 @@ public final class PartialPersistenceInSplit implements IndexRule {
   @Override
   public Inputs inputs() {
     // a backend without persistence counts only when it exists: Services are looked up
-    return EffectivePersistence.INPUTS.and(Inputs.Kind.SERVICE);
+    return EffectivePersistence.INPUTS.and(KindRole.SERVICE);
   }
 
   @Override

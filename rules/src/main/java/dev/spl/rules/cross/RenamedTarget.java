@@ -8,6 +8,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -34,9 +35,9 @@ public final class RenamedTarget implements IndexRule {
   @Override
   public Inputs inputs() {
     return EffectivePersistence.INPUTS
-        .and(Inputs.Kind.ROUTE, "parentRefs")
-        .and(Inputs.Kind.SERVICE)
-        .and(Inputs.Kind.GATEWAY);
+        .and(KindRole.ROUTE, "parentRefs")
+        .and(KindRole.SERVICE)
+        .and(KindRole.GATEWAY);
   }
 
   @Override

@@ -6,6 +6,7 @@ import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -30,7 +31,7 @@ public final class ServiceAffinityConflict implements IndexRule {
 
   @Override
   public Inputs inputs() {
-    return EffectivePersistence.INPUTS.and(Inputs.Kind.SERVICE, "sessionAffinity");
+    return EffectivePersistence.INPUTS.and(KindRole.SERVICE, "sessionAffinity");
   }
 
   @Override
@@ -76,7 +77,7 @@ public final class ServiceAffinityConflict implements IndexRule {
   }
 
   private static Optional<Resource> clientIpService(ResourceIndex index, ObjectKey target) {
-    if (!target.group().isEmpty() || !target.kind().equals("Service")) {
+    if (target.role() != KindRole.SERVICE) {
       return Optional.empty();
     }
     return index

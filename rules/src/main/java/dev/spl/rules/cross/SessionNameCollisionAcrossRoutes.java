@@ -5,6 +5,7 @@ import dev.spl.index.ObjectKey;
 import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -97,7 +98,7 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
   @Override
   public Inputs inputs() {
     return EffectivePersistence.INPUTS.and(
-        Inputs.Kind.ROUTE, "parentRefs", "hostnames", "rules.matches");
+        KindRole.ROUTE, "parentRefs", "hostnames", "rules.matches");
   }
 
   @Override

@@ -3,6 +3,7 @@ package dev.spl.rules.cross;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -34,7 +35,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule {
 
   @Override
   public Inputs inputs() {
-    return EffectivePersistence.INPUTS.and(Inputs.Kind.ROUTE, "rules.matches");
+    return EffectivePersistence.INPUTS.and(KindRole.ROUTE, "rules.matches");
   }
 
   @Override

@@ -5,6 +5,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -14,7 +15,7 @@ import java.util.function.Predicate;
 final class ClientIpServices {
   static final FieldPath AFFINITY = FieldPath.of("spec", "sessionAffinity");
 
-  static final Inputs INPUTS = NginxIngress.INPUTS.and(Inputs.Kind.SERVICE, "sessionAffinity");
+  static final Inputs INPUTS = NginxIngress.INPUTS.and(KindRole.SERVICE, "sessionAffinity");
 
   /**
    * A ClientIP Service and the first Ingress backend (chosen by {@code which}) that sends to it.
@@ -29,7 +30,7 @@ final class ClientIpServices {
   static Map<Resource, Use> behind(
       ResourceIndex index, dev.spl.rules.RuleContext context, Predicate<NginxIngress> which) {
     Map<Resource, Use> out = new LinkedHashMap<>();
-    for (Resource r : index.all(Inputs.Kind.INGRESS)) {
+    for (Resource r : index.all(KindRole.INGRESS)) {
       NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
       if (ing == null || !which.test(ing)) {
         continue;

@@ -3,6 +3,7 @@ package dev.spl.rules.nginx;
 import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -36,7 +37,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     Map<String, List<Use>> byUpstream = new LinkedHashMap<>();
-    for (Resource r : index.all(Inputs.Kind.INGRESS)) {
+    for (Resource r : index.all(KindRole.INGRESS)) {
       NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
       // A canary Ingress copies its main Ingress's affinity (unless legacy): not a rival.
       if (ing == null || ing.isTrue("canary")) {

@@ -4,6 +4,7 @@ import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
@@ -32,15 +33,15 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
   @Override
   public Inputs inputs() {
     return NginxIngress.INPUTS
-        .and(Inputs.Kind.SERVICE, "selector")
-        .and(Inputs.Kind.WORKLOAD, "template.metadata.labels")
-        .and(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER, "scaleTargetRef");
+        .and(KindRole.SERVICE, "selector")
+        .and(KindRole.WORKLOAD, "template.metadata.labels")
+        .and(KindRole.HORIZONTAL_POD_AUTOSCALER, "scaleTargetRef");
   }
 
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     Scalers scalers = null; // built on the first Ingress that needs it
-    for (Resource r : index.all(Inputs.Kind.INGRESS)) {
+    for (Resource r : index.all(KindRole.INGRESS)) {
       NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
       if (ing == null || !ing.cookieAffinity() || "persistent".equals(ing.value("affinity-mode"))) {
         continue;
@@ -70,10 +71,10 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
     private final Map<String, Resource> workloads = new HashMap<>();
 
     Scalers(ResourceIndex index) {
-      for (Resource hpa : index.all(Inputs.Kind.HORIZONTAL_POD_AUTOSCALER)) {
+      for (Resource hpa : index.all(KindRole.HORIZONTAL_POD_AUTOSCALER)) {
         autoscalers.computeIfAbsent(hpa.namespace(), k -> new ArrayList<>()).add(hpa);
       }
-      for (Resource w : index.all(Inputs.Kind.WORKLOAD)) {
+      for (Resource w : index.all(KindRole.WORKLOAD)) {
         workloads.putIfAbsent(w.namespace() + "/" + w.kind() + "/" + w.name(), w);
       }
     }

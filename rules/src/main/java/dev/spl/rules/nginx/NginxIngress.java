@@ -1,10 +1,10 @@
 package dev.spl.rules.nginx;
 
-import dev.spl.index.IndexFields;
 import dev.spl.index.IngressClasses;
 import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -31,9 +31,9 @@ public final class NginxIngress {
 
   /** What the cross-resource ingress-nginx rules read of an Ingress. */
   public static final Inputs INPUTS =
-      Inputs.of(Inputs.Kind.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
-          .andAnnotations(Inputs.Kind.INGRESS, PREFIX, CLASS_ANNOTATION, F5_ORG, F5_COM)
-          .and(Inputs.Kind.INGRESS_CLASS, "controller");
+      Inputs.of(KindRole.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
+          .andAnnotations(KindRole.INGRESS, PREFIX, CLASS_ANNOTATION, F5_ORG, F5_COM)
+          .and(KindRole.INGRESS_CLASS, "controller");
 
   /** Class names of other controllers: their Ingresses are not ingress-nginx's. */
   private static final List<String> OTHER_CONTROLLERS =
@@ -77,7 +77,7 @@ public final class NginxIngress {
    * IngressClass among {@code classes} decides for the Ingresses of its class.
    */
   public static NginxIngress of(Resource r, IngressClasses classes) {
-    if (IndexFields.kindOf(r) != Inputs.Kind.INGRESS) {
+    if (r.role() != KindRole.INGRESS) {
       return null;
     }
     MapNode annotations = r.annotations();

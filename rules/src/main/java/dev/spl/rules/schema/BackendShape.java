@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -9,7 +10,6 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import dev.spl.schema.SessionPersistenceLocator;
 
 /** SPL029: a Backend whose type and endpointSelector disagree (main). */
 @RuleDefinition(
@@ -25,8 +25,7 @@ public final class BackendShape implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!context.version().hasBackendAttachment()
-        || !SessionPersistenceLocator.isBackend(resource)) {
+    if (!context.version().hasBackendAttachment() || resource.role() != KindRole.BACKEND) {
       return;
     }
     MapNode spec = resource.spec();

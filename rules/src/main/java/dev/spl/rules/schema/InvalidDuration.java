@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -15,7 +16,6 @@ import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SchemaViolation;
-import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSchema;
 import dev.spl.schema.SessionPersistenceSite;
 import java.time.Duration;
@@ -56,9 +56,9 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     if (spec == null) {
       return;
     }
-    if (resource.is(SessionPersistenceLocator.GATEWAY_GROUP, "HTTPRoute")) {
+    if (resource.is(KindCatalogue.GATEWAY_GROUP, "HTTPRoute")) {
       checkRouteRules(resource, spec, context, reporter);
-    } else if (resource.is(SessionPersistenceLocator.EXPERIMENTAL_GROUP, "XBackendTrafficPolicy")
+    } else if (resource.is(KindCatalogue.EXPERIMENTAL_GROUP, "XBackendTrafficPolicy")
         && context.version().compareTo(GatewayApiVersion.V1_3) >= 0) {
       MapNode retry = spec.map("retryConstraint");
       if (retry != null) {

@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
@@ -41,7 +42,7 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!resource.is("", "Service") || resource.spec() == null) {
+    if (resource.role() != KindRole.SERVICE || resource.spec() == null) {
       return;
     }
     Node affinity = resource.spec().get("sessionAffinity");

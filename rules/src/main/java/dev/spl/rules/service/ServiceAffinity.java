@@ -1,5 +1,6 @@
 package dev.spl.rules.service;
 
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 
@@ -9,7 +10,7 @@ record ServiceAffinity(
 
   /** The affinity of {@code r} when it is a core/v1 Service with a spec, else null. */
   static ServiceAffinity of(Resource r) {
-    if (!r.is("", "Service") || r.spec() == null) {
+    if (r.role() != KindRole.SERVICE || r.spec() == null) {
       return null;
     }
     MapNode spec = r.spec();

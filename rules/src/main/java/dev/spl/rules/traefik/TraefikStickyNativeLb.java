@@ -1,6 +1,7 @@
 package dev.spl.rules.traefik;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -25,7 +26,7 @@ public final class TraefikStickyNativeLb implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (resource.is("", "Service")) {
+    if (resource.role() == KindRole.SERVICE) {
       MapNode.Entry nativeLb = TraefikAnnotations.entry(resource, TraefikAnnotations.NATIVE_LB);
       if (nativeLb != null
           && TraefikAnnotations.isTrue(nativeLb.value())

@@ -2,6 +2,7 @@ package dev.spl.rules.traefik;
 
 import dev.spl.index.IngressPath;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -29,9 +30,7 @@ public final class TraefikStickyOnIngress implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!resource.kind().equals("Ingress")
-        || !(resource.group().equals("networking.k8s.io")
-            || resource.group().equals("extensions"))) {
+    if (resource.role() != KindRole.INGRESS) {
       return;
     }
     List<MapNode.Entry> sticky = TraefikAnnotations.sticky(resource);

@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
@@ -13,33 +13,58 @@ class CookieNeedsCookieTypeTest {
 
   @Test
   void cookieWithHeaderTypeOnLatest() {
-    assertOne(
-        of(
-            "SPL011",
-            backend(
-                """
-        type: Header
-        header: {name: X-S}
-        cookie: {name: s}
-        """)),
-        10,
-        5,
-        "cookie must be nil if type is not Cookie");
+    assertMarked(
+        "SPL011",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: cart}}
+            sessionPersistence:  # expect: SPL011 "cookie must be nil if type is not Cookie"
+              type: Header
+              header: {name: X-S}
+              cookie: {name: s}
+        """);
   }
 
   @Test
   void cookieConfigWithHeaderTypeFromV15() {
     String sp = "{type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}";
-    assertOne(
-        of("SPL011", route(sp), GatewayApiVersion.V1_5),
-        9,
-        5,
-        "cookieConfig can only be set with type Cookie");
-    assertOne(
-        of("SPL011", route(sp), GatewayApiVersion.V1_6),
-        9,
-        5,
-        "cookieConfig can only be set with type Cookie");
+    assertMarked(
+        "SPL011",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL011 "cookieConfig can only be set with type Cookie"
+              {type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}
+        """,
+        GatewayApiVersion.V1_5);
+    assertMarked(
+        "SPL011",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL011 "cookieConfig can only be set with type Cookie"
+              {type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}
+        """,
+        GatewayApiVersion.V1_6);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
@@ -13,19 +13,58 @@ class CookieTypeNeedsCookieTest {
 
   @Test
   void defaultTypeIsCookieSoAnEmptyObjectFails() {
-    assertOne(of("SPL012", backend("{}")), 10, 5, "cookie must be specified for Cookie type");
+    assertMarked(
+        "SPL012",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: cart}}
+            sessionPersistence:  # expect: SPL012 "cookie must be specified for Cookie type"
+              {}
+        """);
   }
 
   @Test
   void explicitCookieTypeWithoutCookie() {
-    assertOne(of("SPL012", route("{type: Cookie, absoluteTimeout: 1h}")), 9, 5, "add cookie");
+    assertMarked(
+        "SPL012",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL012 "add cookie"
+              {type: Cookie, absoluteTimeout: 1h}
+        """);
   }
 
   @Test
   void v1FieldsNextToMainOnesArePrunedAndTheCelRuleFails() {
     // A mix of shapes is checked field by field: sessionName is pruned, leaving no cookie.
-    assertOne(
-        of("SPL012", route("{sessionName: s, header: {name: X-S}, type: Cookie}")), 9, 5, "cookie");
+    assertMarked(
+        "SPL012",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL012 "cookie"
+              {sessionName: s, header: {name: X-S}, type: Cookie}
+        """);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,11 +11,21 @@ class HeaderNeedsHeaderTypeTest {
 
   @Test
   void headerWithDefaultCookieType() {
-    assertOne(
-        of("SPL013", backend("{cookie: {name: s}, header: {name: X-S}}")),
-        10,
-        5,
-        "header must be nil if type is not Header");
+    assertMarked(
+        "SPL013",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: cart}}
+            sessionPersistence:  # expect: SPL013 "header must be nil if type is not Header"
+              {cookie: {name: s}, header: {name: X-S}}
+        """);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,8 +11,21 @@ class HeaderTypeNeedsHeaderTest {
 
   @Test
   void headerTypeWithoutHeader() {
-    assertOne(
-        of("SPL014", backend("type: Header")), 10, 5, "header must be specified for Header type");
+    assertMarked(
+        "SPL014",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: cart}}
+            sessionPersistence:  # expect: SPL014 "header must be specified for Header type"
+              type: Header
+        """);
   }
 
   @Test

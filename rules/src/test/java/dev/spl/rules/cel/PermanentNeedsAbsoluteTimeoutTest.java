@@ -1,6 +1,6 @@
 package dev.spl.rules.cel;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
@@ -18,16 +18,21 @@ class PermanentNeedsAbsoluteTimeoutTest {
   @Test
   void permanentCookieWithoutTimeoutOnLatest() {
     var findings =
-        of(
+        assertMarked(
             "SPL010",
-            backend(
-                """
-        cookie:
-          name: s
-          lifetimeType: Permanent
-        """));
-    assertOne(
-        findings, 10, 5, "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent");
+            """
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: Backend
+            metadata: {name: cart, namespace: shop}
+            spec:
+              type: EndpointSelector
+              endpointSelector:
+                selector: {matchLabels: {app: cart}}
+                sessionPersistence:  # expect: SPL010 "AbsoluteTimeout must be specified when cookie lifetimeType is Permanent"
+                  cookie:
+                    name: s
+                    lifetimeType: Permanent
+            """);
     assertEquals("spec.endpointSelector.sessionPersistence", findings.get(0).field());
   }
 
@@ -105,18 +110,52 @@ class PermanentNeedsAbsoluteTimeoutTest {
       value = GatewayApiVersion.class,
       names = {"V1_1_0"})
   void v110RejectsEverySessionPersistenceWithoutCookieConfig(GatewayApiVersion v110) {
-    assertOne(
-        of("SPL010", route("{sessionName: foo, type: Header}"), v110),
-        9,
-        5,
-        "no such key: cookieConfig");
-    assertOne(of("SPL010", route("{sessionName: foo}"), v110), 9, 5, "cookieConfig: {}");
+    assertMarked(
+        "SPL010",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL010 "no such key: cookieConfig"
+              {sessionName: foo, type: Header}
+        """,
+        v110);
+    assertMarked(
+        "SPL010",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL010 "cookieConfig: {}"
+              {sessionName: foo}
+        """,
+        v110);
     assertTrue(of("SPL010", route("{sessionName: foo, cookieConfig: {}}"), v110).isEmpty());
-    assertOne(
-        of("SPL010", route("{cookieConfig: {lifetimeType: Permanent}}"), v110),
-        9,
-        5,
-        "AbsoluteTimeout must be specified");
+    assertMarked(
+        "SPL010",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL010 "AbsoluteTimeout must be specified"
+              {cookieConfig: {lifetimeType: Permanent}}
+        """,
+        v110);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cookie;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,7 +11,8 @@ class CookiePathNotAbsoluteTest {
 
   @Test
   void relativePath() {
-    assertOne(of("SPL131", backend("cookie:\n  name: s\n  path: cart")), 13, 9, "use \"/cart\"");
+    assertMarked(
+        "SPL131", backend("cookie:\n  name: s\n  path: cart  # expect: SPL131 \"use \"/cart\"\""));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cookie;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,11 +11,9 @@ class CookiePrefixViolationTest {
 
   @Test
   void hostPrefixNeedsRootPath() {
-    assertOne(
-        of("SPL132", backend("cookie:\n  name: __Host-s\n  path: /app")),
-        13,
-        9,
-        "needs path \"/\"");
+    assertMarked(
+        "SPL132",
+        backend("cookie:\n  name: __Host-s\n  path: /app  # expect: SPL132 \"needs path \"/\"\""));
   }
 
   @Test

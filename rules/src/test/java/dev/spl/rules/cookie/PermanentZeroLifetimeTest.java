@@ -1,6 +1,6 @@
 package dev.spl.rules.cookie;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
@@ -13,28 +13,23 @@ class PermanentZeroLifetimeTest {
 
   @Test
   void zeroInAnyUnit() {
-    assertOne(
-        of("SPL133", backend("absoluteTimeout: 0ms\ncookie: {name: s, lifetimeType: Permanent}")),
-        11,
-        7,
-        "Max-Age=0");
-    assertOne(
-        of("SPL133", backend("absoluteTimeout: 0h0m\ncookie: {name: s, lifetimeType: Permanent}")),
-        11,
-        7,
-        "\"0h0m\"");
+    assertMarked(
+        "SPL133",
+        backend(
+            "absoluteTimeout: 0ms  # expect: SPL133 \"Max-Age=0\"\ncookie: {name: s, lifetimeType: Permanent}"));
+    assertMarked(
+        "SPL133",
+        backend(
+            "absoluteTimeout: 0h0m  # expect: SPL133 \"\"0h0m\"\"\ncookie: {name: s, lifetimeType: Permanent}"));
   }
 
   @Test
   void v1ShapeToo() {
-    assertOne(
-        of(
-            "SPL133",
-            route("absoluteTimeout: 0s\ncookieConfig: {lifetimeType: Permanent}"),
-            GatewayApiVersion.V1_6),
-        10,
-        7,
-        "deletes it at once");
+    assertMarked(
+        "SPL133",
+        route(
+            "absoluteTimeout: 0s  # expect: SPL133 \"deletes it at once\"\ncookieConfig: {lifetimeType: Permanent}"),
+        GatewayApiVersion.V1_6);
   }
 
   @Test

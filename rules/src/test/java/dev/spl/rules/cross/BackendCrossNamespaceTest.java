@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,16 +43,28 @@ class BackendCrossNamespaceTest {
   @Test
   void aStickyBackendOfAnotherNamespaceSetsTheRulesSessions() {
     Finding f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL124",
-                route(
-                        "{group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}")
-                    + backend("infra", STICKY),
-                GatewayApiVersion.MAIN),
-            7,
-            68,
-            "Backend b of namespace infra sets this rule's session persistence");
+                """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: r, namespace: shop}
+            spec:
+              rules:
+              - backendRefs:
+                - {group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}  # expect: SPL124 "Backend b of namespace infra sets this rule's session persistence"
+            ---
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: Backend
+            metadata: {name: b, namespace: infra}
+            spec:
+              type: EndpointSelector
+              endpointSelector:
+                selector: {matchLabels: {app: b}}
+                sessionPersistence: {type: Cookie, absoluteTimeout: 1h, cookie: {name: s}}
+            """,
+                GatewayApiVersion.MAIN)
+            .get(0);
     assertEquals(1, f.related().size(), "names the Backend's sessionPersistence");
     assertEquals(16, f.related().get(0).position().line());
   }

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -37,11 +37,30 @@ class ControllerIgnoresPersistenceTest {
   @Test
   void istioIgnoresIt() {
     var f =
-        assertOne(
-            of("SPL141", yaml("istio.io/gateway-controller", "default"), GatewayApiVersion.V1_4),
-            18,
-            5,
-            "Istio (istio.io/gateway-controller) ignores sessionPersistence on HTTPRoute");
+        assertMarked(
+                "SPL141",
+                """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: GatewayClass
+            metadata: {name: gc}
+            spec: {controllerName: istio.io/gateway-controller}
+            ---
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: Gateway
+            metadata: {name: gw, namespace: default}
+            spec: {gatewayClassName: gc}
+            ---
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: r}
+            spec:
+              parentRefs: [{name: gw}]
+              rules:
+              - backendRefs: [{name: a}]
+                sessionPersistence: {sessionName: s}  # expect: SPL141 "Istio (istio.io/gateway-controller) ignores sessionPersistence on HTTPRoute"
+            """,
+                GatewayApiVersion.V1_4)
+            .get(0);
     assertTrue(f.related().size() == 2);
   }
 

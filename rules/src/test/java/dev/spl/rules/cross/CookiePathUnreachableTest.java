@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -28,11 +28,19 @@ class CookiePathUnreachableTest {
 
   @Test
   void inlineCookieOutsideTheRulesPaths() {
-    assertOne(
-        of("SPL130", route("[{path: {value: /shop}}]", "/cart")),
-        9,
-        25,
-        "never send the cookie back");
+    assertMarked(
+        "SPL130",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {value: /shop}}]
+            backendRefs: [{name: a}]
+            sessionPersistence:
+              cookie: {name: s, path: /cart}  # expect: SPL130 "never send the cookie back"
+        """);
   }
 
   @Test
@@ -89,7 +97,26 @@ class CookiePathUnreachableTest {
           - matches: [{path: {value: /shop}}]
             backendRefs: [{group: gateway.networking.x-k8s.io, kind: Backend, name: b}]
         """;
-    var f = assertOne(of("SPL130", yaml), 6, 75, "the routes to it match");
+    var f =
+        assertMarked(
+                "SPL130",
+                """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata: {name: b}
+        spec:
+          type: EndpointSelector
+          endpointSelector: {selector: {}, sessionPersistence: {cookie: {name: s, path: /cart}}}  # expect: SPL130 "the routes to it match"
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {value: /shop}}]
+            backendRefs: [{group: gateway.networking.x-k8s.io, kind: Backend, name: b}]
+        """)
+            .get(0);
     assertTrue(f.related().get(0).position().line() == 13);
     // without any route to it there is nothing to compare
     assertTrue(of("SPL130", yaml.substring(0, yaml.indexOf("---"))).isEmpty());

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -20,11 +20,16 @@ class DeprecatedPolicyAttachmentTest {
 
   @Test
   void policyOnLatest() {
-    assertOne(
-        of("SPL121", POLICY.formatted("{cookie: {name: s}}")),
-        6,
-        3,
-        "XBackendTrafficPolicy is deprecated");
+    assertMarked(
+        "SPL121",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: svc}]
+          sessionPersistence: {cookie: {name: s}}  # expect: SPL121 "XBackendTrafficPolicy is deprecated"
+        """);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,7 +12,20 @@ class DeprecatedRouteInlineTest {
 
   @Test
   void inlineOnLatest() {
-    assertOne(of("SPL120", route("cookie: {name: s}")), 9, 5, "deprecated");
+    assertMarked(
+        "SPL120",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL120 "deprecated"
+              cookie: {name: s}
+        """);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,11 +32,26 @@ class DoubleAttachmentTest {
   @Test
   void routeAndPolicy() {
     var f =
-        assertOne(
-            of("SPL122", ROUTE + POLICY.formatted("default"), GatewayApiVersion.V1_4),
-            6,
-            19,
-            "this rule's sessionPersistence wins");
+        assertMarked(
+                "SPL122",
+                """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: r}
+            spec:
+              rules:
+              - backendRefs: [{name: svc}]  # expect: SPL122 "this rule's sessionPersistence wins"
+                sessionPersistence: {sessionName: route}
+            ---
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: XBackendTrafficPolicy
+            metadata: {name: p, namespace: default}
+            spec:
+              targetRefs: [{group: "", kind: Service, name: svc}]
+              sessionPersistence: {sessionName: policy}
+            """,
+                GatewayApiVersion.V1_4)
+            .get(0);
     assertTrue(f.related().get(0).position().line() == 14);
   }
 
@@ -59,7 +74,24 @@ class DoubleAttachmentTest {
           type: EndpointSelector
           endpointSelector: {selector: {}, sessionPersistence: {cookie: {name: backend}}}
         """;
-    assertOne(of("SPL122", yaml), 6, 19, "Backend default/b");
+    assertMarked(
+        "SPL122",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs: [{group: gateway.networking.x-k8s.io, kind: Backend, name: b}]  # expect: SPL122 "Backend default/b"
+            sessionPersistence: {cookie: {name: route}}
+        ---
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata: {name: b}
+        spec:
+          type: EndpointSelector
+          endpointSelector: {selector: {}, sessionPersistence: {cookie: {name: backend}}}
+        """);
   }
 
   @Test

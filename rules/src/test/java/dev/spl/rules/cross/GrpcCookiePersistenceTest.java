@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -23,11 +23,18 @@ class GrpcCookiePersistenceTest {
 
   @Test
   void cookieByDefaultOnGrpc() {
-    assertOne(
-        of("SPL140", route("GRPCRoute", "{sessionName: s}"), GatewayApiVersion.V1_4),
-        7,
-        5,
-        "use type: Header");
+    assertMarked(
+        "SPL140",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: GRPCRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence: {sessionName: s}  # expect: SPL140 "use type: Header"
+        """,
+        GatewayApiVersion.V1_4);
   }
 
   @Test
@@ -52,6 +59,24 @@ class GrpcCookiePersistenceTest {
           targetRefs: [{group: "", kind: Service, name: a}]
           sessionPersistence: {sessionName: s}
         """;
-    assertOne(of("SPL140", yaml, GatewayApiVersion.V1_4), 6, 19, "a persists with a cookie");
+    assertMarked(
+        "SPL140",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: GRPCRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]  # expect: SPL140 "a persists with a cookie"
+            sessionPersistence: null
+        ---
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: a}]
+          sessionPersistence: {sessionName: s}
+        """,
+        GatewayApiVersion.V1_4);
   }
 }

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +34,30 @@ class PartialPersistenceInSplitTest {
 
   @Test
   void oneBackendPersistsTheOtherNot() {
-    assertOne(of("SPL123", yaml("1", true), V14), 8, 7, "b has no session persistence");
+    assertMarked(
+        "SPL123",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs:
+            - {name: a, weight: 1}
+            - {name: b, weight: 1}  # expect: SPL123 "b has no session persistence"
+        ---
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: a}]
+          sessionPersistence: {sessionName: s}
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: b}
+        """,
+        V14);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,14 +30,24 @@ class ServiceAffinityConflictTest {
   @Test
   void routeInlineToClientIpService() {
     var f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL110",
-                ROUTE.formatted("shop") + SERVICE.formatted("ClientIP"),
-                GatewayApiVersion.V1_4),
-            7,
-            5,
-            "Service svc, which has sessionAffinity ClientIP");
+                """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: r, namespace: shop}
+            spec:
+              rules:
+              - backendRefs: [{name: svc}]
+                sessionPersistence: {sessionName: s}  # expect: SPL110 "Service svc, which has sessionAffinity ClientIP"
+            ---
+            apiVersion: v1
+            kind: Service
+            metadata: {name: svc, namespace: shop}
+            spec: {sessionAffinity: ClientIP}
+            """,
+                GatewayApiVersion.V1_4)
+            .get(0);
     assertTrue(f.related().get(0).position().line() == 12);
   }
 
@@ -52,11 +62,22 @@ class ServiceAffinityConflictTest {
           targetRefs: [{group: "", kind: Service, name: svc}]
           sessionPersistence: {sessionName: s}
         """;
-    assertOne(
-        of("SPL110", policy + SERVICE.formatted("ClientIP"), GatewayApiVersion.V1_4),
-        6,
-        3,
-        "this policy");
+    assertMarked(
+        "SPL110",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p, namespace: shop}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: svc}]
+          sessionPersistence: {sessionName: s}  # expect: SPL110 "this policy"
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: svc, namespace: shop}
+        spec: {sessionAffinity: ClientIP}
+        """,
+        GatewayApiVersion.V1_4);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,7 +26,32 @@ class SessionNameCollisionAcrossRoutesTest {
   @Test
   void sameNameSameListener() {
     String yaml = route("a", "{name: gw}", "[]", "s") + route("b", "{name: gw}", "[]", "s");
-    var f = assertOne(of("SPL103", yaml), 20, 35, "also used by HTTPRoute default/a");
+    var f =
+        assertMarked(
+                "SPL103",
+                """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: a}
+        spec:
+          parentRefs: [{name: gw}]
+          hostnames: []
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence: {cookie: {name: s}}
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: b}
+        spec:
+          parentRefs: [{name: gw}]
+          hostnames: []
+          rules:
+          - backendRefs: [{name: b}]
+            sessionPersistence: {cookie: {name: s}}  # expect: SPL103 "also used by HTTPRoute default/a"
+        """)
+            .get(0);
     assertTrue(f.related().get(0).position().line() == 10);
   }
 
@@ -35,8 +60,31 @@ class SessionNameCollisionAcrossRoutesTest {
     String parent = "{group: \"\", kind: Service, name: cart}";
     String yaml = route("a", parent, "[]", "s") + route("b", parent, "[]", "s");
     var f =
-        assertOne(
-            of("SPL103", yaml), 20, 35, "also used by HTTPRoute default/a for the same Service");
+        assertMarked(
+                "SPL103",
+                """
+            ---
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: a}
+            spec:
+              parentRefs: [{group: "", kind: Service, name: cart}]
+              hostnames: []
+              rules:
+              - backendRefs: [{name: a}]
+                sessionPersistence: {cookie: {name: s}}
+            ---
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: b}
+            spec:
+              parentRefs: [{group: "", kind: Service, name: cart}]
+              hostnames: []
+              rules:
+              - backendRefs: [{name: b}]
+                sessionPersistence: {cookie: {name: s}}  # expect: SPL103 "also used by HTTPRoute default/a for the same Service"
+            """)
+            .get(0);
     assertTrue(!f.message().contains("listener"), f.message());
   }
 

@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,23 +25,37 @@ class SessionNameCollisionAcrossRulesTest {
 
   @Test
   void sameCookieOnTwoRules() {
-    assertOne(
-        of("SPL102", route("{cookie: {name: s}}", "{cookie: {name: s}}")),
-        9,
-        35,
-        "also used by rule 0");
+    assertMarked(
+        "SPL102",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence: {cookie: {name: s}}
+          - backendRefs: [{name: b}]
+            sessionPersistence: {cookie: {name: s}}  # expect: SPL102 "also used by rule 0"
+        """);
   }
 
   @Test
   void headerNamesAreCaseInsensitive() {
-    assertOne(
-        of(
-            "SPL102",
-            route("{type: Header, sessionName: X-S}", "{type: Header, sessionName: x-s}"),
-            GatewayApiVersion.V1_6),
-        9,
-        40,
-        "\"x-s\"");
+    assertMarked(
+        "SPL102",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+            sessionPersistence: {type: Header, sessionName: X-S}
+          - backendRefs: [{name: b}]
+            sessionPersistence: {type: Header, sessionName: x-s}  # expect: SPL102 ""x-s""
+        """,
+        GatewayApiVersion.V1_6);
   }
 
   @Test
@@ -102,11 +116,22 @@ class SessionNameCollisionAcrossRulesTest {
     assertTrue(
         of("SPL102", routeWithPaths("/cart", sp, "/search", sp), GatewayApiVersion.V1_6).isEmpty());
     // "/" is sent with every request, so it meets /cart's cookie
-    assertOne(
-        of("SPL102", routeWithPaths("/", sp, "/cart", sp), GatewayApiVersion.V1_6),
-        11,
-        26,
-        "also used by rule 0");
+    assertMarked(
+        "SPL102",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {type: PathPrefix, value: /}}]
+            backendRefs: [{name: a}]
+            sessionPersistence: {sessionName: s, type: Cookie}
+          - matches: [{path: {type: PathPrefix, value: /cart}}]
+            backendRefs: [{name: b}]
+            sessionPersistence: {sessionName: s, type: Cookie}  # expect: SPL102 "also used by rule 0"
+        """,
+        GatewayApiVersion.V1_6);
     // /cart and /cartoon are different path elements
     assertTrue(
         of("SPL102", routeWithPaths("/cart", sp, "/cartoon", sp), GatewayApiVersion.V1_6)
@@ -122,20 +147,42 @@ class SessionNameCollisionAcrossRulesTest {
         of("SPL102", routeWithPaths("/cart", cart, "/search", search), GatewayApiVersion.MAIN)
             .isEmpty());
     // default path "/": the rules' own paths do not scope it
-    assertOne(
-        of("SPL102", routeWithPaths("/cart", root, "/search", search), GatewayApiVersion.MAIN),
-        11,
-        35,
-        "also used by rule 0");
+    assertMarked(
+        "SPL102",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {type: PathPrefix, value: /cart}}]
+            backendRefs: [{name: a}]
+            sessionPersistence: {cookie: {name: s}}
+          - matches: [{path: {type: PathPrefix, value: /search}}]
+            backendRefs: [{name: b}]
+            sessionPersistence: {cookie: {name: s, path: /search}}  # expect: SPL102 "also used by rule 0"
+        """,
+        GatewayApiVersion.MAIN);
   }
 
   @Test
   void headersCollideWhateverThePaths() {
     String h = "{type: Header, sessionName: X-S}";
-    assertOne(
-        of("SPL102", routeWithPaths("/cart", h, "/search", h), GatewayApiVersion.V1_6),
-        11,
-        40,
-        "also used by rule 0");
+    assertMarked(
+        "SPL102",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r}
+        spec:
+          rules:
+          - matches: [{path: {type: PathPrefix, value: /cart}}]
+            backendRefs: [{name: a}]
+            sessionPersistence: {type: Header, sessionName: X-S}
+          - matches: [{path: {type: PathPrefix, value: /search}}]
+            backendRefs: [{name: b}]
+            sessionPersistence: {type: Header, sessionName: X-S}  # expect: SPL102 "also used by rule 0"
+        """,
+        GatewayApiVersion.V1_6);
   }
 }

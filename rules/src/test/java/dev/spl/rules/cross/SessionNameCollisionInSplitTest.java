@@ -1,6 +1,6 @@
 package dev.spl.rules.cross;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,14 +41,34 @@ class SessionNameCollisionInSplitTest {
   @Test
   void samePolicyNameOnBothBackends() {
     var f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL101",
-                split("50", "50") + policy("p1", "shop", "a", "s") + policy("p2", "shop", "b", "s"),
-                V14),
-            8,
-            7,
-            "backends a and b of this split both persist with cookie \"s\"");
+                """
+            apiVersion: gateway.networking.k8s.io/v1
+            kind: HTTPRoute
+            metadata: {name: r, namespace: shop}
+            spec:
+              rules:
+              - backendRefs:
+                - {name: a, weight: 50}
+                - {name: b, weight: 50}  # expect: SPL101 "backends a and b of this split both persist with cookie "s""
+            ---
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: XBackendTrafficPolicy
+            metadata: {name: p1, namespace: shop}
+            spec:
+              targetRefs: [{group: "", kind: Service, name: a}]
+              sessionPersistence: {sessionName: s}
+            ---
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: XBackendTrafficPolicy
+            metadata: {name: p2, namespace: shop}
+            spec:
+              targetRefs: [{group: "", kind: Service, name: b}]
+              sessionPersistence: {sessionName: s}
+            """,
+                V14)
+            .get(0);
     assertEquals(2, f.related().size());
     assertEquals(15, f.related().get(0).position().line());
   }

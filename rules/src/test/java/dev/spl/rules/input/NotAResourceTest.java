@@ -1,6 +1,6 @@
 package dev.spl.rules.input;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,21 +10,19 @@ class NotAResourceTest {
 
   @Test
   void scalarDocument() {
-    assertOne(of("SPL002", "just a string\n"), 1, 1, "string scalar, not an object");
+    assertMarked("SPL002", "just a string  # expect: SPL002 \"string scalar, not an object\"\n");
   }
 
   @Test
   void listDocument() {
-    assertOne(of("SPL002", "- a\n- b\n"), 1, 1, "an array");
+    assertMarked("SPL002", "- a  # expect: SPL002 \"an array\"\n- b\n");
   }
 
   @Test
   void missingFieldsAreNamed() {
-    assertOne(
-        of("SPL002", "kind: Service\nmetadata: {}\n"),
-        1,
-        1,
-        "apiVersion, metadata.name are missing");
+    assertMarked(
+        "SPL002",
+        "kind: Service  # expect: SPL002 \"apiVersion, metadata.name are missing\"\nmetadata: {}\n");
   }
 
   @Test
@@ -40,7 +38,18 @@ class NotAResourceTest {
         - kind: Service
           metadata: {name: b}
         """;
-    assertOne(of("SPL002", list), 7, 3, "apiVersion is missing");
+    assertMarked(
+        "SPL002",
+        """
+        apiVersion: v1
+        kind: List
+        items:
+        - apiVersion: v1
+          kind: Service
+          metadata: {name: a}
+        - kind: Service  # expect: SPL002 "apiVersion is missing"
+          metadata: {name: b}
+        """);
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.input;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -25,13 +25,27 @@ class SuppressionWithoutReasonTest {
   @Test
   void emptyReasonWarnsButStillSuppresses() {
     String yaml = service("ignore.spl.dev/SPL150: \"\"");
-    assertOne(of("SPL003", yaml), 6, 5, "has no reason");
+    assertMarked(
+        "SPL003",
+        """
+        apiVersion: v1
+        kind: Service
+        metadata:
+          name: s
+          annotations:
+            ignore.spl.dev/SPL150: ""  # expect: SPL003 "has no reason"
+        spec:
+          type: NodePort
+          sessionAffinity: ClientIP
+        """);
     assertTrue(of("SPL150", yaml).isEmpty());
   }
 
   @Test
   void unknownRuleIsReported() {
-    assertOne(of("SPL003", service("ignore.spl.dev/SPL999: \"typo\"")), 6, 5, "names no spl rule");
+    assertMarked(
+        "SPL003",
+        service("ignore.spl.dev/SPL999: \"typo\"  # expect: SPL003 \"names no spl rule\""));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.input;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.lint;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -22,17 +22,37 @@ class YamlSyntaxTest {
         metadata: {name: b}
         spec: {sessionAffinity: Sticky}
         """;
-    assertOne(of("SPL001", yaml), 4, 1, "YAML syntax error");
-    assertOne(of("SPL020", yaml), 8, 8, "Sticky");
+    assertMarked(
+        "SPL001",
+        """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: a
+        ---  # expect: SPL001 "YAML syntax error"
+        apiVersion: v1
+        kind: Service
+        metadata: {name: b}
+        spec: {sessionAffinity: Sticky}
+        """);
+    assertMarked(
+        "SPL020",
+        """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: a
+        ---
+        apiVersion: v1
+        kind: Service
+        metadata: {name: b}
+        spec: {sessionAffinity: Sticky}  # expect: SPL020 "Sticky"
+        """);
   }
 
   @Test
   void duplicateKeysAreReportedWithBothPositions() {
-    assertOne(
-        of("SPL001", "apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  name: b\n"),
-        5,
-        3,
-        "duplicate key \"name\" (first at 4:3)");
+    assertMarked(
+        "SPL001",
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: a\n  name: b  # expect: SPL001 \"duplicate key \"name\" (first at 4:3)\"\n");
   }
 
   @Test

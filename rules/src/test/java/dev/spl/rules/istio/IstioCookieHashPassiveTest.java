@@ -1,6 +1,6 @@
 package dev.spl.rules.istio;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -60,14 +60,10 @@ class IstioCookieHashPassiveTest {
 
   @Test
   void position() {
-    assertOne(
-        of(
-            "SPL301",
-            HEAD
-                + "  trafficPolicy:\n    loadBalancer:\n      consistentHash:\n"
-                + "        httpCookie:\n          name: user\n"),
-        9,
-        9,
-        "no ttl");
+    assertMarked(
+        "SPL301",
+        HEAD
+            + "  trafficPolicy:\n    loadBalancer:\n      consistentHash:\n"
+            + "        httpCookie:  # expect: SPL301 \"no ttl\"\n          name: user\n");
   }
 }

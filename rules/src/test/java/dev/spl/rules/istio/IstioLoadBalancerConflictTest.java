@@ -1,6 +1,6 @@
 package dev.spl.rules.istio;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.istio.IstioCookieHashPassiveTest.HEAD;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,15 +12,12 @@ class IstioLoadBalancerConflictTest {
   @Test
   void bothSet() {
     var f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL302",
                 HEAD
                     + "  trafficPolicy:\n    loadBalancer:\n      simple: LEAST_REQUEST\n"
-                    + "      consistentHash: {httpHeaderName: x-user}\n"),
-            9,
-            7,
-            "one of");
+                    + "      consistentHash: {httpHeaderName: x-user}  # expect: SPL302 \"one of\"\n")
+            .get(0);
     assertTrue(f.severity() == Severity.ERROR);
   }
 

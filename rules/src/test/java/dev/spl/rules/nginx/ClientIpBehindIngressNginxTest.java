@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingressOf;
 import static dev.spl.rules.nginx.NginxYaml.nginx;
@@ -14,14 +14,19 @@ class ClientIpBehindIngressNginxTest {
       "---\napiVersion: v1\nkind: Service\nmetadata: {name: web, namespace: shop}\n"
           + "spec:\n  sessionAffinity: ClientIP\n";
 
+  /** {@link #CLIENT_IP} with {@code marker} at the end of its sessionAffinity line. */
+  static String clientIp(String marker) {
+    return CLIENT_IP.replace("ClientIP\n", "ClientIP" + marker + "\n");
+  }
+
   @Test
   void inertBehindNginx() {
     var f =
-        assertOne(
-            of("SPL152", ingressOf("a", "nginx", "web") + CLIENT_IP),
-            23,
-            3,
-            "sends to pods directly");
+        assertMarked(
+                "SPL152",
+                ingressOf("a", "nginx", "web")
+                    + clientIp("  # expect: SPL152 \"sends to pods directly\""))
+            .get(0);
     assertTrue(f.severity() == Severity.INFO);
     assertTrue(f.related().size() == 1, "names the Ingress");
   }

@@ -1,8 +1,9 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.ClientIpBehindIngressNginxTest.CLIENT_IP;
+import static dev.spl.rules.nginx.ClientIpBehindIngressNginxTest.clientIp;
 import static dev.spl.rules.nginx.NginxYaml.ingressOf;
 import static dev.spl.rules.nginx.NginxYaml.nginx;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,16 +13,14 @@ import org.junit.jupiter.api.Test;
 class ClientIpViaServiceUpstreamTest {
   @Test
   void serviceUpstreamOrPassthrough() {
-    assertOne(
-        of("SPL153", ingressOf("a", "nginx", "web", nginx("service-upstream", "true")) + CLIENT_IP),
-        23,
-        3,
-        "uses service-upstream");
-    assertOne(
-        of("SPL153", ingressOf("a", "nginx", "web", nginx("ssl-passthrough", "true")) + CLIENT_IP),
-        23,
-        3,
-        "uses ssl-passthrough");
+    assertMarked(
+        "SPL153",
+        ingressOf("a", "nginx", "web", nginx("service-upstream", "true"))
+            + clientIp("  # expect: SPL153 \"uses service-upstream\""));
+    assertMarked(
+        "SPL153",
+        ingressOf("a", "nginx", "web", nginx("ssl-passthrough", "true"))
+            + clientIp("  # expect: SPL153 \"uses ssl-passthrough\""));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingress;
 import static dev.spl.rules.nginx.NginxYaml.ingressOf;
@@ -13,22 +13,23 @@ import org.junit.jupiter.api.Test;
 class NginxAffinityDisabledTest {
   @Test
   void affinityOtherThanCookie() {
-    assertOne(of("SPL201", ingress(nginx("affinity", "true"))), 7, 5, "\"true\" is not \"cookie\"");
-    assertOne(of("SPL201", ingress(nginx("affinity", "Cookie"))), 7, 5, "is not \"cookie\"");
+    assertMarked(
+        "SPL201",
+        ingress(nginx("affinity", "true") + "  # expect: SPL201 \"\"true\" is not \"cookie\"\""));
+    assertMarked(
+        "SPL201",
+        ingress(nginx("affinity", "Cookie") + "  # expect: SPL201 \"is not \"cookie\"\""));
   }
 
   @Test
   void cookieSettingsWithoutAffinityAreReportedOnce() {
-    assertOne(
-        of(
-            "SPL201",
-            ingress(
-                nginx("ssl-redirect", "false"),
-                nginx("session-cookie-name", "s"),
-                nginx("session-cookie-max-age", "60"))),
-        8,
-        5,
-        "session-cookie-name does nothing");
+    assertMarked(
+        "SPL201",
+        ingress(
+            nginx("ssl-redirect", "false"),
+            nginx("session-cookie-name", "s")
+                + "  # expect: SPL201 \"session-cookie-name does nothing\"",
+            nginx("session-cookie-max-age", "60")));
   }
 
   @Test

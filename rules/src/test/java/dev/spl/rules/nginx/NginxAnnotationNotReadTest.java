@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingress;
 import static dev.spl.rules.nginx.NginxYaml.ingressOf;
@@ -51,10 +51,12 @@ class NginxAnnotationNotReadTest {
 
   @Test
   void oneLegacyAnnotationAlone() {
-    assertOne(
-        of("SPL204", ingressOf("a", "nginx", "s", "ingress.kubernetes.io/session-cookie-name: s")),
-        7,
-        5,
-        "old prefix");
+    assertMarked(
+        "SPL204",
+        ingressOf(
+            "a",
+            "nginx",
+            "s",
+            "ingress.kubernetes.io/session-cookie-name: s  # expect: SPL204 \"old prefix\""));
   }
 }

@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingressOf;
 import static dev.spl.rules.nginx.NginxYaml.nginx;
@@ -33,30 +33,28 @@ class NginxBalancedAffinityAutoscaledTest {
   @Test
   void anAutoscaledWorkloadTheServiceSelects() {
     var f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL207",
-                ingressOf("a", "nginx", "web", nginx("affinity", "cookie"))
+                ingressOf(
+                        "a",
+                        "nginx",
+                        "web",
+                        nginx("affinity", "cookie")
+                            + "  # expect: SPL207 \"HPA h scales Deployment web-v1\"")
                     + SERVICE
                     + deployment("web-v1", "web")
-                    + hpa("web-v1")),
-            7,
-            5,
-            "HPA h scales Deployment web-v1");
+                    + hpa("web-v1"))
+            .get(0);
     assertTrue(f.severity() == Severity.INFO);
-    assertOne(
-        of(
-            "SPL207",
-            ingressOf(
-                    "a",
-                    "nginx",
-                    "web",
-                    nginx("affinity", "cookie"),
-                    nginx("affinity-mode", "balanced"))
-                + hpa("web")),
-        8,
-        5,
-        "of Service web");
+    assertMarked(
+        "SPL207",
+        ingressOf(
+                "a",
+                "nginx",
+                "web",
+                nginx("affinity", "cookie"),
+                nginx("affinity-mode", "balanced") + "  # expect: SPL207 \"of Service web\"")
+            + hpa("web"));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingress;
 import static dev.spl.rules.nginx.NginxYaml.ingressOf;
@@ -34,48 +34,45 @@ class NginxCookieLifetimeDroppedTest {
 
   @Test
   void droppedValues() {
-    assertOne(
-        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "48h"))),
-        8,
-        5,
-        "(48h is 172800)");
-    assertOne(
-        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-expires", "2 d"))),
-        8,
-        5,
-        "drops it");
+    assertMarked(
+        "SPL202",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-max-age", "48h") + "  # expect: SPL202 \"(48h is 172800)\""));
+    assertMarked(
+        "SPL202",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-expires", "2 d") + "  # expect: SPL202 \"drops it\""));
   }
 
   @Test
   void aHugeValueWithAUnitIsReportedWithoutConversion() {
-    assertOne(
-        of(
-            "SPL202",
-            ingress(
-                nginx("affinity", "cookie"),
-                nginx("session-cookie-max-age", "99999999999999999999h"))),
-        8,
-        5,
-        "drops it (session cookie)");
+    assertMarked(
+        "SPL202",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-max-age", "99999999999999999999h")
+                + "  # expect: SPL202 \"drops it (session cookie)\""));
   }
 
   @Test
   void valuesThatReachTheBrowser() {
-    assertOne(
-        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "0"))),
-        8,
-        5,
-        "deletes the cookie");
-    assertOne(
-        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-expires", "-60"))),
-        8,
-        5,
-        "deletes the cookie");
-    assertOne(
-        of("SPL202", ingress(nginx("affinity", "cookie"), nginx("session-cookie-max-age", "1.5"))),
-        8,
-        5,
-        "browsers ignore it");
+    assertMarked(
+        "SPL202",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-max-age", "0") + "  # expect: SPL202 \"deletes the cookie\""));
+    assertMarked(
+        "SPL202",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-expires", "-60") + "  # expect: SPL202 \"deletes the cookie\""));
+    assertMarked(
+        "SPL202",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-max-age", "1.5") + "  # expect: SPL202 \"browsers ignore it\""));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingress;
 import static dev.spl.rules.nginx.NginxYaml.nginx;
@@ -13,33 +13,32 @@ class NginxCookieNameInvalidTest {
   @Test
   void failsTheControllersCheck() {
     var f =
-        assertOne(
-            of("SPL203", ingress(nginx("affinity", "cookie"), nginx("session-cookie-name", "a@b"))),
-            8,
-            5,
-            "INGRESSCOOKIE");
+        assertMarked(
+                "SPL203",
+                ingress(
+                    nginx("affinity", "cookie"),
+                    nginx("session-cookie-name", "a@b") + "  # expect: SPL203 \"INGRESSCOOKIE\""))
+            .get(0);
     assertTrue(f.severity() == Severity.WARNING);
-    assertOne(
-        of("SPL203", ingress(nginx("affinity", "cookie"), nginx("session-cookie-name", "a!b"))),
-        8,
-        5,
-        "INGRESSCOOKIE");
+    assertMarked(
+        "SPL203",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-name", "a!b") + "  # expect: SPL203 \"INGRESSCOOKIE\""));
   }
 
   @Test
   void passesItButIsNoToken() {
-    assertOne(
-        of("SPL203", ingress(nginx("affinity", "cookie"), nginx("session-cookie-name", "a:b"))),
-        8,
-        5,
-        "':'");
-    assertOne(
-        of(
-            "SPL203",
-            ingress(nginx("affinity", "cookie"), nginx("session-cookie-name", "my route"))),
-        8,
-        5,
-        "a space");
+    assertMarked(
+        "SPL203",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-name", "a:b") + "  # expect: SPL203 \"':'\""));
+    assertMarked(
+        "SPL203",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-name", "my route") + "  # expect: SPL203 \"a space\""));
   }
 
   @Test

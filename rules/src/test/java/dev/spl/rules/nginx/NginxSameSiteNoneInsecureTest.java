@@ -1,6 +1,6 @@
 package dev.spl.rules.nginx;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.nginx.NginxYaml.ingress;
 import static dev.spl.rules.nginx.NginxYaml.nginx;
@@ -11,23 +11,18 @@ import org.junit.jupiter.api.Test;
 class NginxSameSiteNoneInsecureTest {
   @Test
   void noneWithoutSecureOrTls() {
-    assertOne(
-        of(
-            "SPL205",
-            ingress(nginx("affinity", "cookie"), nginx("session-cookie-samesite", "none"))),
-        8,
-        5,
-        "session-cookie-secure");
-    assertOne(
-        of(
-            "SPL205",
-            ingress(
-                nginx("affinity", "cookie"),
-                nginx("session-cookie-samesite", "None"),
-                nginx("session-cookie-secure", "false"))),
-        8,
-        5,
-        "Secure");
+    assertMarked(
+        "SPL205",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-samesite", "none")
+                + "  # expect: SPL205 \"session-cookie-secure\""));
+    assertMarked(
+        "SPL205",
+        ingress(
+            nginx("affinity", "cookie"),
+            nginx("session-cookie-samesite", "None") + "  # expect: SPL205 \"Secure\"",
+            nginx("session-cookie-secure", "false")));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -18,27 +18,21 @@ class BackendShapeTest {
 
   @Test
   void selectorWithOtherType() {
-    assertOne(
-        of(
-            "SPL029",
-            HEAD
-                + """
+    assertMarked(
+        "SPL029",
+        HEAD
+            + """
           type: ExternalHostname
-          endpointSelector:
+          endpointSelector:  # expect: SPL029 ": its sessionPersistence has no effect"
             sessionPersistence: {cookie: {name: s}}
-        """),
-        6,
-        3,
-        ": its sessionPersistence has no effect");
+        """);
   }
 
   @Test
   void endpointSelectorTypeWithoutSelector() {
-    assertOne(
-        of("SPL029", HEAD + "  type: EndpointSelector\n"),
-        5,
-        3,
-        "spec.endpointSelector is missing");
+    assertMarked(
+        "SPL029",
+        HEAD + "  type: EndpointSelector  # expect: SPL029 \"spec.endpointSelector is missing\"\n");
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,32 +11,50 @@ class InvalidCookieNameTest {
 
   @Test
   void spaceIsNotAToken() {
-    assertOne(of("SPL022", backend("cookie: {name: \"a b\"}")), 11, 16, "has a space");
+    assertMarked("SPL022", backend("cookie: {name: \"a b\"}  # expect: SPL022 \"has a space\""));
   }
 
   @Test
   void separatorsAreNamed() {
-    assertOne(of("SPL022", backend("cookie: {name: \"a;b\"}")), 11, 16, "\"a;b\" has ';'");
+    assertMarked(
+        "SPL022", backend("cookie: {name: \"a;b\"}  # expect: SPL022 \"\"a;b\" has ';'\""));
   }
 
   @Test
   void controlAndNonAsciiCharactersAreNamed() {
-    assertOne(
-        of("SPL022", backend("cookie: {name: \"a\\tb\"}")), 11, 16, "has a control character");
-    assertOne(
-        of("SPL022", backend("cookie: {name: \"a\\x7fb\"}")), 11, 16, "has a control character");
-    assertOne(of("SPL022", backend("cookie: {name: \"caf\u00e9\"}")), 11, 16, "has '\u00e9'");
+    assertMarked(
+        "SPL022",
+        backend("cookie: {name: \"a\\tb\"}  # expect: SPL022 \"has a control character\""));
+    assertMarked(
+        "SPL022",
+        backend("cookie: {name: \"a\\x7fb\"}  # expect: SPL022 \"has a control character\""));
+    assertMarked(
+        "SPL022",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: cart}}
+            sessionPersistence:
+              cookie: {name: "café"}  # expect: SPL022 "has 'é'"
+        """);
   }
 
   @Test
   void emptyName() {
-    assertOne(of("SPL022", backend("cookie: {name: \"\"}")), 11, 16, "is empty");
+    assertMarked("SPL022", backend("cookie: {name: \"\"}  # expect: SPL022 \"is empty\""));
   }
 
   @Test
   void overTheLengthLimit() {
-    assertOne(
-        of("SPL022", backend("cookie: {name: " + "a".repeat(257) + "}")), 11, 16, "257 characters");
+    assertMarked(
+        "SPL022",
+        backend("cookie: {name: " + "a".repeat(257) + "}  # expect: SPL022 \"257 characters\""));
   }
 
   @Test

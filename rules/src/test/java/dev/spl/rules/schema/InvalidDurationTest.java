@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
@@ -16,23 +16,22 @@ class InvalidDurationTest {
 
   @Test
   void daysAreNotAUnit() {
-    assertOne(
-        of("SPL021", backend("{absoluteTimeout: 7d, cookie: {name: s}}")), 11, 8, "write 168h");
+    assertMarked(
+        "SPL021",
+        backend("{absoluteTimeout: 7d, cookie: {name: s}}  # expect: SPL021 \"write 168h\""));
     // found by the fuzzer: more days than a long holds in hours
-    assertOne(
-        of("SPL021", backend("{absoluteTimeout: 222222222222222222222221d, cookie: {name: s}}")),
-        11,
-        8,
-        "at most 5 digits");
+    assertMarked(
+        "SPL021",
+        backend(
+            "{absoluteTimeout: 222222222222222222222221d, cookie: {name: s}}  # expect: SPL021 \"at most 5 digits\""));
   }
 
   @Test
   void idleTimeoutIsCheckedWhereItExists() {
-    assertOne(
-        of("SPL021", route("{idleTimeout: 10 m}"), GatewayApiVersion.V1_5),
-        10,
-        8,
-        "remove the spaces");
+    assertMarked(
+        "SPL021",
+        route("{idleTimeout: 10 m}  # expect: SPL021 \"remove the spaces\""),
+        GatewayApiVersion.V1_5);
   }
 
   @ParameterizedTest
@@ -68,23 +67,20 @@ class InvalidDurationTest {
 
   @Test
   void routeTimeoutsAreDurationsToo() {
-    assertOne(
-        of("SPL021", routeRule("timeouts: {request: 1.5s}"), GatewayApiVersion.V1_6),
-        7,
-        16,
-        "request \"1.5s\" is not a GEP-2257 duration; decimals");
+    assertMarked(
+        "SPL021",
+        routeRule(
+            "timeouts: {request: 1.5s}  # expect: SPL021 \"request \"1.5s\" is not a GEP-2257 duration; decimals\""),
+        GatewayApiVersion.V1_6);
   }
 
   @Test
   void backendRequestMayNotExceedANonZeroRequest() {
-    assertOne(
-        of(
-            "SPL021",
-            routeRule("timeouts: {request: 10s, backendRequest: 1m}"),
-            GatewayApiVersion.V1_4),
-        7,
-        30,
-        "backendRequest 1m is longer than request 10s");
+    assertMarked(
+        "SPL021",
+        routeRule(
+            "timeouts: {request: 10s, backendRequest: 1m}  # expect: SPL021 \"backendRequest 1m is longer than request 10s\""),
+        GatewayApiVersion.V1_4);
     // request 0s disables the request timeout: any backendRequest is fine
     assertTrue(
         of(
@@ -103,7 +99,18 @@ class InvalidDurationTest {
   @Test
   void retryBackoffFromV12() {
     String bad = routeRule("retry: {attempts: 2, backoff: 1d}");
-    assertOne(of("SPL021", bad, GatewayApiVersion.V1_2), 7, 26, "write 24h");
+    assertMarked(
+        "SPL021",
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: a}]
+            retry: {attempts: 2, backoff: 1d}  # expect: SPL021 "write 24h"
+        """,
+        GatewayApiVersion.V1_2);
     assertTrue(of("SPL021", bad, GatewayApiVersion.V1_1).isEmpty());
   }
 
@@ -120,18 +127,45 @@ class InvalidDurationTest {
             budget: {percent: 20, interval: %s}
             minRetryRate: {count: 10, interval: %s}
         """;
-    assertOne(
-        of("SPL021", policy.formatted("2h", "1s"), GatewayApiVersion.V1_4),
-        7,
-        27,
-        "retry budget interval 2h is outside 1s..1h");
-    assertOne(
-        of("SPL021", policy.formatted("10s", "0s"), GatewayApiVersion.V1_4),
-        8,
-        31,
-        "minRetryRate interval 0s must be over 0s");
-    assertOne(
-        of("SPL021", policy.formatted("10s", "1 s"), GatewayApiVersion.V1_6), 8, 31, "spaces");
+    assertMarked(
+        "SPL021",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p, namespace: shop}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: a}]
+          retryConstraint:
+            budget: {percent: 20, interval: 2h}  # expect: SPL021 "retry budget interval 2h is outside 1s..1h"
+            minRetryRate: {count: 10, interval: 1s}
+        """,
+        GatewayApiVersion.V1_4);
+    assertMarked(
+        "SPL021",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p, namespace: shop}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: a}]
+          retryConstraint:
+            budget: {percent: 20, interval: 10s}
+            minRetryRate: {count: 10, interval: 0s}  # expect: SPL021 "minRetryRate interval 0s must be over 0s"
+        """,
+        GatewayApiVersion.V1_4);
+    assertMarked(
+        "SPL021",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: XBackendTrafficPolicy
+        metadata: {name: p, namespace: shop}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: a}]
+          retryConstraint:
+            budget: {percent: 20, interval: 10s}
+            minRetryRate: {count: 10, interval: 1 s}  # expect: SPL021 "spaces"
+        """,
+        GatewayApiVersion.V1_6);
     assertTrue(of("SPL021", policy.formatted("10s", "1s"), GatewayApiVersion.V1_4).isEmpty());
     // Envoy Gateway's own BackendTrafficPolicy is another API
     assertTrue(

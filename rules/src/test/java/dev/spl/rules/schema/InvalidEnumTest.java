@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
@@ -13,53 +13,44 @@ class InvalidEnumTest {
 
   @Test
   void typeIsCaseSensitive() {
-    assertOne(
-        of("SPL020", backend("{type: cookie, cookie: {name: s}}")),
-        11,
-        8,
-        "(values are case-sensitive)");
+    assertMarked(
+        "SPL020",
+        backend(
+            "{type: cookie, cookie: {name: s}}  # expect: SPL020 \"(values are case-sensitive)\""));
   }
 
   @Test
   void lifetimeTypeOutsideEnum() {
-    assertOne(
-        of(
-            "SPL020",
-            backend(
-                """
+    assertMarked(
+        "SPL020",
+        backend(
+            """
         cookie:
           name: s
-          lifetimeType: Forever
-        """)),
-        13,
-        9,
-        "cookie.lifetimeType \"Forever\" is not supported; use Permanent or Session");
+          lifetimeType: Forever  # expect: SPL020 "cookie.lifetimeType "Forever" is not supported; use Permanent or Session"
+        """));
   }
 
   @Test
   void cookieConfigLifetimeTypeOnV1() {
-    assertOne(
-        of("SPL020", route("{cookieConfig: {lifetimeType: Perm}}"), GatewayApiVersion.V1_4),
-        10,
-        23,
-        "cookieConfig.lifetimeType");
+    assertMarked(
+        "SPL020",
+        route(
+            "{cookieConfig: {lifetimeType: Perm}}  # expect: SPL020 \"cookieConfig.lifetimeType\""),
+        GatewayApiVersion.V1_4);
   }
 
   @Test
   void serviceSessionAffinity() {
-    assertOne(
-        of(
-            "SPL020",
-            """
+    assertMarked(
+        "SPL020",
+        """
         apiVersion: v1
         kind: Service
         metadata: {name: s}
         spec:
-          sessionAffinity: clientip
-        """),
-        5,
-        3,
-        "use None or ClientIP (values are case-sensitive)");
+          sessionAffinity: clientip  # expect: SPL020 "use None or ClientIP (values are case-sensitive)"
+        """);
   }
 
   @Test

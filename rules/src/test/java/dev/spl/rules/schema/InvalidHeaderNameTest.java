@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,22 +11,19 @@ class InvalidHeaderNameTest {
 
   @Test
   void nameIsRequired() {
-    assertOne(
-        of(
-            "SPL023",
-            backend(
-                """
+    assertMarked(
+        "SPL023",
+        backend(
+            """
         type: Header
-        header: {}
-        """)),
-        12,
-        7,
-        "header.name is required");
+        header: {}  # expect: SPL023 "header.name is required"
+        """));
   }
 
   @Test
   void colonIsNotAToken() {
-    assertOne(of("SPL023", backend("{type: Header, header: {name: \"X:Y\"}}")), 11, 31, "has ':'");
+    assertMarked(
+        "SPL023", backend("{type: Header, header: {name: \"X:Y\"}}  # expect: SPL023 \"has ':'\""));
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,11 +12,13 @@ class SessionNameTooLongTest {
 
   @Test
   void over128OnV1() {
-    assertOne(
-        of("SPL025", route("sessionName: " + "s".repeat(129)), GatewayApiVersion.V1_2),
-        10,
-        7,
-        "129 characters, over the 128 limit");
+    assertMarked(
+        "SPL025",
+        route(
+            "sessionName: "
+                + "s".repeat(129)
+                + "  # expect: SPL025 \"129 characters, over the 128\""),
+        GatewayApiVersion.V1_2);
   }
 
   @Test

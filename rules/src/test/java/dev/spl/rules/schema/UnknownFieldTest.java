@@ -1,10 +1,9 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Lint;
@@ -17,39 +16,51 @@ class UnknownFieldTest {
 
   @Test
   void aMixOfShapesOnMainNamesTheVersionOfEachStrayField() {
-    assertOne(
-        of("SPL026", route("{cookie: {name: s}, cookieConfig: {}}"), GatewayApiVersion.MAIN),
-        10,
-        27,
-        "written for v1.6? Lint with --gateway-api-version v1.6");
+    assertMarked(
+        "SPL026",
+        route(
+            "{cookie: {name: s}, cookieConfig: {}}  # expect: SPL026 \"written for v1.6? Lint with --gateway-api-version v1.6\""),
+        GatewayApiVersion.MAIN);
   }
 
   @Test
   void anObjectOfTheOldShapeOnMainIsOneFindingNamingTheVersion() {
-    String v1 = "{sessionName: s, cookieConfig: {lifetimeType: Session}}";
-    List<Finding> all = Lint.lint(route(v1), GatewayApiVersion.MAIN);
-    assertEquals(List.of("SPL026"), all.stream().map(Finding::ruleId).toList(), all.toString());
-    assertOne(
-        all,
-        9,
-        5,
-        "written for v1.6 (sessionName, cookieConfig), linted as main; set gatewayApiVersion: v1.6");
+    Lint.assertOnlyMarked(
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: cart, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL026 "written for v1.6 (sessionName, cookieConfig), linted as main; set gatewayApiVersion: v1.6"
+              {sessionName: s, cookieConfig: {lifetimeType: Session}}
+        """,
+        GatewayApiVersion.MAIN);
   }
 
   @Test
   void cookieOnV16NamesMain() {
-    List<Finding> all = Lint.lint(route("{cookie: {name: s}}"), GatewayApiVersion.V1_6);
-    assertEquals(List.of("SPL026"), all.stream().map(Finding::ruleId).toList(), all.toString());
-    assertOne(all, 9, 5, "written for main (cookie), linted as v1.6");
+    Lint.assertOnlyMarked(
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: cart, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:  # expect: SPL026 "written for main (cookie), linted as v1.6"
+              {cookie: {name: s}}
+        """,
+        GatewayApiVersion.V1_6);
   }
 
   @Test
   void idleTimeoutWasRemovedInV16() {
-    assertOne(
-        of("SPL026", route("{idleTimeout: 1h}"), GatewayApiVersion.V1_6),
-        10,
-        8,
-        "written for v1.5");
+    assertMarked(
+        "SPL026",
+        route("{idleTimeout: 1h}  # expect: SPL026 \"written for v1.5\""),
+        GatewayApiVersion.V1_6);
     assertTrue(of("SPL026", route("{idleTimeout: 1h}"), GatewayApiVersion.V1_5).isEmpty());
   }
 
@@ -57,27 +68,50 @@ class UnknownFieldTest {
   void aBackendInTheOldShapeIsNotToldToUseAVersionWithoutBackends() {
     // A Backend exists only on main: v1.6 has no Backend, so naming it would point nowhere.
     List<Finding> all =
-        Lint.lint(
-            backend("sessionName: s\ncookieConfig: {lifetimeType: Session}"),
+        Lint.assertOnlyMarked(
+            """
+            apiVersion: gateway.networking.x-k8s.io/v1alpha1
+            kind: Backend
+            metadata: {name: cart, namespace: shop}
+            spec:
+              type: EndpointSelector
+              endpointSelector:
+                selector: {matchLabels: {app: cart}}
+                sessionPersistence:  # expect: SPL026 "on a Backend, which exists only in main: write cookie or header"
+                  sessionName: s
+                  cookieConfig: {lifetimeType: Session}
+            """,
             GatewayApiVersion.MAIN);
-    assertEquals(List.of("SPL026"), all.stream().map(Finding::ruleId).toList(), all.toString());
-    assertOne(all, 10, 5, "on a Backend, which exists only in main: write cookie or header");
     assertTrue(!all.get(0).message().contains("v1.6"), all.get(0).message());
   }
 
   @Test
   void backendAttachmentIsLatestOnly() {
-    assertOne(
-        of("SPL026", backend("cookie: {name: s}"), GatewayApiVersion.V1_6), 10, 5, "only in main");
+    assertMarked(
+        "SPL026",
+        """
+        apiVersion: gateway.networking.x-k8s.io/v1alpha1
+        kind: Backend
+        metadata:
+          name: cart
+          namespace: shop
+        spec:
+          type: EndpointSelector
+          endpointSelector:
+            selector: {matchLabels: {app: cart}}
+            sessionPersistence:  # expect: SPL026 "only in main"
+              cookie: {name: s}
+        """,
+        GatewayApiVersion.V1_6);
   }
 
   @Test
   void aFieldOfNoVersion() {
-    assertOne(
-        of("SPL026", backend("{cookie: {name: s}, name: x}"), GatewayApiVersion.MAIN),
-        11,
-        27,
-        "is not a sessionPersistence field");
+    assertMarked(
+        "SPL026",
+        backend(
+            "{cookie: {name: s}, name: x}  # expect: SPL026 \"is not a sessionPersistence field\""),
+        GatewayApiVersion.MAIN);
   }
 
   @Test

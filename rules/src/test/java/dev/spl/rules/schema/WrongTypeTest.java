@@ -1,6 +1,6 @@
 package dev.spl.rules.schema;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -11,23 +11,25 @@ class WrongTypeTest {
 
   @Test
   void integerDuration() {
-    assertOne(
-        of("SPL027", backend("{absoluteTimeout: 3600, cookie: {name: s}}")),
-        11,
-        8,
-        "quote it: \"3600\"");
+    assertMarked(
+        "SPL027",
+        backend(
+            "{absoluteTimeout: 3600, cookie: {name: s}}  # expect: SPL027 \"quote it: \"3600\"\""));
   }
 
   @Test
   void yamlBooleansAreBooleans() {
     // go-yaml v2 reads an unquoted "on" as true, as the API server does.
-    assertOne(of("SPL027", backend("cookie: {name: on}")), 11, 16, "must be a string, not boolean");
+    assertMarked(
+        "SPL027",
+        backend("cookie: {name: on}  # expect: SPL027 \"must be a string, not boolean\""));
   }
 
   @Test
   void stringWhereAnObjectBelongs() {
-    assertOne(
-        of("SPL027", backend("cookie: session")), 11, 7, "cookie must be an object, not string");
+    assertMarked(
+        "SPL027",
+        backend("cookie: session  # expect: SPL027 \"cookie must be an object, not string\""));
   }
 
   @Test

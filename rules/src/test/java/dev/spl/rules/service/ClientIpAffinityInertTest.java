@@ -1,6 +1,6 @@
 package dev.spl.rules.service;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,27 +12,20 @@ class ClientIpAffinityInertTest {
   @Test
   void headless() {
     var f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL151",
                 "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  clusterIP: None\n"
-                    + "  sessionAffinity: ClientIP\n"),
-            6,
-            3,
-            "headless");
+                    + "  sessionAffinity: ClientIP  # expect: SPL151 \"headless\"\n")
+            .get(0);
     assertTrue(f.severity() == Severity.INFO);
   }
 
   @Test
   void externalName() {
-    assertOne(
-        of(
-            "SPL151",
-            "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  type: ExternalName\n"
-                + "  externalName: a.example\n  sessionAffinity: ClientIP\n"),
-        7,
-        3,
-        "ExternalName");
+    assertMarked(
+        "SPL151",
+        "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  type: ExternalName\n"
+            + "  externalName: a.example\n  sessionAffinity: ClientIP  # expect: SPL151 \"ExternalName\"\n");
   }
 
   @Test

@@ -1,6 +1,6 @@
 package dev.spl.rules.service;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,21 +10,30 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 class ClientIpBehindSnatTest {
   static String service(String type, String policy) {
+    return service(type, policy, "");
+  }
+
+  /** A Service of {@code type}; {@code marker} ends its sessionAffinity line. */
+  static String service(String type, String policy, String marker) {
     return "apiVersion: v1\nkind: Service\nmetadata: {name: s}\nspec:\n  type: "
         + type
-        + "\n  sessionAffinity: ClientIP\n"
+        + "\n  sessionAffinity: ClientIP"
+        + marker
+        + "\n"
         + (policy == null ? "" : "  externalTrafficPolicy: " + policy + "\n");
   }
 
   @ParameterizedTest
   @CsvSource({"NodePort", "LoadBalancer"})
   void externalServicesWithDefaultPolicy(String type) {
-    assertOne(of("SPL150", service(type, null)), 6, 3, "externalTrafficPolicy Cluster");
-    assertOne(
-        of("SPL150", service(type, "Cluster")),
-        6,
-        3,
-        "externalTrafficPolicy Cluster; set it to Local");
+    assertMarked(
+        "SPL150", service(type, null, "  # expect: SPL150 \"externalTrafficPolicy Cluster\""));
+    assertMarked(
+        "SPL150",
+        service(
+            type,
+            "Cluster",
+            "  # expect: SPL150 \"externalTrafficPolicy Cluster; set it to Local\""));
   }
 
   @Test

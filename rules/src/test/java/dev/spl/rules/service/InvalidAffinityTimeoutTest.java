@@ -1,6 +1,6 @@
 package dev.spl.rules.service;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -26,12 +26,24 @@ class InvalidAffinityTimeoutTest {
   @ParameterizedTest
   @ValueSource(strings = {"0", "-1", "86401"})
   void outOfRange(String seconds) {
-    assertOne(of("SPL028", service("ClientIP", seconds)), 8, 7, "outside 1..86400");
+    assertMarked(
+        "SPL028", service("ClientIP", seconds + "  # expect: SPL028 \"outside 1..86400\""));
   }
 
   @Test
   void notAnInteger() {
-    assertOne(of("SPL028", service("ClientIP", "\"600\"")), 8, 7, "not string");
+    assertMarked(
+        "SPL028",
+        """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: s}
+        spec:
+          sessionAffinity: ClientIP
+          sessionAffinityConfig:
+            clientIP:
+              timeoutSeconds: "600"  # expect: SPL028 "not string"
+        """);
   }
 
   @ParameterizedTest
@@ -42,7 +54,17 @@ class InvalidAffinityTimeoutTest {
 
   @Test
   void configWithoutClientIpAffinity() {
-    assertOne(
-        of("SPL028", service("None", "600")), 6, 3, "must not be set when sessionAffinity is None");
+    assertMarked(
+        "SPL028",
+        """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: s}
+        spec:
+          sessionAffinity: None
+          sessionAffinityConfig:  # expect: SPL028 "must not be set when sessionAffinity is None"
+            clientIP:
+              timeoutSeconds: 600
+        """);
   }
 }

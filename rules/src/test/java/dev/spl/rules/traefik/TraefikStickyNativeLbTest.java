@@ -1,6 +1,6 @@
 package dev.spl.rules.traefik;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static dev.spl.rules.traefik.TraefikStickyOnIngressTest.object;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,21 +10,27 @@ import org.junit.jupiter.api.Test;
 class TraefikStickyNativeLbTest {
   @Test
   void stickyWithNativeLbOnAService() {
-    assertOne(
-        of(
-            "SPL502",
-            object("Service", "v1", "service.sticky.cookie.name: s", "service.nativelb: \"true\"")),
-        8,
-        5,
-        "cluster IP");
+    assertMarked(
+        "SPL502",
+        """
+        apiVersion: v1
+        kind: Service
+        metadata:
+          name: whoami
+          namespace: shop
+          annotations:
+            traefik.ingress.kubernetes.io/service.sticky.cookie.name: s
+            traefik.ingress.kubernetes.io/service.nativelb: "true"  # expect: SPL502 "cluster IP"
+        spec:
+          ports: [{port: 80}]
+        """);
   }
 
   @Test
   void stickyWithNativeLbOnAnIngressRoute() {
-    assertOne(
-        of(
-            "SPL502",
-            """
+    assertMarked(
+        "SPL502",
+        """
             apiVersion: traefik.containo.us/v1alpha1
             kind: IngressRoute
             metadata: {name: r, namespace: shop}
@@ -33,12 +39,9 @@ class TraefikStickyNativeLbTest {
               - match: Host(`a.example`)
                 services:
                 - name: a
-                  nativeLB: true
+                  nativeLB: true  # expect: SPL502 "sticky cookie pins nothing"
                   sticky: {cookie: {}}
-            """),
-        9,
-        7,
-        "sticky cookie pins nothing");
+            """);
   }
 
   @Test

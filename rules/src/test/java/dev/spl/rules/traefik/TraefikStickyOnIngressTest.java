@@ -1,6 +1,6 @@
 package dev.spl.rules.traefik;
 
-import static dev.spl.Lint.assertOne;
+import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,18 +32,27 @@ class TraefikStickyOnIngressTest {
   @Test
   void stickyOnTheIngress() {
     var f =
-        assertOne(
-            of(
+        assertMarked(
                 "SPL501",
-                object(
-                    "Ingress",
-                    "networking.k8s.io/v1",
-                    "router.entrypoints: web",
-                    "service.sticky.cookie: \"true\"",
-                    "service.sticky.cookie.name: s")),
-            8,
-            5,
-            "move all 2 to Service whoami-svc");
+                """
+            apiVersion: networking.k8s.io/v1
+            kind: Ingress
+            metadata:
+              name: whoami
+              namespace: shop
+              annotations:
+                traefik.ingress.kubernetes.io/router.entrypoints: web
+                traefik.ingress.kubernetes.io/service.sticky.cookie: "true"  # expect: SPL501 "move all 2 to Service whoami-svc"
+                traefik.ingress.kubernetes.io/service.sticky.cookie.name: s
+            spec:
+              rules:
+              - http:
+                  paths:
+                  - path: /
+                    pathType: Prefix
+                    backend: {service: {name: whoami-svc, port: {number: 80}}}
+            """)
+            .get(0);
     assertTrue(f.severity() == Severity.ERROR);
   }
 
@@ -60,7 +69,29 @@ class TraefikStickyOnIngressTest {
         "apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata:\n  name: w\n  annotations:\n"
             + "    traefik.ingress.kubernetes.io/service.sticky.cookie: \"true\"\n"
             + "spec:\n  defaultBackend: {service: {name: %s, port: {number: 80}}}\n";
-    assertOne(of("SPL501", ingress.formatted("whoami")), 6, 5, "move it to Service whoami");
-    assertOne(of("SPL501", ingress.formatted("{a: b}")), 6, 5, "move it to the Service");
+    assertMarked(
+        "SPL501",
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: w
+          annotations:
+            traefik.ingress.kubernetes.io/service.sticky.cookie: "true"  # expect: SPL501 "move it to Service whoami"
+        spec:
+          defaultBackend: {service: {name: whoami, port: {number: 80}}}
+        """);
+    assertMarked(
+        "SPL501",
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: w
+          annotations:
+            traefik.ingress.kubernetes.io/service.sticky.cookie: "true"  # expect: SPL501 "move it to the Service"
+        spec:
+          defaultBackend: {service: {name: {a: b}, port: {number: 80}}}
+        """);
   }
 }

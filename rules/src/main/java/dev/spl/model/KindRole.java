@@ -1,0 +1,38 @@
+package dev.spl.model;
+
+/**
+ * What a kind is to spl's code: the role the cross-resource rules and the index see it in. Each
+ * catalogued kind has one ({@link KindCatalogue}); a resource's role is resolved once, when it is
+ * loaded ({@link Resource#role()}).
+ */
+public enum KindRole {
+  /** HTTPRoute, GRPCRoute: rules with inline persistence and backendRefs. */
+  ROUTE,
+  /** BackendLBPolicy, XBackendTrafficPolicy: persistence attached to targetRefs. */
+  POLICY,
+  /** GEP-1619's Backend (XBackend): persistence on its endpointSelector. */
+  BACKEND,
+  SERVICE,
+  GATEWAY,
+  GATEWAY_CLASS,
+  /** networking.k8s.io Ingress. */
+  INGRESS,
+  HORIZONTAL_POD_AUTOSCALER,
+  /** Deployment, StatefulSet: what an autoscaler scales and a Service selects. */
+  WORKLOAD,
+  /**
+   * networking.k8s.io IngressClass: which controller serves a class. The webhook watches it and
+   * gives the rules its controllers; the index does not keep it.
+   */
+  INGRESS_CLASS,
+  /**
+   * Read by single-object rules only (a DestinationRule, Traefik's IngressRoute), or a kind spl
+   * does not catalogue.
+   */
+  NONE;
+
+  /** True for the roles rules walk through whole rather than look up by a reference. */
+  public boolean walkedWhole() {
+    return this == INGRESS || this == HORIZONTAL_POD_AUTOSCALER || this == WORKLOAD;
+  }
+}
