@@ -1,0 +1,59 @@
+package dev.spl.cli.probe;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Two token jars from two addresses: each jar keeps its backend from either address, so the pin is
+ * per token; and the jars from one address landed on different backends, so it is not per address.
+ */
+final class GridCheck implements ProbeCheck {
+  /** Fresh clients' tokens tried for a second jar pinned elsewhere. */
+  static final int TRIES = 2;
+
+  @Override
+  public Prober.Check run(ProbeSession p) {
+    String token = p.token;
+    List<ProbeSession.Fresh> clients = p.clients;
+    if (token == null || p.pinned == null) {
+      return new Prober.Check("grid", Prober.Status.SKIP, "no token that pins");
+    }
+    // a second jar p.pinned elsewhere: fresh clients' tokens, tried from the first address
+    String a1 = p.source(0).getHostAddress();
+    String a2 = p.source(1).getHostAddress();
+    ProbeSession.Fresh other = null;
+    String otherPinned = null;
+    int tries = 0;
+    for (ProbeSession.Fresh c : clients) {
+      if (c.token() == null || c.token().equals(token) || tries == TRIES) {
+        continue;
+      }
+      tries++;
+      String b = p.backendOrError(c.token(), p.source(0));
+      if (!b.equals(p.pinned) && !b.startsWith("error")) {
+        other = c;
+        otherPinned = b;
+        break;
+      }
+    }
+    if (other == null) {
+      return new Prober.Check(
+          "grid",
+          Prober.Status.SKIP,
+          "the jars tried all p.pinned to " + p.pinned + "; one backend only");
+    }
+    Map<String, String> cells = new LinkedHashMap<>();
+    cells.put("jar 1 from " + a1, p.pinned);
+    cells.put("jar 2 from " + a1, otherPinned);
+    cells.put("jar 1 from " + a2, p.backendOrError(token, p.source(1)));
+    cells.put("jar 2 from " + a2, p.backendOrError(other.token(), p.source(1)));
+    boolean perToken =
+        p.pinned.equals(cells.get("jar 1 from " + a2))
+            && otherPinned.equals(cells.get("jar 2 from " + a2));
+    return new Prober.Check(
+        "grid",
+        perToken ? Prober.Status.PASS : Prober.Status.FAIL,
+        (perToken ? "p.pinned per token, not per address: " : "not p.pinned per token: ") + cells);
+  }
+}
