@@ -77,6 +77,24 @@ public final class Lint {
   }
 
   /**
+   * {@link #backend} whose "sessionPersistence:" line ends with {@code marker}, a {@code # expect:}
+   * marker for a finding about the whole object.
+   */
+  public static String markedBackend(String marker, String persistence) {
+    return backend(persistence)
+        .replace("    sessionPersistence:\n", "    sessionPersistence:  " + marker + "\n");
+  }
+
+  /**
+   * {@link #route} whose "sessionPersistence:" line ends with {@code marker}, a {@code # expect:}
+   * marker for a finding about the whole object.
+   */
+  public static String markedRoute(String marker, String persistence) {
+    return route(persistence)
+        .replace("    sessionPersistence:\n", "    sessionPersistence:  " + marker + "\n");
+  }
+
+  /**
    * An HTTPRoute whose first rule carries {@code persistence} (line 9 is "sessionPersistence:").
    */
   public static String route(String persistence) {

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -56,13 +57,9 @@ class CliBasicsTest {
 
   private static String gitHead() {
     try {
-      Process git =
-          new ProcessBuilder("git", "rev-parse", "--short=7", "HEAD")
-              .directory(new java.io.File(".."))
-              .redirectErrorStream(true)
-              .start();
-      String out = new String(git.getInputStream().readAllBytes()).trim();
-      return git.waitFor() == 0 ? out : "";
+      Command.Result git =
+          Command.of("git", "rev-parse", "--short=7", "HEAD").in(java.nio.file.Path.of("..")).run();
+      return git.status() == 0 ? git.out().trim() : "";
     } catch (java.io.IOException | InterruptedException e) {
       return "";
     }

@@ -3,6 +3,7 @@ package dev.spl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.io.InputStream;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -84,28 +85,24 @@ class HelmNoClusterIT {
               + apiServer.getLocalPort()
               + "\"}}]\ncontexts: [{name: c, context: {cluster: c, user: u}}]\n"
               + "users: [{name: u, user: {token: t}}]\ncurrent-context: c\n");
-      Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-      ProcessBuilder pb =
-          new ProcessBuilder(
-                  java.toString(),
-                  "-cp",
-                  System.getProperty("java.class.path"),
-                  "dev.spl.cli.Spl",
+      Command spl =
+          Command.splOnClassPath(
+                  List.of(),
                   "lint",
                   "--verbose",
                   "--gateway-api-version",
                   "v1.6",
                   dir.resolve("shop").toString(),
                   dir.resolve("empty").toString())
-              .redirectErrorStream(true);
-      pb.environment().remove("KUBECONFIG");
+              .mergeErrors()
+              .without("KUBECONFIG")
+              .env("HOME", dir.resolve("home").toString());
       if (kubeconfigVariable) {
-        pb.environment().put("KUBECONFIG", kubeconfig.toString());
+        spl.env("KUBECONFIG", kubeconfig.toString());
       }
-      pb.environment().put("HOME", dir.resolve("home").toString());
-      Process p = pb.start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int status = p.waitFor();
+      Command.Result result = spl.run();
+      String out = result.output();
+      int status = result.status();
       assertEquals(List.of(), requests, out);
       // every lookup found nothing, so the template chose ClientIP on a NodePort: SPL150
       assertTrue(out.contains("warning SPL150"), out);

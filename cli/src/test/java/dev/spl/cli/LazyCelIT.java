@@ -3,9 +3,8 @@ package dev.spl.cli;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -17,22 +16,10 @@ import org.junit.jupiter.api.Test;
 class LazyCelIT {
 
   private static String run(String file) throws IOException, InterruptedException {
-    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Process p =
-        new ProcessBuilder(
-                List.of(
-                    java.toString(),
-                    "-verbose:class",
-                    "-cp",
-                    System.getProperty("java.class.path"),
-                    "dev.spl.cli.Spl",
-                    "lint",
-                    file))
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    p.waitFor();
-    return out;
+    return Command.splOnClassPath(List.of("-verbose:class"), "lint", file)
+        .mergeErrors()
+        .run()
+        .output();
   }
 
   @Test

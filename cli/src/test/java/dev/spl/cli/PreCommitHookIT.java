@@ -4,15 +4,16 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
+import dev.spl.testing.ToolsNeeded;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -21,6 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
  * repository, and exercised by real commits. Skipped, saying why, where pre-commit or git is
  * missing (.ci/run installs pre-commit from Debian).
  */
+@Tag("tools")
 class PreCommitHookIT {
   private static final Path HOOK_REPO = Path.of("..").toAbsolutePath().normalize();
   private static final Path JAR = Path.of("target", "spl.jar").toAbsolutePath();
@@ -28,39 +30,27 @@ class PreCommitHookIT {
   @TempDir Path work;
   Path repo;
 
-  record Result(int status, String output) {}
-
-  private Result run(Path dir, String... command) throws IOException, InterruptedException {
-    ProcessBuilder pb =
-        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-    Map<String, String> env = pb.environment();
-    env.put("PRE_COMMIT_HOME", work.resolve("cache").toString());
-    env.put("SPL_JAR", JAR.toString()); // the jar this build made, so the hook need not run Maven
-    env.put("GIT_AUTHOR_NAME", "spl test");
-    env.put("GIT_AUTHOR_EMAIL", "test@spl.invalid");
-    env.put("GIT_COMMITTER_NAME", "spl test");
-    env.put("GIT_COMMITTER_EMAIL", "test@spl.invalid");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), "timed out: " + String.join(" ", command));
-    return new Result(p.exitValue(), out);
-  }
-
-  private static boolean onPath(String tool) {
-    try {
-      return new ProcessBuilder(tool, "--version").start().waitFor() == 0;
-    } catch (IOException | InterruptedException e) {
-      return false;
-    }
+  private Command.Result run(Path dir, String... command) throws IOException, InterruptedException {
+    return Command.of(command)
+        .in(dir)
+        .mergeErrors()
+        .timeout(Duration.ofMinutes(5))
+        .env("PRE_COMMIT_HOME", work.resolve("cache").toString())
+        .env("SPL_JAR", JAR.toString()) // the jar this build made, so the hook need not run Maven
+        .env("GIT_AUTHOR_NAME", "spl test")
+        .env("GIT_AUTHOR_EMAIL", "test@spl.invalid")
+        .env("GIT_COMMITTER_NAME", "spl test")
+        .env("GIT_COMMITTER_EMAIL", "test@spl.invalid")
+        .run();
   }
 
   @BeforeEach
   void setUp() throws Exception {
-    ToolsNeeded.require(onPath("git"), "git is not installed");
+    ToolsNeeded.requireOnPath("git");
     ToolsNeeded.require(
-        onPath("pre-commit"),
+        ToolsNeeded.onPath("pre-commit", "--version"),
         "pre-commit is not installed (apt-get install pre-commit); hook test skipped");
-    Result head = run(HOOK_REPO, "git", "rev-parse", "HEAD");
+    Command.Result head = run(HOOK_REPO, "git", "rev-parse", "HEAD");
     ToolsNeeded.require(head.status() == 0, "this checkout has no commit to install the hook from");
     ToolsNeeded.require(Files.isRegularFile(JAR), "cli/target/spl.jar is not built");
     repo = Files.createDirectories(work.resolve("repo"));
@@ -75,18 +65,18 @@ class PreCommitHookIT {
           - id: spl-lint
         """
             .formatted(HOOK_REPO, head.output().strip()));
-    Result install = run(repo, "pre-commit", "install");
+    Command.Result install = run(repo, "pre-commit", "install");
     assertEquals(0, install.status(), install.output());
     assertEquals(0, run(repo, "git", "add", ".pre-commit-config.yaml").status());
-    Result first = commit("add pre-commit config");
+    Command.Result first = commit("add pre-commit config");
     assertEquals(0, first.status(), first.output());
   }
 
-  private Result commit(String message) throws Exception {
+  private Command.Result commit(String message) throws Exception {
     return run(repo, "git", "commit", "-q", "-m", message);
   }
 
-  private Result add(String file, String content) throws Exception {
+  private Command.Result add(String file, String content) throws Exception {
     Path p = repo.resolve(file);
     Files.createDirectories(p.getParent());
     Files.writeString(p, content);
@@ -107,7 +97,7 @@ class PreCommitHookIT {
           sessionAffinity: ClientIP
           selector: {app: legacy}
         """);
-    Result good = commit("a good manifest");
+    Command.Result good = commit("a good manifest");
     assertEquals(0, good.status(), good.output());
 
     add(
@@ -124,7 +114,7 @@ class PreCommitHookIT {
               absoluteTimeout: 1d
               cookie: {name: cart}
         """);
-    Result bad = commit("a bad manifest");
+    Command.Result bad = commit("a bad manifest");
     assertNotEquals(0, bad.status(), bad.output());
     assertTrue(bad.output().contains("manifests/backend.yaml:9:7: error SPL021"), bad.output());
     assertEquals(0, run(repo, "git", "reset", "-q", "HEAD", "manifests/backend.yaml").status());
@@ -142,7 +132,7 @@ class PreCommitHookIT {
           - backendRefs: [{name: legacy}]
             sessionPersistence: {cookie: {name: legacy}}
         """);
-    Result collision = commit("a route to the ClientIP Service");
+    Command.Result collision = commit("a route to the ClientIP Service");
     assertNotEquals(0, collision.status(), collision.output());
     assertTrue(collision.output().contains("SPL110"), collision.output());
     assertTrue(

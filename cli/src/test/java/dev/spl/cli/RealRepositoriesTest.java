@@ -3,6 +3,7 @@ package dev.spl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -74,12 +75,9 @@ class RealRepositoriesTest {
     }
     Files.createDirectories(dir);
     Path tarball = Path.of("src/test/resources/realrepos", repo + ".tar.gz").toAbsolutePath();
-    Process tar =
-        new ProcessBuilder("tar", "-xzf", tarball.toString(), "-C", dir.toString())
-            .redirectErrorStream(true)
-            .start();
-    String out = new String(tar.getInputStream().readAllBytes());
-    assertEquals(0, tar.waitFor(), out);
+    Command.Result tar =
+        Command.of("tar", "-xzf", tarball.toString(), "-C", dir.toString()).mergeErrors().run();
+    assertEquals(0, tar.status(), tar.out());
     return dir;
   }
 }

@@ -3,8 +3,8 @@ package dev.spl.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -12,7 +12,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -43,7 +42,7 @@ class DistributionIT {
   static void unpack() throws Exception {
     Path tarball = Path.of(System.getProperty("spl.dist.tarball"));
     assertTrue(Files.isRegularFile(tarball), tarball + " was not built");
-    Result tar = run(home, List.of("tar", "xzf", tarball.toString()), null);
+    Command.Result tar = run(home, List.of("tar", "xzf", tarball.toString()), null);
     assertEquals(0, tar.status(), tar.err());
     dist = home.resolve("spl-" + VERSION + "-linux-x86_64");
     // The launcher needs a POSIX shell and three tools; no java, no mvn.
@@ -57,13 +56,14 @@ class DistributionIT {
   void theTarballLintsWithNothingButItself() throws Exception {
     Path work = Files.createDirectories(home.resolve("work"));
     Files.writeString(work.resolve("route.yaml"), BAD_ROUTE);
-    Result lint =
+    Command.Result lint =
         run(work, List.of(dist.resolve("bin/spl").toString(), "lint", "route.yaml"), bareBin);
     assertEquals(1, lint.status(), lint.out() + lint.err());
     assertTrue(lint.out().contains("route.yaml:8:"), lint.out());
     assertTrue(lint.out().contains("SPL021"), lint.out());
     assertEquals("", lint.err(), "nothing on stderr: no JVM warnings, no build noise");
-    Result version = run(work, List.of(dist.resolve("bin/spl").toString(), "version"), bareBin);
+    Command.Result version =
+        run(work, List.of(dist.resolve("bin/spl").toString(), "version"), bareBin);
     assertEquals(0, version.status(), version.err());
     assertTrue(
         version.out().contains("java:         ") && version.out().contains(dist.toString()),
@@ -74,7 +74,7 @@ class DistributionIT {
   void theLauncherFollowsSymlinksAsBrewAndUsersMakeThem() throws Exception {
     Path link = Files.createDirectories(home.resolve("links")).resolve("spl");
     Files.createSymbolicLink(link, dist.resolve("bin/spl"));
-    Result version = run(home, List.of(link.toString(), "--version"), bareBin);
+    Command.Result version = run(home, List.of(link.toString(), "--version"), bareBin);
     assertEquals(0, version.status(), version.err());
     assertEquals("spl " + VERSION, version.out().trim());
   }
@@ -83,7 +83,7 @@ class DistributionIT {
   void theClassDataArchiveIsUsedWhereverTheTarballIsUnpacked() throws Exception {
     // Java 19+ takes a dynamic archive whose jar moved; 17 only at the path it was made at, so a
     // runtime from 17 is expected to run without it (the launcher asks for it with -Xshare:auto).
-    Result javaVersion =
+    Command.Result javaVersion =
         run(home, List.of(dist.resolve("runtime/bin/java").toString(), "-version"), null);
     int feature = Integer.parseInt(javaVersion.err().replaceAll("(?s)^[^\"]*\"(\\d+).*", "$1"));
     List<String> strict = new ArrayList<>();
@@ -97,7 +97,7 @@ class DistributionIT {
         Arrays.asList(Files.readString(dist.resolve("lib/jvm.options")).trim().split("\\s+")));
     strict.removeIf(String::isEmpty);
     strict.addAll(List.of("-jar", dist.resolve("lib/spl.jar").toString(), "version"));
-    Result shared = run(home, strict, null);
+    Command.Result shared = run(home, strict, null);
     if (feature >= 19) {
       assertEquals(
           0,
@@ -114,7 +114,7 @@ class DistributionIT {
     Path work = Files.createDirectories(home.resolve("jar-work"));
     Files.writeString(work.resolve("route.yaml"), BAD_ROUTE);
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    Result lint =
+    Command.Result lint =
         run(
             work,
             List.of(
@@ -127,7 +127,7 @@ class DistributionIT {
   @Test
   void theRuntimeHasTheModulesTheJarNeeds() throws Exception {
     Path jdeps = Path.of(System.getProperty("java.home"), "bin", "jdeps");
-    Result deps =
+    Command.Result deps =
         run(
             home,
             List.of(
@@ -144,7 +144,7 @@ class DistributionIT {
         new TreeSet<>(Arrays.asList(System.getProperty("spl.dist.modules").split(",")));
     assertTrue(
         shipped.containsAll(needed), "jdeps finds " + needed + "; dist.modules has " + shipped);
-    Result listed =
+    Command.Result listed =
         run(home, List.of(dist.resolve("runtime/bin/java").toString(), "--list-modules"), null);
     for (String module : shipped) {
       assertTrue(
@@ -152,33 +152,16 @@ class DistributionIT {
     }
   }
 
-  record Result(int status, String out, String err) {}
-
-  static Result run(Path dir, List<String> command, Path onlyPath)
+  /**
+   * {@code command} in {@code dir}; with {@code onlyPath}, in an empty environment but that PATH.
+   */
+  static Command.Result run(Path dir, List<String> command, Path onlyPath)
       throws IOException, InterruptedException {
-    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+    Command c = Command.of(command).in(dir);
     if (onlyPath != null) {
-      pb.environment().clear();
-      pb.environment().put("PATH", onlyPath.toString());
-      pb.environment().put("HOME", dir.toString());
+      c.cleanEnv().env("PATH", onlyPath.toString()).env("HOME", dir.toString());
     }
-    Path out = Files.createTempFile("spl-it-out", ".txt");
-    Path err = Files.createTempFile("spl-it-err", ".txt");
-    pb.redirectOutput(out.toFile()).redirectError(err.toFile());
-    Process p = pb.start();
-    if (!p.waitFor(120, TimeUnit.SECONDS)) {
-      p.destroyForcibly();
-      throw new AssertionError(command + " did not finish in 120 s");
-    }
-    try {
-      return new Result(
-          p.exitValue(),
-          Files.readString(out, StandardCharsets.UTF_8),
-          Files.readString(err, StandardCharsets.UTF_8));
-    } finally {
-      Files.deleteIfExists(out);
-      Files.deleteIfExists(err);
-    }
+    return c.run();
   }
 
   static Path which(String tool) {

@@ -3,11 +3,12 @@ package dev.spl.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.rules.Rule;
+import dev.spl.testing.Command;
+import dev.spl.testing.ToolsNeeded;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetAddress;
@@ -17,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,22 +28,18 @@ import org.junit.jupiter.api.io.TempDir;
  * loopback and opened in headless Chromium, where the rule catalogue and the search box must be
  * found. Without mkdocs or chromium the test is skipped on a laptop and fails under CI.
  */
+@Tag("tools")
 class DocsSiteIT {
   static final Path REPO = Path.of("..").toAbsolutePath().normalize();
   static Path site;
 
   static void require(String tool) {
-    boolean present =
-        Stream.of(System.getenv("PATH").split(":"))
-            .anyMatch(dir -> Files.isExecutable(Path.of(dir, tool)));
-    if (System.getenv("CI") != null) {
-      assertTrue(present, tool + " is not installed (CI is set: a missing tool fails)");
-    }
-    assumeTrue(
-        present, tool + " is not installed: apt-get install mkdocs mkdocs-material chromium");
+    ToolsNeeded.require(
+        ToolsNeeded.onPath(tool, "--version"),
+        tool + " is not installed: apt-get install mkdocs mkdocs-material chromium");
   }
 
-  static DistributionIT.Result mkdocs(Path dir, Path out) throws Exception {
+  static Command.Result mkdocs(Path dir, Path out) throws Exception {
     return DistributionIT.run(
         dir, List.of("mkdocs", "build", "--strict", "--site-dir", out.toString()), null);
   }
@@ -50,7 +48,7 @@ class DocsSiteIT {
   static void build() throws Exception {
     require("mkdocs");
     site = Path.of("target", "site").toAbsolutePath();
-    DistributionIT.Result built = mkdocs(REPO, site);
+    Command.Result built = mkdocs(REPO, site);
     assertEquals(0, built.status(), "mkdocs build --strict: " + built.out() + built.err());
   }
 
@@ -66,7 +64,7 @@ class DocsSiteIT {
     Files.writeString(
         docs.resolve("index.md"),
         Files.readString(docs.resolve("index.md")) + "\nSee [the missing page](missing.md).\n");
-    DistributionIT.Result built = mkdocs(copy, copy.resolve("site"));
+    Command.Result built = mkdocs(copy, copy.resolve("site"));
     assertNotEquals(0, built.status(), "a link to missing.md must fail the strict build");
     assertTrue((built.out() + built.err()).contains("missing.md"), built.err());
   }
@@ -88,7 +86,7 @@ class DocsSiteIT {
     HttpServer server = serve(site);
     try {
       String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/rules/";
-      DistributionIT.Result dom =
+      Command.Result dom =
           DistributionIT.run(
               REPO,
               List.of(

@@ -3,10 +3,12 @@ package dev.spl.dist;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -19,6 +21,7 @@ import tools.jackson.databind.json.JsonMapper;
  * classpath runs on this machine's Java. Runs only when the build made the tarballs (the
  * image-tarball profile, on when the local base exists); .ci/run makes the base and checks.
  */
+@Tag("tools")
 class ImagesIT {
   static final JsonMapper JSON = JsonMapper.builder().build();
   static final String VERSION = System.getProperty("spl.version");
@@ -53,7 +56,7 @@ class ImagesIT {
 
   /** A tool we did not write reads the tarball as an OCI archive and sees the same config. */
   void skopeoReadsTheSameConfig(Path tarball, JsonNode config) throws Exception {
-    DistributionIT.Result inspect =
+    Command.Result inspect =
         exec(work, "skopeo", "--insecure-policy", "inspect", "--config", "oci-archive:" + tarball);
     JsonNode seen = JSON.readTree(inspect.out()).get("config");
     assertEquals(config.get("User").asString(), seen.get("User").asString());
@@ -83,10 +86,10 @@ class ImagesIT {
     // what `docker run -v "$PWD:/src" IMAGE lint /src` does
     Path src = Files.createDirectories(image.rootfs().resolve("src"));
     Files.writeString(src.resolve("route.yaml"), DistributionIT.BAD_ROUTE);
-    DistributionIT.Result lint = run(image, List.of("lint", "/src"));
+    Command.Result lint = run(image, List.of("lint", "/src"));
     assertEquals(1, lint.status(), lint.out() + lint.err());
     assertTrue(lint.out().contains("route.yaml:8:") && lint.out().contains("SPL021"), lint.out());
-    DistributionIT.Result version = run(image, List.of("version"));
+    Command.Result version = run(image, List.of("version"));
     assertTrue(version.out().startsWith("spl " + VERSION), version.out() + version.err());
   }
 
@@ -98,13 +101,13 @@ class ImagesIT {
     assertTrue(image.config().get("ExposedPorts").has("8443/tcp"), image.config().toString());
     List<String> entrypoint = strings(image.config().get("Entrypoint"));
     assertEquals("dev.spl.webhook.WebhookMain", entrypoint.get(entrypoint.size() - 1));
-    DistributionIT.Result help = run(image, List.of("--help"));
+    Command.Result help = run(image, List.of("--help"));
     assertEquals(0, help.status(), help.err());
     assertTrue(help.out().contains("Usage: spl-webhook"), help.out());
   }
 
   /** The entrypoint with {@code args}: chrooted as the image's user when root, else on this JVM. */
-  DistributionIT.Result run(Image image, List<String> args) throws Exception {
+  Command.Result run(Image image, List<String> args) throws Exception {
     List<String> entrypoint = strings(image.config().get("Entrypoint"));
     List<String> command = new ArrayList<>();
     Path dir = image.rootfs();
@@ -148,8 +151,8 @@ class ImagesIT {
     return out;
   }
 
-  static DistributionIT.Result exec(Path dir, String... command) throws Exception {
-    DistributionIT.Result r = DistributionIT.run(dir, List.of(command), null);
+  static Command.Result exec(Path dir, String... command) throws Exception {
+    Command.Result r = DistributionIT.run(dir, List.of(command), null);
     assertEquals(0, r.status(), String.join(" ", command) + ": " + r.err());
     return r;
   }

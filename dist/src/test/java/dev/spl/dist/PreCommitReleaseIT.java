@@ -5,15 +5,15 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.testing.Command;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
+import java.time.Duration;
 import java.util.HexFormat;
-import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -23,6 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * would, through SPL_RELEASES_URL) instead of building with Maven. Maven is kept off the PATH, so a
  * build would fail loudly.
  */
+@Tag("tools")
 class PreCommitReleaseIT {
   static final Path REPO = Path.of("..").toAbsolutePath().normalize();
   static final String VERSION = System.getProperty("spl.version");
@@ -41,7 +42,7 @@ class PreCommitReleaseIT {
         project.resolve(".pre-commit-config.yaml"),
         "repos:\n- repo: %s\n  rev: %s\n  hooks:\n  - id: spl-lint\n".formatted(REPO, head));
     assertEquals(0, run(project, "git", "add", ".pre-commit-config.yaml").status());
-    Result install = run(project, "pre-commit", "install");
+    Command.Result install = run(project, "pre-commit", "install");
     assertEquals(0, install.status(), install.output());
   }
 
@@ -60,7 +61,7 @@ class PreCommitReleaseIT {
         """);
     assertEquals(0, run(project, "git", "add", "route.yaml").status());
     long started = System.nanoTime();
-    Result first = run(project, "git", "commit", "-q", "-m", "bad route");
+    Command.Result first = run(project, "git", "commit", "-q", "-m", "bad route");
     long firstMillis = (System.nanoTime() - started) / 1_000_000;
     assertNotEquals(0, first.status(), first.output());
     assertTrue(first.output().contains("downloading spl " + VERSION), first.output());
@@ -69,7 +70,7 @@ class PreCommitReleaseIT {
     assertFalse(first.output().contains("\u001b["), "no colour codes: " + first.output());
 
     started = System.nanoTime();
-    Result again = run(project, "git", "commit", "-q", "-m", "bad route");
+    Command.Result again = run(project, "git", "commit", "-q", "-m", "bad route");
     long againMillis = (System.nanoTime() - started) / 1_000_000;
     assertNotEquals(0, again.status());
     assertFalse(again.output().contains("downloading"), again.output());
@@ -91,33 +92,29 @@ class PreCommitReleaseIT {
     Files.writeString(
         project.resolve("route.yaml"), "apiVersion: v1\nkind: Service\nmetadata: {name: s}\n");
     assertEquals(0, run(project, "git", "add", "route.yaml").status());
-    Result commit = run(project, "git", "commit", "-q", "-m", "a service");
+    Command.Result commit = run(project, "git", "commit", "-q", "-m", "a service");
     assertNotEquals(0, commit.status(), commit.output());
     assertTrue(commit.output().contains("could not download spl " + VERSION), commit.output());
     assertTrue(
         Files.notExists(work.resolve("xdg/spl/" + VERSION + "/spl-" + VERSION + "-linux-x86_64")));
   }
 
-  record Result(int status, String output) {}
-
-  Result run(Path dir, String... command) throws IOException, InterruptedException {
-    ProcessBuilder pb =
-        new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
-    Map<String, String> env = pb.environment();
-    env.put("PRE_COMMIT_HOME", work.resolve("pre-commit").toString());
-    env.put("XDG_CACHE_HOME", work.resolve("xdg").toString());
-    env.put("SPL_RELEASES_URL", releases.getParent().toUri().toString());
-    env.put("SPL_RELEASE_VERSION", VERSION);
-    env.remove("SPL_JAR");
-    env.put("PATH", withoutMaven(env.get("PATH")));
-    env.put("GIT_AUTHOR_NAME", "spl test");
-    env.put("GIT_AUTHOR_EMAIL", "test@spl.invalid");
-    env.put("GIT_COMMITTER_NAME", "spl test");
-    env.put("GIT_COMMITTER_EMAIL", "test@spl.invalid");
-    Process p = pb.start();
-    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertTrue(p.waitFor(5, TimeUnit.MINUTES), String.join(" ", command));
-    return new Result(p.exitValue(), out);
+  Command.Result run(Path dir, String... command) throws IOException, InterruptedException {
+    return Command.of(command)
+        .in(dir)
+        .mergeErrors()
+        .timeout(Duration.ofMinutes(5))
+        .env("PRE_COMMIT_HOME", work.resolve("pre-commit").toString())
+        .env("XDG_CACHE_HOME", work.resolve("xdg").toString())
+        .env("SPL_RELEASES_URL", releases.getParent().toUri().toString())
+        .env("SPL_RELEASE_VERSION", VERSION)
+        .without("SPL_JAR")
+        .env("PATH", withoutMaven(System.getenv("PATH")))
+        .env("GIT_AUTHOR_NAME", "spl test")
+        .env("GIT_AUTHOR_EMAIL", "test@spl.invalid")
+        .env("GIT_COMMITTER_NAME", "spl test")
+        .env("GIT_COMMITTER_EMAIL", "test@spl.invalid")
+        .run();
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.spl.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.spl.testing.Command;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ class WorkflowsIT {
       }
     }
     Path prefix = Path.of("target", "npm").toAbsolutePath();
-    DistributionIT.Result install =
+    Command.Result install =
         DistributionIT.run(
             REPO,
             List.of(
@@ -52,7 +53,7 @@ class WorkflowsIT {
     }
     assertEquals(3, files.size(), "action.yml, ci.yml and release.yml: " + files);
     for (Path file : files) {
-      DistributionIT.Result r = DistributionIT.run(REPO, List.of(validator, file.toString()), null);
+      Command.Result r = DistributionIT.run(REPO, List.of(validator, file.toString()), null);
       assertEquals(0, r.status(), file + ": " + r.out() + r.err());
     }
   }
@@ -63,7 +64,7 @@ class WorkflowsIT {
     Files.writeString(
         broken,
         Files.readString(REPO.resolve(".github/workflows/ci.yml")).replace("runs-on:", "run-on:"));
-    DistributionIT.Result r = DistributionIT.run(dir, List.of(validator, broken.toString()), null);
+    Command.Result r = DistributionIT.run(dir, List.of(validator, broken.toString()), null);
     assertEquals(1, r.status(), r.out() + r.err());
   }
 }

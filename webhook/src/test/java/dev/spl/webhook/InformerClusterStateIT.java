@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.testing.Await;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -43,13 +44,7 @@ class InformerClusterStateIT {
   }
 
   static void await(String what, BooleanSupplier condition) throws InterruptedException {
-    long deadline = System.nanoTime() + Duration.ofSeconds(20).toNanos();
-    while (!condition.getAsBoolean()) {
-      if (System.nanoTime() > deadline) {
-        throw new AssertionError("timed out waiting for " + what);
-      }
-      Thread.sleep(25);
-    }
+    Await.until(what, Duration.ofSeconds(20), condition);
   }
 
   private InformerClusterState start() {

@@ -3,16 +3,20 @@ package dev.spl.webhook;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.spl.testing.Command;
+import dev.spl.testing.ToolsNeeded;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /** Every key encoding openssl and cert-manager write: PKCS#1 RSA, PKCS#8, SEC1 EC. */
+@Tag("tools")
 class PemKeyStoreTest {
   @TempDir Path dir;
 
@@ -20,12 +24,7 @@ class PemKeyStoreTest {
     List<String> command = new java.util.ArrayList<>(List.of("openssl"));
     command.addAll(List.of(args));
     try {
-      return new ProcessBuilder(command)
-              .directory(dir.toFile())
-              .redirectErrorStream(true)
-              .start()
-              .waitFor()
-          == 0;
+      return Command.of(command).in(dir).mergeErrors().run().status() == 0;
     } catch (java.io.IOException missing) {
       return false;
     }

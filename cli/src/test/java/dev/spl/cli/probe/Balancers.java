@@ -1,5 +1,6 @@
 package dev.spl.cli.probe;
 
+import dev.spl.testing.ToolsNeeded;
 import java.io.IOException;
 import java.net.Socket;
 import java.nio.file.Files;
@@ -12,17 +13,7 @@ final class Balancers {
 
   /** True when {@code command -v} runs: the balancer is installed. */
   static boolean installed(String command) {
-    return installed(command, "-v");
-  }
-
-  /** True when {@code command versionFlag} runs. */
-  static boolean installed(String command, String versionFlag) {
-    try {
-      return new ProcessBuilder(command, versionFlag).redirectErrorStream(true).start().waitFor()
-          == 0;
-    } catch (IOException | InterruptedException e) {
-      return false;
-    }
+    return ToolsNeeded.onPath(command, "-v");
   }
 
   /**

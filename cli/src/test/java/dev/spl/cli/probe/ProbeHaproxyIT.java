@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.spl.cli.Spl;
-import dev.spl.cli.ToolsNeeded;
+import dev.spl.testing.ToolsNeeded;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * spl probe against a real load balancer on loopback: Debian's HAProxy in front of two small
  * backends that name themselves in X-Served-By. Skipped, saying why, where HAProxy is missing.
  */
+@Tag("tools")
 class ProbeHaproxyIT {
   @TempDir Path dir;
   final List<HttpServer> backends = new ArrayList<>();
@@ -363,7 +365,7 @@ class ProbeHaproxyIT {
   @Test
   void http2StreamsOfTwoJarsEachFollowTheirOwnCookieOnOneConnection() throws Exception {
     ToolsNeeded.require(
-        Balancers.installed("openssl", "version"),
+        ToolsNeeded.onPath("openssl", "version"),
         "openssl is not installed (apt-get install openssl)");
     Path key = dir.resolve("key.pem");
     Path cert = dir.resolve("cert.pem");

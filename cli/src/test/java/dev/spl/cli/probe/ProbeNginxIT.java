@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.spl.cli.Spl;
-import dev.spl.cli.ToolsNeeded;
+import dev.spl.testing.ToolsNeeded;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.UUID;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * spl probe against Debian's nginx on loopback: ip_hash pins by address (and sets no cookie), and
  * {@code hash $cookie_sid consistent} pins by a cookie the application sets itself.
  */
+@Tag("tools")
 class ProbeNginxIT {
   @TempDir Path dir;
   final List<HttpServer> backends = new ArrayList<>();

@@ -2,6 +2,8 @@ package dev.spl.rules.cel;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
+import static dev.spl.Lint.markedBackend;
+import static dev.spl.Lint.markedRoute;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,21 +17,13 @@ class CookieNeedsCookieTypeTest {
   void cookieWithHeaderTypeOnLatest() {
     assertMarked(
         "SPL011",
-        """
-        apiVersion: gateway.networking.x-k8s.io/v1alpha1
-        kind: Backend
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          type: EndpointSelector
-          endpointSelector:
-            selector: {matchLabels: {app: cart}}
-            sessionPersistence:  # expect: SPL011 "cookie must be nil if type is not Cookie"
-              type: Header
-              header: {name: X-S}
-              cookie: {name: s}
-        """);
+        markedBackend(
+            "# expect: SPL011 \"cookie must be nil if type is not Cookie\"",
+            """
+            type: Header
+            header: {name: X-S}
+            cookie: {name: s}
+            """));
   }
 
   @Test
@@ -37,33 +31,15 @@ class CookieNeedsCookieTypeTest {
     String sp = "{type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}";
     assertMarked(
         "SPL011",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL011 "cookieConfig can only be set with type Cookie"
-              {type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}
-        """,
+        markedRoute(
+            "# expect: SPL011 \"cookieConfig can only be set with type Cookie\"",
+            "{type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}"),
         GatewayApiVersion.V1_5);
     assertMarked(
         "SPL011",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL011 "cookieConfig can only be set with type Cookie"
-              {type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}
-        """,
+        markedRoute(
+            "# expect: SPL011 \"cookieConfig can only be set with type Cookie\"",
+            "{type: Header, sessionName: s, cookieConfig: {lifetimeType: Session}}"),
         GatewayApiVersion.V1_6);
   }
 

@@ -2,6 +2,8 @@ package dev.spl.rules.cel;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
+import static dev.spl.Lint.markedBackend;
+import static dev.spl.Lint.markedRoute;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -15,37 +17,14 @@ class CookieTypeNeedsCookieTest {
   void defaultTypeIsCookieSoAnEmptyObjectFails() {
     assertMarked(
         "SPL012",
-        """
-        apiVersion: gateway.networking.x-k8s.io/v1alpha1
-        kind: Backend
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          type: EndpointSelector
-          endpointSelector:
-            selector: {matchLabels: {app: cart}}
-            sessionPersistence:  # expect: SPL012 "cookie must be specified for Cookie type"
-              {}
-        """);
+        markedBackend("# expect: SPL012 \"cookie must be specified for Cookie type\"", "{}"));
   }
 
   @Test
   void explicitCookieTypeWithoutCookie() {
     assertMarked(
         "SPL012",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL012 "add cookie"
-              {type: Cookie, absoluteTimeout: 1h}
-        """);
+        markedRoute("# expect: SPL012 \"add cookie\"", "{type: Cookie, absoluteTimeout: 1h}"));
   }
 
   @Test
@@ -53,18 +32,8 @@ class CookieTypeNeedsCookieTest {
     // A mix of shapes is checked field by field: sessionName is pruned, leaving no cookie.
     assertMarked(
         "SPL012",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL012 "cookie"
-              {sessionName: s, header: {name: X-S}, type: Cookie}
-        """);
+        markedRoute(
+            "# expect: SPL012 \"cookie\"", "{sessionName: s, header: {name: X-S}, type: Cookie}"));
   }
 
   @Test

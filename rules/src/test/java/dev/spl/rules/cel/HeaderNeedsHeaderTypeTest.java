@@ -2,6 +2,7 @@ package dev.spl.rules.cel;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
+import static dev.spl.Lint.markedBackend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,19 +14,9 @@ class HeaderNeedsHeaderTypeTest {
   void headerWithDefaultCookieType() {
     assertMarked(
         "SPL013",
-        """
-        apiVersion: gateway.networking.x-k8s.io/v1alpha1
-        kind: Backend
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          type: EndpointSelector
-          endpointSelector:
-            selector: {matchLabels: {app: cart}}
-            sessionPersistence:  # expect: SPL013 "header must be nil if type is not Header"
-              {cookie: {name: s}, header: {name: X-S}}
-        """);
+        markedBackend(
+            "# expect: SPL013 \"header must be nil if type is not Header\"",
+            "{cookie: {name: s}, header: {name: X-S}}"));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.spl.rules.cel;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
+import static dev.spl.Lint.markedBackend;
 import static dev.spl.Lint.of;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -13,19 +14,8 @@ class HeaderTypeNeedsHeaderTest {
   void headerTypeWithoutHeader() {
     assertMarked(
         "SPL014",
-        """
-        apiVersion: gateway.networking.x-k8s.io/v1alpha1
-        kind: Backend
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          type: EndpointSelector
-          endpointSelector:
-            selector: {matchLabels: {app: cart}}
-            sessionPersistence:  # expect: SPL014 "header must be specified for Header type"
-              type: Header
-        """);
+        markedBackend(
+            "# expect: SPL014 \"header must be specified for Header type\"", "type: Header"));
   }
 
   @Test

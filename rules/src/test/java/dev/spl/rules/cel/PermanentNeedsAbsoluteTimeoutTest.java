@@ -2,6 +2,7 @@ package dev.spl.rules.cel;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
+import static dev.spl.Lint.markedRoute;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -112,49 +113,17 @@ class PermanentNeedsAbsoluteTimeoutTest {
   void v110RejectsEverySessionPersistenceWithoutCookieConfig(GatewayApiVersion v110) {
     assertMarked(
         "SPL010",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL010 "no such key: cookieConfig"
-              {sessionName: foo, type: Header}
-        """,
+        markedRoute(
+            "# expect: SPL010 \"no such key: cookieConfig\"", "{sessionName: foo, type: Header}"),
         v110);
     assertMarked(
-        "SPL010",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL010 "cookieConfig: {}"
-              {sessionName: foo}
-        """,
-        v110);
+        "SPL010", markedRoute("# expect: SPL010 \"cookieConfig: {}\"", "{sessionName: foo}"), v110);
     assertTrue(of("SPL010", route("{sessionName: foo, cookieConfig: {}}"), v110).isEmpty());
     assertMarked(
         "SPL010",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL010 "AbsoluteTimeout must be specified"
-              {cookieConfig: {lifetimeType: Permanent}}
-        """,
+        markedRoute(
+            "# expect: SPL010 \"AbsoluteTimeout must be specified\"",
+            "{cookieConfig: {lifetimeType: Permanent}}"),
         v110);
   }
 

@@ -1,6 +1,7 @@
 package dev.spl.rules.cross;
 
 import static dev.spl.Lint.assertMarked;
+import static dev.spl.Lint.markedRoute;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -12,20 +13,7 @@ class DeprecatedRouteInlineTest {
 
   @Test
   void inlineOnLatest() {
-    assertMarked(
-        "SPL120",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence:  # expect: SPL120 "deprecated"
-              cookie: {name: s}
-        """);
+    assertMarked("SPL120", markedRoute("# expect: SPL120 \"deprecated\"", "cookie: {name: s}"));
   }
 
   @Test

@@ -2,6 +2,7 @@ package dev.spl.rules.schema;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.backend;
+import static dev.spl.Lint.markedBackend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -89,19 +90,7 @@ class UnknownFieldTest {
   void backendAttachmentIsLatestOnly() {
     assertMarked(
         "SPL026",
-        """
-        apiVersion: gateway.networking.x-k8s.io/v1alpha1
-        kind: Backend
-        metadata:
-          name: cart
-          namespace: shop
-        spec:
-          type: EndpointSelector
-          endpointSelector:
-            selector: {matchLabels: {app: cart}}
-            sessionPersistence:  # expect: SPL026 "only in main"
-              cookie: {name: s}
-        """,
+        markedBackend("# expect: SPL026 \"only in main\"", "cookie: {name: s}"),
         GatewayApiVersion.V1_6);
   }
 
