@@ -21,7 +21,10 @@ import java.util.regex.Pattern;
  */
 public final class ExpectMarkers {
   private static final Pattern EXPECT =
-      Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)(?:\\s+\"([^\"]+)\")?");
+      Pattern.compile("#\\s*expect:\\s*(SPL\\d{3}(?:\\s*,\\s*SPL\\d{3})*)(.*)$");
+
+  /** The fragment: everything between the first and the last quote, inner quotes included. */
+  private static final Pattern FRAGMENT = Pattern.compile("\"(.+)\"");
 
   /** "line rule" (e.g. "12 SPL021") to the fragment its message must contain, "" for any. */
   private final Map<String, String> marked;
@@ -37,8 +40,18 @@ public final class ExpectMarkers {
     for (int i = 0; i < lines.length; i++) {
       Matcher m = EXPECT.matcher(lines[i]);
       if (m.find()) {
+        String rest = m.group(2).strip();
+        Matcher fragment = FRAGMENT.matcher(rest);
+        if (!rest.isEmpty() && !fragment.matches()) {
+          // a marker that says more than it can be held to would pass without checking it
+          throw new IllegalArgumentException(
+              "line "
+                  + (i + 1)
+                  + ": after the rule ids a marker takes only a quoted fragment: "
+                  + lines[i]);
+        }
         for (String id : m.group(1).split("\\s*,\\s*")) {
-          marked.put((i + 1) + " " + id, m.group(2) == null ? "" : m.group(2));
+          marked.put((i + 1) + " " + id, rest.isEmpty() ? "" : fragment.group(1));
         }
       }
     }

@@ -45,24 +45,9 @@ class BackendCrossNamespaceTest {
     Finding f =
         assertMarked(
                 "SPL124",
-                """
-            apiVersion: gateway.networking.k8s.io/v1
-            kind: HTTPRoute
-            metadata: {name: r, namespace: shop}
-            spec:
-              rules:
-              - backendRefs:
-                - {group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}  # expect: SPL124 "Backend b of namespace infra sets this rule's session persistence"
-            ---
-            apiVersion: gateway.networking.x-k8s.io/v1alpha1
-            kind: Backend
-            metadata: {name: b, namespace: infra}
-            spec:
-              type: EndpointSelector
-              endpointSelector:
-                selector: {matchLabels: {app: b}}
-                sessionPersistence: {type: Cookie, absoluteTimeout: 1h, cookie: {name: s}}
-            """,
+                route(
+                        "{group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}  # expect: SPL124 \"Backend b of namespace infra sets this rule's session persistence\"")
+                    + backend("infra", STICKY),
                 GatewayApiVersion.MAIN)
             .get(0);
     assertEquals(1, f.related().size(), "names the Backend's sessionPersistence");

@@ -22,14 +22,8 @@ class DeprecatedPolicyAttachmentTest {
   void policyOnLatest() {
     assertMarked(
         "SPL121",
-        """
-        apiVersion: gateway.networking.x-k8s.io/v1alpha1
-        kind: XBackendTrafficPolicy
-        metadata: {name: p}
-        spec:
-          targetRefs: [{group: "", kind: Service, name: svc}]
-          sessionPersistence: {cookie: {name: s}}  # expect: SPL121 "XBackendTrafficPolicy is deprecated"
-        """);
+        POLICY.formatted(
+            "{cookie: {name: s}}  # expect: SPL121 \"XBackendTrafficPolicy is deprecated\""));
   }
 
   @Test

@@ -25,15 +25,7 @@ class GrpcCookiePersistenceTest {
   void cookieByDefaultOnGrpc() {
     assertMarked(
         "SPL140",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: GRPCRoute
-        metadata: {name: r}
-        spec:
-          rules:
-          - backendRefs: [{name: a}]
-            sessionPersistence: {sessionName: s}  # expect: SPL140 "use type: Header"
-        """,
+        route("GRPCRoute", "{sessionName: s}  # expect: SPL140 \"use type: Header\""),
         GatewayApiVersion.V1_4);
   }
 

@@ -44,17 +44,9 @@ class SessionNameCollisionAcrossRulesTest {
   void headerNamesAreCaseInsensitive() {
     assertMarked(
         "SPL102",
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata: {name: r}
-        spec:
-          rules:
-          - backendRefs: [{name: a}]
-            sessionPersistence: {type: Header, sessionName: X-S}
-          - backendRefs: [{name: b}]
-            sessionPersistence: {type: Header, sessionName: x-s}  # expect: SPL102 ""x-s""
-        """,
+        route(
+            "{type: Header, sessionName: X-S}",
+            "{type: Header, sessionName: x-s}  # expect: SPL102 \"\"x-s\"\""),
         GatewayApiVersion.V1_6);
   }
 

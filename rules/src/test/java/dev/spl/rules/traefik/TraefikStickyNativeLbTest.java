@@ -12,18 +12,11 @@ class TraefikStickyNativeLbTest {
   void stickyWithNativeLbOnAService() {
     assertMarked(
         "SPL502",
-        """
-        apiVersion: v1
-        kind: Service
-        metadata:
-          name: whoami
-          namespace: shop
-          annotations:
-            traefik.ingress.kubernetes.io/service.sticky.cookie.name: s
-            traefik.ingress.kubernetes.io/service.nativelb: "true"  # expect: SPL502 "cluster IP"
-        spec:
-          ports: [{port: 80}]
-        """);
+        object(
+            "Service",
+            "v1",
+            "service.sticky.cookie.name: s",
+            "service.nativelb: \"true\"  # expect: SPL502 \"cluster IP\""));
   }
 
   @Test

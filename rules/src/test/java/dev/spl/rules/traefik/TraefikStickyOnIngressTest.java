@@ -34,24 +34,12 @@ class TraefikStickyOnIngressTest {
     var f =
         assertMarked(
                 "SPL501",
-                """
-            apiVersion: networking.k8s.io/v1
-            kind: Ingress
-            metadata:
-              name: whoami
-              namespace: shop
-              annotations:
-                traefik.ingress.kubernetes.io/router.entrypoints: web
-                traefik.ingress.kubernetes.io/service.sticky.cookie: "true"  # expect: SPL501 "move all 2 to Service whoami-svc"
-                traefik.ingress.kubernetes.io/service.sticky.cookie.name: s
-            spec:
-              rules:
-              - http:
-                  paths:
-                  - path: /
-                    pathType: Prefix
-                    backend: {service: {name: whoami-svc, port: {number: 80}}}
-            """)
+                object(
+                    "Ingress",
+                    "networking.k8s.io/v1",
+                    "router.entrypoints: web",
+                    "service.sticky.cookie: \"true\"  # expect: SPL501 \"move all 2 to Service whoami-svc\"",
+                    "service.sticky.cookie.name: s"))
             .get(0);
     assertTrue(f.severity() == Severity.ERROR);
   }
