@@ -28,6 +28,8 @@ import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
+import dev.spl.rules.gke.GkeClientIpProtoAffinity;
+import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -119,7 +121,9 @@ public final class BuiltInRules {
           new TraefikStickyOnIngress(),
           new TraefikStickyNativeLb(),
           new AlbStickinessOnInstanceTargets(),
-          new AlbStickinessAttributesInvalid());
+          new AlbStickinessAttributesInvalid(),
+          new GkeCookieTtlWithoutCookie(),
+          new GkeClientIpProtoAffinity());
 
   private BuiltInRules() {}
 

@@ -117,8 +117,9 @@ public final class KindCatalogue {
               false,
               KindRole.GATEWAY_CLASS,
               true),
-          // Sticky sessions outside Gateway API: ingress-nginx and Traefik annotations, Istio's
-          // and Envoy Gateway's consistent hashing, Traefik's IngressRoute.
+          // Sticky sessions outside Gateway API: ingress-nginx, Traefik and ALB annotations,
+          // Istio's
+          // and Envoy Gateway's consistent hashing, Traefik's IngressRoute, GKE's policies.
           reviewed(
               "networking.k8s.io", "v1", "Ingress", "ingresses", KindRole.INGRESS, null, false),
           reviewed(
@@ -142,6 +143,15 @@ public final class KindCatalogue {
               "v1alpha1",
               "IngressRoute",
               "ingressroutes",
+              KindRole.NONE,
+              null,
+              false),
+          // GKE's Gateway policies: the affinity of the backend service a Service becomes.
+          reviewed(
+              "networking.gke.io",
+              "v1",
+              "GCPBackendPolicy",
+              "gcpbackendpolicies",
               KindRole.NONE,
               null,
               false),

@@ -277,6 +277,15 @@ class VapCostTest {
                           "ConsistentHash",
                           "consistentHash",
                           Map.of("type", "Cookie", "cookie", hashCookie(true)))));
+          case "GCPBackendPolicy" ->
+              List.of(
+                  Map.of(
+                      "targetRef",
+                      Map.of("group", "", "kind", "Service", "name", "s"),
+                      "default",
+                      Map.of(
+                          "sessionAffinity",
+                          Map.of("type", "CLIENT_IP_PORT_PROTO", "cookieTtlSec", 60))));
           case "BackendLBPolicy", "XBackendTrafficPolicy" ->
               List.of(Map.of("sessionPersistence", persistence(v, 0)));
           default ->

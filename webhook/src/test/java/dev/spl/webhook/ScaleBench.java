@@ -106,6 +106,9 @@ public final class ScaleBench {
         Thread.sleep(50);
       }
       long cacheBytes = usedHeapAfterGc() - before;
+      if (System.getProperty("spl.bench.histogram") != null) {
+        printHistogram(n, Integer.getInteger("spl.bench.histogram", 25));
+      }
       Path cert = dir.resolve("tls.crt");
       Path key = dir.resolve("tls.key");
       var certificate = TestCertificates.write(cert, key, "localhost", false);
@@ -387,6 +390,25 @@ public final class ScaleBench {
             + " \"rules\": [{\"backendRefs\": [{\"name\": \"%s\", \"port\": 8080}],"
             + " \"sessionPersistence\": {\"sessionName\": \"shop\"}}]}}")
         .formatted(name, host, service);
+  }
+
+  /**
+   * What the heap holds once the informers have synced, by class (-Dspl.bench.histogram=N: the N
+   * largest), to stderr: where a cached object's bytes go.
+   */
+  private static void printHistogram(int n, int top) throws Exception {
+    javax.management.ObjectName command =
+        new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand");
+    String histogram =
+        (String)
+            java.lang.management.ManagementFactory.getPlatformMBeanServer()
+                .invoke(
+                    command,
+                    "gcClassHistogram",
+                    new Object[] {new String[0]},
+                    new String[] {String[].class.getName()});
+    System.err.println("heap by class after " + n + " objects synced:");
+    histogram.lines().limit(top + 3L).forEach(System.err::println);
   }
 
   private static long usedHeapAfterGc() throws InterruptedException {

@@ -29,7 +29,9 @@ public final class ApiServerPolicies {
           new IstioCookieHashPassivePolicy(),
           new EnvoyGatewayCookieHashPassivePolicy(),
           new TraefikStickyOnIngressPolicy(),
-          new TraefikStickyNativeLbPolicy());
+          new TraefikStickyNativeLbPolicy(),
+          new GkeCookieTtlWithoutCookiePolicy(),
+          new GkeClientIpProtoAffinityPolicy());
 
   private static final Map<Class<? extends Rule>, ApiServerPolicy> BY_RULE =
       ALL.stream()

@@ -1,0 +1,42 @@
+package dev.spl.apiserver.policies;
+
+import dev.spl.model.KindCatalogue;
+import dev.spl.policy.ApiServerPolicy;
+import dev.spl.policy.Cel;
+import dev.spl.policy.PolicyCheck;
+import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import java.util.Optional;
+
+/** SPL701 at the API server: a GCPBackendPolicy's cookieTtlSec on an affinity without a cookie. */
+final class GkeCookieTtlWithoutCookiePolicy implements ApiServerPolicy {
+  static final String AFFINITY = "object.spec.default.sessionAffinity";
+
+  @Override
+  public Class<GkeCookieTtlWithoutCookie> rule() {
+    return GkeCookieTtlWithoutCookie.class;
+  }
+
+  @Override
+  public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
+    return Optional.of(
+        PolicyCheck.onObjects(
+            List.of(
+                PolicyCheck.Kind.anyVersionOf(
+                    KindCatalogue.find("networking.gke.io", "GCPBackendPolicy"))),
+            Cel.of(
+                """
+                !(has(object.spec) && has(object.spec.default) && has(${a})
+                  && has(${a}.cookieTtlSec)
+                  && !(has(${a}.type) && ${a}.type in ['GENERATED_COOKIE', 'HTTP_COOKIE']))
+                """,
+                "a",
+                AFFINITY),
+            Cel.message(
+                GkeCookieTtlWithoutCookie.MESSAGE,
+                "type",
+                Cel.of("(has(${a}.type) ? ${a}.type : 'NONE')", "a", AFFINITY)),
+            "spec.default.sessionAffinity.cookieTtlSec"));
+  }
+}

@@ -1,0 +1,28 @@
+package dev.spl.rules.gke;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.MapNode;
+import dev.spl.model.Resource;
+
+/**
+ * A GKE GCPBackendPolicy's session affinity ({@code spec.default.sessionAffinity}), as the GKE
+ * Gateway controller hands it to the backend service of the Service the policy targets.
+ */
+final class GkeAffinity {
+  static final String GROUP = "networking.gke.io";
+  static final String KIND = "GCPBackendPolicy";
+  static final FieldPath PATH = FieldPath.of("spec", "default", "sessionAffinity");
+
+  private GkeAffinity() {}
+
+  /** The policy's sessionAffinity, or null when {@code r} is no GCPBackendPolicy or sets none. */
+  static MapNode of(Resource r) {
+    return r.is(GROUP, KIND) && r.nodeAt(PATH) instanceof MapNode affinity ? affinity : null;
+  }
+
+  /** The affinity's type as the backend service gets it: NONE when unset. */
+  static String type(MapNode affinity) {
+    String type = affinity.string("type");
+    return type == null ? "NONE" : type;
+  }
+}
