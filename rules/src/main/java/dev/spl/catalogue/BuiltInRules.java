@@ -30,6 +30,7 @@ import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
+import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -123,7 +124,8 @@ public final class BuiltInRules {
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new GkeCookieTtlWithoutCookie(),
-          new GkeClientIpProtoAffinity());
+          new GkeClientIpProtoAffinity(),
+          new GkePolicyTargetInvalid());
 
   private BuiltInRules() {}
 

@@ -203,7 +203,7 @@ class VapCostTest {
   private long evaluate(
       VapPolicies.Policy p, Map<String, Object> object, String label, Map<String, Long> worst) {
     Map<String, Object> vars = new HashMap<>();
-    vars.put("object", object);
+    vars.put("object", KubernetesCelNames.escaped(object));
     vars.put("oldObject", Map.of());
     @SuppressWarnings("unchecked")
     Map<String, Object> metadata = (Map<String, Object>) object.get("metadata");

@@ -81,7 +81,7 @@ class VapParityTest {
     request.put("name", r.name());
     request.put("operation", "CREATE");
     Map<String, Object> vars = new HashMap<>();
-    vars.put("object", object);
+    vars.put("object", KubernetesCelNames.escaped(object));
     vars.put("oldObject", Map.of());
     vars.put("request", request);
     Set<String> out = new TreeSet<>();

@@ -31,7 +31,8 @@ public final class ApiServerPolicies {
           new TraefikStickyOnIngressPolicy(),
           new TraefikStickyNativeLbPolicy(),
           new GkeCookieTtlWithoutCookiePolicy(),
-          new GkeClientIpProtoAffinityPolicy());
+          new GkeClientIpProtoAffinityPolicy(),
+          new GkePolicyTargetInvalidPolicy());
 
   private static final Map<Class<? extends Rule>, ApiServerPolicy> BY_RULE =
       ALL.stream()
