@@ -28,6 +28,7 @@ import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
+import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
@@ -125,7 +126,8 @@ public final class BuiltInRules {
           new AlbStickinessAttributesInvalid(),
           new GkeCookieTtlWithoutCookie(),
           new GkeClientIpProtoAffinity(),
-          new GkePolicyTargetInvalid());
+          new GkePolicyTargetInvalid(),
+          new GkeAffinityFieldUnknown());
 
   private BuiltInRules() {}
 

@@ -10,16 +10,19 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * SPL703 at the API server: a GCPBackendPolicy with affinity aimed at neither a Service nor a
- * ServiceImport of its namespace. The API server has set the object's namespace from the request by
- * the time policies run, so the namespace is always compared here. {@code namespace} is a CEL
- * reserved word: Kubernetes' CEL reaches that property as {@code __namespace__}.
+ * SPL703 at the API server: a GCPBackendPolicy with affinity aimed at neither a Service, a
+ * ServiceImport nor an InferencePool of its namespace. The API server has set the object's
+ * namespace from the request by the time policies run, so the namespace is always compared here.
+ * {@code namespace} is a CEL reserved word: Kubernetes' CEL reaches that property as {@code
+ * __namespace__}.
  */
 final class GkePolicyTargetInvalidPolicy implements ApiServerPolicy {
   /** The target is a Service or a net.gke.io ServiceImport (one parenthesised expression). */
   static final String KIND_OK =
       "(((!has(${t}.group) || ${t}.group == '') && ${t}.kind == 'Service')"
-          + " || (has(${t}.group) && ${t}.group == 'net.gke.io' && ${t}.kind == 'ServiceImport'))";
+          + " || (has(${t}.group) && ${t}.group == 'net.gke.io' && ${t}.kind == 'ServiceImport')"
+          + " || (has(${t}.group) && ${t}.group.startsWith('inference.networking.')"
+          + " && ${t}.kind == 'InferencePool'))";
 
   @Override
   public Class<GkePolicyTargetInvalid> rule() {

@@ -13,6 +13,9 @@ final class GkeAffinity {
   static final String KIND = "GCPBackendPolicy";
   static final FieldPath PATH = FieldPath.of("spec", "default", "sessionAffinity");
 
+  /** The fields sessionAffinity has (gcpbackendpolicy_types.go, SessionAffinityConfig). */
+  static final java.util.Set<String> FIELDS = java.util.Set.of("type", "cookieTtlSec");
+
   private GkeAffinity() {}
 
   /** The policy's sessionAffinity, or null when {@code r} is no GCPBackendPolicy or sets none. */

@@ -40,7 +40,10 @@ public final class GkePolicyTargetInvalid implements ResourceRule {
     }
     boolean service = group.isEmpty() && kind.equals("Service");
     boolean serviceImport = group.equals("net.gke.io") && kind.equals("ServiceImport");
-    if (!service && !serviceImport) {
+    // GKE Inference Gateway's pools take GCPBackendPolicies too
+    boolean inferencePool =
+        group.startsWith("inference.networking.") && kind.equals("InferencePool");
+    if (!service && !serviceImport && !inferencePool) {
       reporter.report(info(), resource, TARGET, MESSAGE.format("target", kind + " " + name));
       return;
     }

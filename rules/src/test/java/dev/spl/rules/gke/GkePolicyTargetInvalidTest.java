@@ -66,6 +66,15 @@ class GkePolicyTargetInvalidTest {
     assertTrue(
         of("SPL703", policy("shop", "{group: net.gke.io, kind: ServiceImport, name: s}", STICKY))
             .isEmpty());
+    // GKE Inference Gateway: a policy on an InferencePool (as its docs and users write it)
+    assertTrue(
+        of(
+                "SPL703",
+                policy(
+                    "default",
+                    "{group: inference.networking.x-k8s.io, kind: InferencePool, name: pool}",
+                    STICKY))
+            .isEmpty());
   }
 
   @Test
