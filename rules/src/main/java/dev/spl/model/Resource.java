@@ -25,6 +25,7 @@ public final class Resource {
   private final Rename rename;
   // Found once here, so no later layer asks the object its kind again.
   private final KindCatalogue.Kind catalogued;
+  private final String group;
   // The rule ids and names its ignore.spl.dev annotations name, lower-cased; computed once, so a
   // rule reporting once per annotation does not re-read them all each time.
   private java.util.Set<String> suppressed;
@@ -39,7 +40,11 @@ public final class Resource {
     this.ref = ref;
     this.position = root.position();
     this.rename = rename;
-    this.catalogued = KindCatalogue.readAs(ref.group(), ref.kind());
+    String written = ref.group();
+    this.catalogued = KindCatalogue.readAs(written, ref.kind());
+    // the catalogue's String when it has the kind: the keys of many objects share one group
+    this.group =
+        catalogued != null && catalogued.group().equals(written) ? catalogued.group() : written;
   }
 
   /** The catalogue's entry for this object's kind, or null when spl does not catalogue it. */
@@ -97,7 +102,7 @@ public final class Resource {
 
   /** The API group: the part of apiVersion before the slash, "" for the core group. */
   public String group() {
-    return ref.group();
+    return group;
   }
 
   public boolean is(String group, String kind) {

@@ -25,14 +25,21 @@ final class MetadataOnlyStore implements ItemStore<GenericKubernetesResource> {
   @Override
   public GenericKubernetesResource put(String key, GenericKubernetesResource obj) {
     GenericKubernetesResource stub = new GenericKubernetesResource();
-    stub.setApiVersion(obj.getApiVersion());
-    stub.setKind(obj.getKind());
+    // one String per apiVersion and kind, not one per object
+    stub.setApiVersion(obj.getApiVersion() == null ? null : obj.getApiVersion().intern());
+    stub.setKind(obj.getKind() == null ? null : obj.getKind().intern());
     ObjectMeta m = obj.getMetadata();
     ObjectMeta kept = new ObjectMeta();
     kept.setName(m.getName());
-    kept.setNamespace(m.getNamespace());
+    kept.setNamespace(m.getNamespace() == null ? null : m.getNamespace().intern());
     kept.setUid(m.getUid());
     kept.setResourceVersion(m.getResourceVersion());
+    // fabric8 gives every ObjectMeta empty maps and lists; nothing reads them from this store
+    kept.setLabels(null);
+    kept.setAnnotations(null);
+    kept.setFinalizers(null);
+    kept.setManagedFields(null);
+    kept.setOwnerReferences(null);
     stub.setMetadata(kept);
     return items.put(key, stub);
   }
