@@ -74,7 +74,10 @@ class PolicyCommandTest {
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
             "spl501-traefik-sticky-on-ingress",
-            "spl502-traefik-sticky-native-lb"),
+            "spl502-traefik-sticky-native-lb",
+            "spl701-gke-cookie-ttl-without-cookie",
+            "spl702-gke-client-ip-proto-affinity",
+            "spl703-gke-policy-target-invalid"),
         policies);
     assertEquals(policies.size() * 2, docs.size());
     assertEquals(
@@ -86,9 +89,10 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        20,
+        26,
         latest.size(),
-        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL301, SPL401, SPL501 and SPL502 at v1.6");
+        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL301, SPL401, SPL501, SPL502 and"
+            + " SPL701-SPL703 at v1.6, a policy and a binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -174,6 +178,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(14, policies);
+    assertEquals(17, policies);
   }
 }
