@@ -523,7 +523,10 @@ class HelmChartIT {
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
             "spl501-traefik-sticky-on-ingress",
-            "spl502-traefik-sticky-native-lb"),
+            "spl502-traefik-sticky-native-lb",
+            "spl701-gke-cookie-ttl-without-cookie",
+            "spl702-gke-client-ip-proto-affinity",
+            "spl703-gke-policy-target-invalid"),
         names);
     assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
@@ -548,7 +551,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(13, mainNames.size(), mainNames.toString());
+    assertEquals(16, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -580,7 +583,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        10,
+        13,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());
