@@ -1,9 +1,12 @@
 package dev.spl;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
+import dev.spl.rules.Rule;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 
@@ -23,9 +26,23 @@ public final class Lint {
         .findings();
   }
 
-  /** The findings of {@code ruleId} only. */
+  /**
+   * The findings of {@code ruleId}, linted by that rule alone: a rule's findings do not depend on
+   * the others (the examples and {@code assertOnlyMarked} lint with all of them), and a test that
+   * runs one rule is the only test a mutation of another rule's code runs.
+   */
   public static List<Finding> of(String ruleId, String yaml, GatewayApiVersion version) {
-    return lint(yaml, version).stream().filter(f -> f.ruleId().equals(ruleId)).toList();
+    List<Rule> rule =
+        BuiltInRules.all().stream().filter(r -> r.info().id().equals(ruleId)).toList();
+    assertEquals(1, rule.size(), () -> "no built-in rule " + ruleId);
+    return new Engine(rule)
+            .lint(
+                new ManifestLoader().loadText("test.yaml", yaml),
+                LintOptions.defaults().withVersion(version))
+            .findings()
+            .stream()
+            .filter(f -> f.ruleId().equals(ruleId))
+            .toList();
   }
 
   public static List<Finding> of(String ruleId, String yaml) {

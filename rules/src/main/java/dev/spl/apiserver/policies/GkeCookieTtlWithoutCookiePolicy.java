@@ -1,18 +1,14 @@
 package dev.spl.apiserver.policies;
 
-import dev.spl.model.KindCatalogue;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
 import java.util.Optional;
 
 /** SPL701 at the API server: a GCPBackendPolicy's cookieTtlSec on an affinity without a cookie. */
 final class GkeCookieTtlWithoutCookiePolicy implements ApiServerPolicy {
-  static final String AFFINITY = "object.spec.default.sessionAffinity";
-
   @Override
   public Class<GkeCookieTtlWithoutCookie> rule() {
     return GkeCookieTtlWithoutCookie.class;
@@ -22,9 +18,7 @@ final class GkeCookieTtlWithoutCookiePolicy implements ApiServerPolicy {
   public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
     return Optional.of(
         PolicyCheck.onObjects(
-            List.of(
-                PolicyCheck.Kind.anyVersionOf(
-                    KindCatalogue.find("networking.gke.io", "GCPBackendPolicy"))),
+            GkeCel.BACKEND_POLICIES,
             Cel.of(
                 """
                 !(has(object.spec) && has(object.spec.default) && has(${a})
@@ -32,11 +26,11 @@ final class GkeCookieTtlWithoutCookiePolicy implements ApiServerPolicy {
                   && !(has(${a}.type) && ${a}.type in ['GENERATED_COOKIE', 'HTTP_COOKIE']))
                 """,
                 "a",
-                AFFINITY),
+                GkeCel.AFFINITY),
             Cel.message(
                 GkeCookieTtlWithoutCookie.MESSAGE,
                 "type",
-                Cel.of("(has(${a}.type) ? ${a}.type : 'NONE')", "a", AFFINITY)),
+                Cel.of("(has(${a}.type) ? ${a}.type : 'NONE')", "a", GkeCel.AFFINITY)),
             "spec.default.sessionAffinity.cookieTtlSec"));
   }
 }

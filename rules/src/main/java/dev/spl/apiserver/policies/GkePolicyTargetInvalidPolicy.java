@@ -1,12 +1,10 @@
 package dev.spl.apiserver.policies;
 
-import dev.spl.model.KindCatalogue;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.schema.GatewayApiVersion;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -33,9 +31,7 @@ final class GkePolicyTargetInvalidPolicy implements ApiServerPolicy {
   public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
     return Optional.of(
         PolicyCheck.onObjects(
-            List.of(
-                PolicyCheck.Kind.anyVersionOf(
-                    KindCatalogue.find("networking.gke.io", "GCPBackendPolicy"))),
+            GkeCel.BACKEND_POLICIES,
             Cel.of(
                 """
                 !(has(object.spec) && has(object.spec.default)
