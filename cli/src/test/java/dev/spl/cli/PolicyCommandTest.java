@@ -77,7 +77,9 @@ class PolicyCommandTest {
             "spl502-traefik-sticky-native-lb",
             "spl701-gke-cookie-ttl-without-cookie",
             "spl702-gke-client-ip-proto-affinity",
-            "spl703-gke-policy-target-invalid"),
+            "spl703-gke-policy-target-invalid",
+            "spl801-contour-strategy-unknown",
+            "spl803-contour-sticky-on-tcpproxy"),
         policies);
     assertEquals(policies.size() * 2, docs.size());
     assertEquals(
@@ -89,10 +91,10 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        26,
+        30,
         latest.size(),
-        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL301, SPL401, SPL501, SPL502 and"
-            + " SPL701-SPL703 at v1.6, a policy and a binding each");
+        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL301, SPL401, SPL501, SPL502,"
+            + " SPL701-SPL703, SPL801 and SPL803 at v1.6, a policy and a binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -178,6 +180,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(17, policies);
+    assertEquals(19, policies);
   }
 }

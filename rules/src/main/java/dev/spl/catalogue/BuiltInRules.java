@@ -10,6 +10,9 @@ import dev.spl.rules.cel.CookieTypeNeedsCookie;
 import dev.spl.rules.cel.HeaderNeedsHeaderType;
 import dev.spl.rules.cel.HeaderTypeNeedsHeader;
 import dev.spl.rules.cel.PermanentNeedsAbsoluteTimeout;
+import dev.spl.rules.contour.ContourRequestHashIgnored;
+import dev.spl.rules.contour.ContourStickyOnTcpProxy;
+import dev.spl.rules.contour.ContourStrategyUnknown;
 import dev.spl.rules.cookie.CookiePathNotAbsolute;
 import dev.spl.rules.cookie.CookiePrefixViolation;
 import dev.spl.rules.cookie.PermanentZeroLifetime;
@@ -127,7 +130,10 @@ public final class BuiltInRules {
           new GkeCookieTtlWithoutCookie(),
           new GkeClientIpProtoAffinity(),
           new GkePolicyTargetInvalid(),
-          new GkeAffinityFieldUnknown());
+          new GkeAffinityFieldUnknown(),
+          new ContourStrategyUnknown(),
+          new ContourRequestHashIgnored(),
+          new ContourStickyOnTcpProxy());
 
   private BuiltInRules() {}
 

@@ -155,6 +155,9 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
+          // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
+          reviewed(
+              "projectcontour.io", "v1", "HTTPProxy", "httpproxies", KindRole.NONE, null, false),
           // Read only: what scales an Ingress's backends (ingress-nginx balanced affinity).
           read(
               "autoscaling",

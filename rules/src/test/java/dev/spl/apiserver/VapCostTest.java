@@ -268,6 +268,7 @@ class VapCostTest {
           case "DestinationRule" -> destinationRules();
           case "Ingress" -> List.of(ingressWithoutServices());
           case "IngressRoute" -> List.of(ingressRouteOfBareServices());
+          case "HTTPProxy" -> httpProxies();
           case "BackendTrafficPolicy" ->
               List.of(
                   Map.of(
@@ -361,6 +362,32 @@ class VapCostTest {
       services.add(Map.of("name", "s" + i, "port", 80));
     }
     return Map.of("routes", List.of(Map.of("match", "Host(`h`)", "services", services)));
+  }
+
+  /**
+   * HTTPProxy's schema bounds neither its routes nor a strategy's length: as many routes as the
+   * policy scans, each with the longest sticky-meaning strategy it reads (all fail, so the message
+   * scans them all); 1.5 MiB of routes, which it does not scan; a strategy of a megabyte.
+   */
+  private static List<Map<String, Object>> httpProxies() {
+    String longest = "x".repeat(58) + "Sticky"; // matched at its end
+    List<Object> scanned = new ArrayList<>();
+    for (int i = 0; i < 512; i++) {
+      scanned.add(Map.of("loadBalancerPolicy", Map.of("strategy", longest)));
+    }
+    List<Object> many = new ArrayList<>();
+    for (int i = 0; i < 34_000; i++) { // {"loadBalancerPolicy":{"strategy":"Sticky"}}: 44 bytes
+      many.add(Map.of("loadBalancerPolicy", Map.of("strategy", "Sticky")));
+    }
+    Map<String, Object> tcp = Map.of("loadBalancerPolicy", Map.of("strategy", "Cookie"));
+    return List.of(
+        Map.of("routes", scanned, "tcpproxy", tcp),
+        Map.of("routes", many, "tcpproxy", tcp),
+        Map.of(
+            "routes",
+            List.of(Map.of("loadBalancerPolicy", Map.of("strategy", "x".repeat(1 << 20)))),
+            "tcpproxy",
+            Map.of("loadBalancerPolicy", Map.of("strategy", "x".repeat(1 << 18)))));
   }
 
   private static Map<String, Object> hashCookie(boolean ttl) {

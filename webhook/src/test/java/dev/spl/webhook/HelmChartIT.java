@@ -526,7 +526,9 @@ class HelmChartIT {
             "spl502-traefik-sticky-native-lb",
             "spl701-gke-cookie-ttl-without-cookie",
             "spl702-gke-client-ip-proto-affinity",
-            "spl703-gke-policy-target-invalid"),
+            "spl703-gke-policy-target-invalid",
+            "spl801-contour-strategy-unknown",
+            "spl803-contour-sticky-on-tcpproxy"),
         names);
     assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
@@ -551,7 +553,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(16, mainNames.size(), mainNames.toString());
+    assertEquals(18, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -583,7 +585,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        13,
+        15,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());

@@ -32,7 +32,9 @@ public final class ApiServerPolicies {
           new TraefikStickyNativeLbPolicy(),
           new GkeCookieTtlWithoutCookiePolicy(),
           new GkeClientIpProtoAffinityPolicy(),
-          new GkePolicyTargetInvalidPolicy());
+          new GkePolicyTargetInvalidPolicy(),
+          new ContourStrategyUnknownPolicy(),
+          new ContourStickyOnTcpProxyPolicy());
 
   private static final Map<Class<? extends Rule>, ApiServerPolicy> BY_RULE =
       ALL.stream()
