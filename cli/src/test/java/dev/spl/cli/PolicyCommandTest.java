@@ -79,7 +79,8 @@ class PolicyCommandTest {
             "spl702-gke-client-ip-proto-affinity",
             "spl703-gke-policy-target-invalid",
             "spl801-contour-strategy-unknown",
-            "spl803-contour-sticky-on-tcpproxy"),
+            "spl803-contour-sticky-on-tcpproxy",
+            "spl901-haproxy-dynamic-cookie-public-key"),
         policies);
     assertEquals(policies.size() * 2, docs.size());
     assertEquals(
@@ -91,10 +92,10 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        30,
+        32,
         latest.size(),
         "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL301, SPL401, SPL501, SPL502,"
-            + " SPL701-SPL703, SPL801 and SPL803 at v1.6, a policy and a binding each");
+            + " SPL701-SPL703, SPL801, SPL803 and SPL901 at v1.6, a policy and a binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -180,6 +181,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(19, policies);
+    assertEquals(20, policies);
   }
 }

@@ -35,6 +35,7 @@ import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
+import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -133,7 +134,8 @@ public final class BuiltInRules {
           new GkeAffinityFieldUnknown(),
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
-          new ContourStickyOnTcpProxy());
+          new ContourStickyOnTcpProxy(),
+          new HaproxyDynamicCookiePublicKey());
 
   private BuiltInRules() {}
 

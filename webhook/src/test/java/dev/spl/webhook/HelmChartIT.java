@@ -528,7 +528,8 @@ class HelmChartIT {
             "spl702-gke-client-ip-proto-affinity",
             "spl703-gke-policy-target-invalid",
             "spl801-contour-strategy-unknown",
-            "spl803-contour-sticky-on-tcpproxy"),
+            "spl803-contour-sticky-on-tcpproxy",
+            "spl901-haproxy-dynamic-cookie-public-key"),
         names);
     assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
@@ -553,7 +554,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(18, mainNames.size(), mainNames.toString());
+    assertEquals(19, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -585,7 +586,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        15,
+        16,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());

@@ -34,7 +34,8 @@ public final class ApiServerPolicies {
           new GkeClientIpProtoAffinityPolicy(),
           new GkePolicyTargetInvalidPolicy(),
           new ContourStrategyUnknownPolicy(),
-          new ContourStickyOnTcpProxyPolicy());
+          new ContourStickyOnTcpProxyPolicy(),
+          new HaproxyDynamicCookiePublicKeyPolicy());
 
   private static final Map<Class<? extends Rule>, ApiServerPolicy> BY_RULE =
       ALL.stream()
