@@ -13,6 +13,17 @@ public final class MapNode implements Node {
 
   private static final Object[] NO_ENTRIES = {};
 
+  // The positions of a mapping that was never written in a file (an object the webhook's informers
+  // read from the API server: every position is 0:0), shared by every such mapping of its size;
+  // never written to, like every positions array.
+  private static final long[][] UNWRITTEN = new long[32][];
+
+  static {
+    for (int n = 0; n < UNWRITTEN.length; n++) {
+      UNWRITTEN[n] = new long[n + 1];
+    }
+  }
+
   // A lint may keep hundreds of thousands of objects until its end, so a mapping is stored flat:
   // keys and values alternate in one array, and the mapping's position and its keys' positions
   // are packed in another. Most mappings have a handful of keys, scanned in order. Entry objects
@@ -26,14 +37,17 @@ public final class MapNode implements Node {
     int n = entries.size();
     this.file = position.file();
     this.keysAndValues = n == 0 ? NO_ENTRIES : new Object[2 * n];
-    this.positions = new long[n + 1];
-    positions[0] = position.packed();
+    long[] packed = new long[n + 1];
+    packed[0] = position.packed();
+    boolean nowhere = packed[0] == 0;
     for (int i = 0; i < n; i++) {
       Entry e = entries.get(i);
       keysAndValues[2 * i] = e.key();
       keysAndValues[2 * i + 1] = e.value();
-      positions[1 + i] = e.keyPosition().packed();
+      packed[1 + i] = e.keyPosition().packed();
+      nowhere &= packed[1 + i] == 0;
     }
+    this.positions = nowhere && n < UNWRITTEN.length ? UNWRITTEN[n] : packed;
   }
 
   @Override
