@@ -21,14 +21,12 @@ public final class HaproxyAnnotations {
   /** Raw HAProxy backend lines, which may set {@code dynamic-cookie-key} themselves. */
   public static final String BACKEND_SNIPPET = "backend-config-snippet";
 
-  /** The controller's key when nothing sets one (pkg/service/service.go, cookieKey). */
-  public static final String BUILT_IN_KEY = "ohph7OoGhong";
-
   private HaproxyAnnotations() {}
 
   /** The annotation {@code name} under its first prefix written on {@code r}, or null. */
   static MapNode.Entry find(Resource r, String name) {
-    if (!(r.nodeAt(dev.spl.model.FieldPath.of("metadata", "annotations")) instanceof MapNode a)) {
+    MapNode a = r.annotations();
+    if (a == null) {
       return null;
     }
     for (String prefix : PREFIXES) {
