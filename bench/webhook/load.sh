@@ -1,6 +1,11 @@
 #!/usr/bin/env bash
 # Load test of the webhook over TLS on loopback with wrk (Debian's; hey cannot do TLS against Jetty).
 # Usage: bench/webhook/load.sh [DURATION_SECONDS] [RATE]   e.g. 300 500 for the 5-minute soak.
+# SPL_BENCH_OBJECTS=mix-v1.6:10000 (or mix-main:N): the webhook watches a stand-in API server
+# (ScaleBench serve, in its own JVM) holding that mix of routes and Services in the reviews'
+# namespace, so its RSS is measured with a filled cache; without it, --watch-cluster=false.
+# SPL_BENCH_JAVA_OPTS: the webhook's JVM flags instead of "-Xmx256m $SPL_BENCH_GC" (the chart's
+# are charts/spl-webhook/values.yaml's javaOpts, MaxRAMPercentage of the pod's limit).
 # Without RATE, wrk runs closed-loop, as fast as CONNECTIONS allow. With RATE, each connection
 # waits CONNECTIONS*1000/RATE ms between requests (wrk's delay hook), which holds about RATE
 # requests/s; the rate reached is printed. Only loopback is ever targeted.
@@ -17,21 +22,36 @@ jar=webhook/target/spl-webhook.jar
 [ -f "$jar" ] || mvn -B -q -pl webhook -am package -DskipTests
 command -v wrk >/dev/null || { echo "wrk is not installed (apt-get install wrk)"; exit 2; }
 work=$(mktemp -d)
-trap 'kill "$pid" 2>/dev/null || true; rm -rf "$work"' EXIT
+trap 'kill "$pid" ${api:-} 2>/dev/null || true; rm -rf "$work"' EXIT
 openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$work/tls.key" -out "$work/tls.crt" 2>/dev/null
 port=$((20000 + RANDOM % 20000))
+cluster=(--watch-cluster=false)
+if [ -n "${SPL_BENCH_OBJECTS:-}" ]; then
+  mvn -B -q -pl webhook -am test-compile -Dspotless.check.skip=true
+  mvn -B -q -pl webhook dependency:build-classpath -Dmdep.outputFile=target/test.classpath -Dmdep.includeScope=test
+  cp="webhook/target/test-classes:webhook/target/classes:$(cat webhook/target/test.classpath)"
+  java -Xmx1g -cp "$cp" dev.spl.webhook.ScaleBench serve "$SPL_BENCH_OBJECTS" "$work/kubeconfig" > "$work/api.log" 2>&1 &
+  api=$!
+  for _ in $(seq 300); do [ -s "$work/kubeconfig" ] && break; sleep 0.2; done
+  [ -s "$work/kubeconfig" ] || { echo "the stand-in API server did not start: $work/api.log"; exit 1; }
+  export KUBECONFIG="$work/kubeconfig"
+  cluster=()
+  head -1 "$work/api.log"
+fi
 # SPL_BENCH_GC: the collector flags (default: the JVM's own choice on this machine); the chart's
 # are in charts/spl-webhook/values.yaml. SPL_BENCH_JAR: another build's jar, to compare.
 # shellcheck disable=SC2086 # the GC flags are words
-java -Xmx256m ${SPL_BENCH_GC:-} -jar "${SPL_BENCH_JAR:-$jar}" --port "$port" --host 127.0.0.1 --tls-cert-file "$work/tls.crt" \
-  --tls-key-file "$work/tls.key" --watch-cluster=false > "$work/webhook.log" &
+java ${SPL_BENCH_JAVA_OPTS:--Xmx256m ${SPL_BENCH_GC:-}} -jar "${SPL_BENCH_JAR:-$jar}" --port "$port" --host 127.0.0.1 --tls-cert-file "$work/tls.crt" \
+  --tls-key-file "$work/tls.key" "${cluster[@]}" > "$work/webhook.log" &
 pid=$!
-for _ in $(seq 100); do
+for _ in $(seq 600); do
   curl -skf "https://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
   sleep 0.2
 done
 rss() { awk '/VmRSS/{print $2}' "/proc/$pid/status"; }
+curl -skf "https://127.0.0.1:$port/readyz" >/dev/null || { echo "the webhook is not ready: $work/webhook.log"; cat "$work/webhook.log"; exit 1; }
+echo "rss when ready: $(( $(rss) / 1024 )) MiB"
 echo "== warm-up 10 s"
 SPL_DELAY_MS=0 wrk -t2 -c"$connections" -d10s -s bench/webhook/mix.lua "https://127.0.0.1:$port" > /dev/null
 echo "rss after warm-up: $(( $(rss) / 1024 )) MiB"

@@ -42,6 +42,8 @@ import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
 import dev.spl.rules.istio.IstioCookieHashPassive;
 import dev.spl.rules.istio.IstioLoadBalancerConflict;
+import dev.spl.rules.ngf.NgfHashThroughClusterIp;
+import dev.spl.rules.ngf.NgfPersistenceDropped;
 import dev.spl.rules.nginx.ClientIpBehindIngressNginx;
 import dev.spl.rules.nginx.ClientIpViaServiceUpstream;
 import dev.spl.rules.nginx.NginxAffinityDiffersAcrossIngresses;
@@ -121,6 +123,8 @@ public final class BuiltInRules {
           new NginxAffinityDiffersAcrossIngresses(),
           new NginxBalancedAffinityAutoscaled(),
           new NginxCookiePathUnreachable(),
+          new NgfHashThroughClusterIp(),
+          new NgfPersistenceDropped(),
           new IstioCookieHashPassive(),
           new IstioLoadBalancerConflict(),
           new EnvoyGatewayCookieHashPassive(),

@@ -158,6 +158,15 @@ public final class KindCatalogue {
           // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
           reviewed(
               "projectcontour.io", "v1", "HTTPProxy", "httpproxies", KindRole.NONE, null, false),
+          // NGINX Gateway Fabric's upstream settings: the load-balancing method of a Service.
+          reviewed(
+              "gateway.nginx.org",
+              "v1alpha1",
+              "UpstreamSettingsPolicy",
+              "upstreamsettingspolicies",
+              KindRole.NONE,
+              null,
+              false),
           // Read only: what scales an Ingress's backends (ingress-nginx balanced affinity).
           read(
               "autoscaling",

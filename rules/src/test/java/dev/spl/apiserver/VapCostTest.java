@@ -49,7 +49,8 @@ class VapCostTest {
           "IngressRoute",
           "BackendTrafficPolicy",
           "GCPBackendPolicy",
-          "HTTPProxy");
+          "HTTPProxy",
+          "UpstreamSettingsPolicy");
 
   static final int ANNOTATION_BYTES = 256 * 1024;
 
@@ -290,6 +291,15 @@ class VapCostTest {
           case "Ingress" -> List.of(ingressWithoutServices());
           case "IngressRoute" -> List.of(ingressRouteOfBareServices());
           case "HTTPProxy" -> httpProxies();
+          // the enum bounds the method; its longest value, the one the policy looks for last
+          case "UpstreamSettingsPolicy" ->
+              List.of(
+                  Map.of("useClusterIP", true, "loadBalancingMethod", "hash consistent"),
+                  Map.of(
+                      "useClusterIP",
+                      true,
+                      "loadBalancingMethod",
+                      "least_time last_byte inflight"));
           case "BackendTrafficPolicy" ->
               List.of(
                   Map.of(

@@ -520,6 +520,7 @@ class HelmChartIT {
             "spl140-grpc-cookie-persistence",
             "spl150-client-ip-behind-snat",
             "spl151-client-ip-affinity-inert",
+            "spl251-ngf-hash-through-cluster-ip",
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
             "spl501-traefik-sticky-on-ingress",
@@ -554,7 +555,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(19, mainNames.size(), mainNames.toString());
+    assertEquals(20, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -586,7 +587,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        16,
+        17,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());

@@ -39,6 +39,10 @@ public final class ScaleBench {
    * another's heap (bench/webhook/scale.sh runs them in turn).
    */
   public static void main(String[] args) throws Exception {
+    if (args.length == 3 && args[0].equals("serve")) {
+      serve(args[1], Path.of(args[2]));
+      return;
+    }
     boolean oneHostname = args.length > 0 && args[0].equals("one-hostname");
     // mix-v1.6:N, mix-main:N: the routes a shared ingress Gateway carries (issue 31)
     Mix mix =
@@ -54,6 +58,33 @@ public final class ScaleBench {
     // A first, unprinted round warms the JIT, so no row is measured on a cold JVM.
     run(1_000, false, mix == null ? null : new Mix(mix.version(), 1_000), false);
     run(n, oneHostname, mix, true);
+  }
+
+  /**
+   * {@code serve mix-v1.6:N KUBECONFIG}: only the stand-in API server with the mix of N objects,
+   * and a kubeconfig naming it, until killed; bench/webhook/load.sh soaks the packaged webhook
+   * against it, so the webhook's RSS is measured with a filled cache and nothing else in its JVM.
+   */
+  private static void serve(String spec, Path kubeconfig) throws Exception {
+    Mix mix =
+        new Mix(
+            GatewayApiVersion.parse(spec.substring(4, spec.indexOf(':'))),
+            Integer.parseInt(spec.substring(spec.indexOf(':') + 1)));
+    try (StandInApiServer api = new StandInApiServer(mix.routes(), mix.services(), false, mix)) {
+      Files.writeString(
+          kubeconfig,
+          """
+          apiVersion: v1
+          kind: Config
+          clusters: [{name: stand-in, cluster: {server: "%s"}}]
+          users: [{name: bench, user: {}}]
+          contexts: [{name: bench, context: {cluster: stand-in, user: bench, namespace: shop}}]
+          current-context: bench
+          """
+              .formatted(api.url()));
+      System.out.println("serving " + mix.objects() + " objects at " + api.url());
+      Thread.sleep(Long.MAX_VALUE);
+    }
   }
 
   /**

@@ -26,6 +26,7 @@ public final class ApiServerPolicies {
           new GrpcCookiePersistencePolicy(),
           new ClientIpBehindSnatPolicy(),
           new ClientIpAffinityInertPolicy(),
+          new NgfHashThroughClusterIpPolicy(),
           new IstioCookieHashPassivePolicy(),
           new EnvoyGatewayCookieHashPassivePolicy(),
           new TraefikStickyOnIngressPolicy(),
