@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Issue 27: thousands of idle TLS connections against the packaged webhook jar with a given heap,
 # in bursts; the webhook's RSS (RssAnon: what a memory cgroup kills for) after each, and whether a
-# real review is answered during. The chart's limit is 384Mi.
+# real review is answered during. The chart's limit is 320Mi.
 # Usage: bench/webhook/idle-connections.sh [JAR] [HEAP] [BURSTS] [CONNECTIONS]
 #   (default webhook/target/spl-webhook.jar 192m 5 5000)
 # SPL_BENCH_GC picks the collector flags (default -XX:+UseSerialGC, what the JVM picks by itself
