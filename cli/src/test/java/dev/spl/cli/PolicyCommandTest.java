@@ -74,6 +74,7 @@ class PolicyCommandTest {
             "spl251-ngf-hash-through-cluster-ip",
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
+            "spl451-kgateway-cookie-hash-passive",
             "spl501-traefik-sticky-on-ingress",
             "spl502-traefik-sticky-native-lb",
             "spl701-gke-cookie-ttl-without-cookie",
@@ -93,9 +94,10 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        34,
+        36,
         latest.size(),
-        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL251, SPL301, SPL401, SPL501, SPL502,"
+        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL251, SPL301, SPL401, SPL451, SPL501,"
+            + " SPL502,"
             + " SPL701-SPL703, SPL801, SPL803 and SPL901 at v1.6, a policy and a binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
@@ -182,6 +184,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(21, policies);
+    assertEquals(22, policies);
   }
 }

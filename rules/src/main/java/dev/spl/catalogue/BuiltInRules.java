@@ -42,6 +42,8 @@ import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
 import dev.spl.rules.istio.IstioCookieHashPassive;
 import dev.spl.rules.istio.IstioLoadBalancerConflict;
+import dev.spl.rules.kgateway.KgatewayCookieHashPassive;
+import dev.spl.rules.ngf.NgfHashKeyInvalid;
 import dev.spl.rules.ngf.NgfHashThroughClusterIp;
 import dev.spl.rules.ngf.NgfPersistenceDropped;
 import dev.spl.rules.nginx.ClientIpBehindIngressNginx;
@@ -125,9 +127,11 @@ public final class BuiltInRules {
           new NginxCookiePathUnreachable(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),
+          new NgfHashKeyInvalid(),
           new IstioCookieHashPassive(),
           new IstioLoadBalancerConflict(),
           new EnvoyGatewayCookieHashPassive(),
+          new KgatewayCookieHashPassive(),
           new TraefikStickyOnIngress(),
           new TraefikStickyNativeLb(),
           new AlbStickinessOnInstanceTargets(),

@@ -158,6 +158,15 @@ public final class KindCatalogue {
           // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
           reviewed(
               "projectcontour.io", "v1", "HTTPProxy", "httpproxies", KindRole.NONE, null, false),
+          // kgateway's backend settings: ring-hash and maglev hash policies.
+          reviewed(
+              "gateway.kgateway.dev",
+              "v1alpha1",
+              "BackendConfigPolicy",
+              "backendconfigpolicies",
+              KindRole.NONE,
+              null,
+              false),
           // NGINX Gateway Fabric's upstream settings: the load-balancing method of a Service.
           reviewed(
               "gateway.nginx.org",

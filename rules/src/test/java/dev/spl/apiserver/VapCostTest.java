@@ -50,7 +50,8 @@ class VapCostTest {
           "BackendTrafficPolicy",
           "GCPBackendPolicy",
           "HTTPProxy",
-          "UpstreamSettingsPolicy");
+          "UpstreamSettingsPolicy",
+          "BackendConfigPolicy");
 
   static final int ANNOTATION_BYTES = 256 * 1024;
 
@@ -291,6 +292,7 @@ class VapCostTest {
           case "Ingress" -> List.of(ingressWithoutServices());
           case "IngressRoute" -> List.of(ingressRouteOfBareServices());
           case "HTTPProxy" -> httpProxies();
+          case "BackendConfigPolicy" -> kgatewayBackendConfigs();
           // the enum bounds the method; its longest value, the one the policy looks for last
           case "UpstreamSettingsPolicy" ->
               List.of(
@@ -419,6 +421,31 @@ class VapCostTest {
             List.of(Map.of("loadBalancerPolicy", Map.of("strategy", "x".repeat(1 << 20)))),
             "tcpproxy",
             Map.of("loadBalancerPolicy", Map.of("strategy", "x".repeat(1 << 18)))));
+  }
+
+  /**
+   * BackendConfigPolicy: at most 16 hash policies per balancer, a cookie's name unbounded: 16
+   * passive cookies under maglev (the policy scans ringHash's list first and finds none) with names
+   * filling the object, and ringHash with every entry passive.
+   */
+  private static List<Map<String, Object>> kgatewayBackendConfigs() {
+    List<Object> passive = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      passive.add(Map.of("cookie", Map.of("name", "c".repeat(90_000))));
+    }
+    List<Object> ringHash = new ArrayList<>();
+    for (int i = 0; i < 16; i++) {
+      ringHash.add(Map.of("header", Map.of("name", "h".repeat(90_000))));
+    }
+    return List.of(
+        Map.of(
+            "loadBalancer",
+            Map.of(
+                "ringHash",
+                Map.of("hashPolicies", ringHash),
+                "maglev",
+                Map.of("hashPolicies", passive))),
+        Map.of("loadBalancer", Map.of("ringHash", Map.of("hashPolicies", passive))));
   }
 
   private static Map<String, Object> hashCookie(boolean ttl) {

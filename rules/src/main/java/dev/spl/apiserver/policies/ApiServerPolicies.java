@@ -29,6 +29,7 @@ public final class ApiServerPolicies {
           new NgfHashThroughClusterIpPolicy(),
           new IstioCookieHashPassivePolicy(),
           new EnvoyGatewayCookieHashPassivePolicy(),
+          new KgatewayCookieHashPassivePolicy(),
           new TraefikStickyOnIngressPolicy(),
           new TraefikStickyNativeLbPolicy(),
           new GkeCookieTtlWithoutCookiePolicy(),

@@ -1,0 +1,63 @@
+package dev.spl.rules.kgateway;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.List;
+
+/** SPL451: kgateway ring-hash or maglev balancing on a cookie Envoy never sets. */
+@RuleDefinition(
+    id = "SPL451",
+    name = "kgateway-cookie-hash-passive",
+    severity = Severity.WARNING,
+    summary =
+        "A kgateway BackendConfigPolicy hashes on a cookie without ttl, which Envoy then never"
+            + " sets.")
+public final class KgatewayCookieHashPassive implements ResourceRule {
+  /** {name} is the cookie's quoted name with a leading space, or nothing. */
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "hash cookie{name} has no ttl: Envoy never sets it, so new clients are not pinned");
+
+  static final String GROUP = "gateway.kgateway.dev";
+  static final String KIND = "BackendConfigPolicy";
+  public static final FieldPath LOAD_BALANCER = FieldPath.of("spec", "loadBalancer");
+
+  /**
+   * The two hashing balancers, the only places hashPolicies are kept (the schema prunes others).
+   */
+  static final List<String> HASHING = List.of("ringHash", "maglev");
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!resource.is(GROUP, KIND)
+        || !(resource.nodeAt(LOAD_BALANCER) instanceof MapNode loadBalancer)) {
+      return;
+    }
+    for (String balancer : HASHING) {
+      MapNode hashing = loadBalancer.map(balancer);
+      ListNode policies = hashing == null ? null : hashing.list("hashPolicies");
+      if (policies == null) {
+        continue;
+      }
+      for (int i = 0; i < policies.size(); i++) {
+        MapNode cookie = policies.get(i) instanceof MapNode policy ? policy.map("cookie") : null;
+        if (cookie != null && !cookie.has("ttl")) {
+          String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
+          reporter.report(
+              info(),
+              resource,
+              LOAD_BALANCER.key(balancer).key("hashPolicies").index(i).key("cookie"),
+              MESSAGE.format("name", name));
+        }
+      }
+    }
+  }
+}
