@@ -2,6 +2,7 @@ package dev.spl.rules.ngf;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
+import static dev.spl.rules.ngf.NgfYaml.upstreamSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -12,29 +13,13 @@ import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class NgfHashKeyInvalidTest {
-  private static String policy(String... specLines) {
-    StringBuilder out =
-        new StringBuilder(
-            """
-            apiVersion: gateway.nginx.org/v1alpha1
-            kind: UpstreamSettingsPolicy
-            metadata: {name: cart, namespace: shop}
-            spec:
-              targetRefs: [{group: "", kind: Service, name: cart}]
-            """);
-    for (String line : specLines) {
-      out.append("  ").append(line).append('\n');
-    }
-    return out.toString();
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"hash", "hash consistent"})
   void aHashWithoutAKeyIsRejected(String method) {
     var found =
         assertMarked(
             "SPL253",
-            policy(
+            upstreamSettings(
                 "loadBalancingMethod: "
                     + method
                     + "  # expect: SPL253 \""
@@ -54,7 +39,10 @@ class NgfHashKeyInvalidTest {
         "$request_uri2 | ''"
       })
   void anInvalidKeyIsRejectedWithTheNameNginxUses(String key, String hint) {
-    var found = of("SPL253", policy("loadBalancingMethod: hash", "hashMethodKey: \"" + key + "\""));
+    var found =
+        of(
+            "SPL253",
+            upstreamSettings("loadBalancingMethod: hash", "hashMethodKey: \"" + key + "\""));
     assertEquals(1, found.size(), found.toString());
     String message = found.get(0).message();
     assertTrue(message.startsWith("hashMethodKey " + key + " fails the CRD's"), message);
@@ -73,7 +61,7 @@ class NgfHashKeyInvalidTest {
         "zoneSize: 1m"
       })
   void validOrKeylessMethodsPass(String lines) {
-    assertTrue(of("SPL253", policy(lines.split("\n  "))).isEmpty());
+    assertTrue(of("SPL253", upstreamSettings(lines.split("\n  "))).isEmpty());
   }
 
   @Test

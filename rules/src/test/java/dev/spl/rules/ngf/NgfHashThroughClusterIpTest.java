@@ -2,6 +2,7 @@ package dev.spl.rules.ngf;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
+import static dev.spl.rules.ngf.NgfYaml.upstreamSettings;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -10,29 +11,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 class NgfHashThroughClusterIpTest {
-  private static String policy(String... specLines) {
-    StringBuilder out =
-        new StringBuilder(
-            """
-            apiVersion: gateway.nginx.org/v1alpha1
-            kind: UpstreamSettingsPolicy
-            metadata: {name: cart, namespace: shop}
-            spec:
-              targetRefs: [{group: "", kind: Service, name: cart}]
-            """);
-    for (String line : specLines) {
-      out.append("  ").append(line).append('\n');
-    }
-    return out.toString();
-  }
-
   @ParameterizedTest
   @ValueSource(strings = {"ip_hash", "hash", "hash consistent"})
   void aPinningMethodThroughTheClusterIpIsWarned(String method) {
     var found =
         assertMarked(
             "SPL251",
-            policy(
+            upstreamSettings(
                 "useClusterIP: true",
                 "loadBalancingMethod: " + method + "  # expect: SPL251 \"" + method + " picks\""));
     assertEquals(Severity.WARNING, found.get(0).severity());
@@ -43,14 +28,15 @@ class NgfHashThroughClusterIpTest {
       strings = {"round_robin", "least_conn", "random two least_conn", "least_time header"})
   void methodsThatBalanceByLoadPass(String method) {
     assertTrue(
-        of("SPL251", policy("useClusterIP: true", "loadBalancingMethod: " + method)).isEmpty());
+        of("SPL251", upstreamSettings("useClusterIP: true", "loadBalancingMethod: " + method))
+            .isEmpty());
   }
 
   @ParameterizedTest
   @ValueSource(strings = {"useClusterIP: false", "useClusterIP: \"true\"", "zoneSize: 1m"})
   void hashingOverThePodsPasses(String line) {
     // a quoted "true" is a string the CRD's schema refuses; the API server says so, not spl
-    assertTrue(of("SPL251", policy(line, "loadBalancingMethod: ip_hash")).isEmpty());
+    assertTrue(of("SPL251", upstreamSettings(line, "loadBalancingMethod: ip_hash")).isEmpty());
   }
 
   @ParameterizedTest
