@@ -4,7 +4,8 @@
 # Usage: bench/webhook/scale.sh [N...]    (default 100 1000 10000 50000, then 3,000 routes on one
 #   hostname, then the realistic mix of issue 31 at 100 and 20,000 objects, v1.6 and main shapes:
 #   mix-v1.6:N, mix-main:N, each route its own hostname, one in five sticky under its own name)
-# Each size runs in its own JVM with the chart's heap (50 % of 384 MiB) and, unless SPL_BENCH_GC
+# Each size runs in its own JVM with a 192 MiB heap (the chart's until session 14, so rows stay
+# comparable with earlier ones; the chart now gives 128 MiB) and, unless SPL_BENCH_GC
 # says otherwise, SerialGC.
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"

@@ -51,7 +51,7 @@ final class WebhookServer implements AutoCloseable {
   /**
    * Open connections at most; past it Jetty accepts no more until one closes (the rest wait in the
    * kernel's backlog). An idle TLS connection costs about 45 KiB (5,000 took RSS from 189 to 411
-   * MiB, over the chart's 384 Mi limit); the API server keeps a few per replica.
+   * MiB, over the chart's limit of the time, 384 Mi); the API server keeps a few per replica.
    */
   static final int MAX_CONNECTIONS = 1_000;
 
