@@ -36,6 +36,7 @@ import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
+import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -143,7 +144,8 @@ public final class BuiltInRules {
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),
-          new HaproxyDynamicCookiePublicKey());
+          new HaproxyDynamicCookiePublicKey(),
+          new HaproxyIngressAffinityUnknown());
 
   private BuiltInRules() {}
 

@@ -531,7 +531,8 @@ class HelmChartIT {
             "spl703-gke-policy-target-invalid",
             "spl801-contour-strategy-unknown",
             "spl803-contour-sticky-on-tcpproxy",
-            "spl901-haproxy-dynamic-cookie-public-key"),
+            "spl901-haproxy-dynamic-cookie-public-key",
+            "spl951-haproxy-ingress-affinity-unknown"),
         names);
     assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));
@@ -556,7 +557,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(21, mainNames.size(), mainNames.toString());
+    assertEquals(22, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -588,7 +589,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        18,
+        19,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());

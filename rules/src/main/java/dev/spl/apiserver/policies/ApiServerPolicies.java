@@ -37,7 +37,8 @@ public final class ApiServerPolicies {
           new GkePolicyTargetInvalidPolicy(),
           new ContourStrategyUnknownPolicy(),
           new ContourStickyOnTcpProxyPolicy(),
-          new HaproxyDynamicCookiePublicKeyPolicy());
+          new HaproxyDynamicCookiePublicKeyPolicy(),
+          new HaproxyIngressAffinityUnknownPolicy());
 
   private static final Map<Class<? extends Rule>, ApiServerPolicy> BY_RULE =
       ALL.stream()
