@@ -15,9 +15,9 @@ mvn -B -q -pl webhook dependency:build-classpath -Dmdep.outputFile=target/test.c
 cp="webhook/target/test-classes:webhook/target/classes:$(cat webhook/target/test.classpath)"
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(100 1000 10000 50000 one-hostname mix-v1.6:100 mix-v1.6:20000 mix-main:100 mix-main:20000)
-echo "| cluster | route review median / p99 | Service review median / p99 | cluster state in heap | a route joining a session name |"
+echo "| cluster | route review median / p99 | Service review median / p99 | cluster state kept (JOL), heap growth | a route joining a session name |"
 echo "|---|---|---|---|---|"
 for n in "${sizes[@]}"; do
   # shellcheck disable=SC2086 # extra JVM flags, e.g. JFR
-  java -Xmx192m ${SPL_BENCH_GC:--XX:+UseSerialGC} ${SPL_BENCH_JAVA_OPTS:-} -cp "$cp" dev.spl.webhook.ScaleBench "$n" 2>/dev/null | grep '^|'
+  java -Xmx192m -Djdk.attach.allowAttachSelf=true -Djol.magicFieldOffset=true ${SPL_BENCH_GC:--XX:+UseSerialGC} ${SPL_BENCH_JAVA_OPTS:-} -cp "$cp" dev.spl.webhook.ScaleBench "$n" 2>/dev/null | grep '^|'
 done

@@ -33,10 +33,12 @@ public final class IndexFields {
   private static final Map<String, Object> METADATA =
       Map.of("name", ALL, "namespace", ALL, "annotations", ALL);
 
-  private static final int MAX_SHARED = 1 << 16;
-
-  /** Repeated strings (kinds, namespaces, types, paths), shared between kept resources. */
-  private final SharedStrings shared = new SharedStrings(MAX_SHARED);
+  /**
+   * Repeated strings (kinds, namespaces, types, keys), shared between kept resources: a cache, not
+   * a table, since most kept values are names seen once (a table entry each cost 50 bytes per
+   * cached object in the webhook, more than the copies it saved).
+   */
+  private final SharedStrings shared = SharedStrings.recent(4096);
 
   /** Per kind, the spec fields kept: a tree of field names, {@link #ALL} below a declared path. */
   private final Map<KindRole, Map<String, Object>> specFields = new EnumMap<>(KindRole.class);

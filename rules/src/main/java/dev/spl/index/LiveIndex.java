@@ -7,6 +7,7 @@ import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,23 +46,28 @@ public final class LiveIndex {
   private final GatewayApiVersion version;
   private final IndexFields fields;
   private final Map<ObjectKey, Entry> objects = new ConcurrentHashMap<>();
-  private final Map<ObjectKey, Set<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
-  private final Map<ObjectKey, Set<ObjectKey>> policiesByTarget = new ConcurrentHashMap<>();
-  private final Map<ObjectKey, Set<ObjectKey>> ingressesByService = new ConcurrentHashMap<>();
+  // Each index maps a target to the keys that refer to it (ReferrerSet: a few, mostly one).
+  private final Map<ObjectKey, Collection<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
+  private final Map<ObjectKey, Collection<ObjectKey>> policiesByTarget = new ConcurrentHashMap<>();
+  private final Map<ObjectKey, Collection<ObjectKey>> ingressesByService =
+      new ConcurrentHashMap<>();
   // keyed by a Namespace key: the autoscalers of one namespace are few
-  private final Map<ObjectKey, Set<ObjectKey>> autoscalersByNamespace = new ConcurrentHashMap<>();
+  private final Map<ObjectKey, Collection<ObjectKey>> autoscalersByNamespace =
+      new ConcurrentHashMap<>();
   // routes by a Gateway they attach to and a session name they carry inline
-  private final Map<ParentName, Set<ObjectKey>> routesByParentName = new ConcurrentHashMap<>();
+  private final Map<ParentName, Collection<ObjectKey>> routesByParentName =
+      new ConcurrentHashMap<>();
   // policies and Backends by the session names they give the routes that use them
-  private final Map<String, Set<ObjectKey>> carriersByName = new ConcurrentHashMap<>();
-  // what each kept object points at, to unlink it when it changes or goes
-  private final Map<ObjectKey, List<Link>> links = new ConcurrentHashMap<>();
+  private final Map<String, Collection<ObjectKey>> carriersByName = new ConcurrentHashMap<>();
   // IngressClasses, by name: the rules are given their controllers, not the objects
   private final Map<String, Resource> ingressClasses = new ConcurrentHashMap<>();
   private volatile IngressClasses classes = IngressClasses.NONE;
 
-  /** One entry of one of the indexes above: {@code index} maps {@code target} to the object. */
-  private record Link(Map<Object, Set<ObjectKey>> index, Object target) {}
+  /**
+   * One entry of one of the indexes above: {@code index} maps {@code target} to the object. Derived
+   * from the object's {@link Entry} when it is put and again when it goes, never stored.
+   */
+  private record Link(Map<Object, Collection<ObjectKey>> index, Object target) {}
 
   private record ParentName(ObjectKey gateway, String name) {}
 
@@ -81,47 +87,54 @@ public final class LiveIndex {
     if (!ResourceIndex.isIndexed(resource)) {
       return;
     }
-    ObjectKey key = ObjectKey.of(resource).normalized();
-    unlink(key);
+    unlink(ObjectKey.of(resource).normalized());
     List<SessionPersistenceSite> sites =
         resource.attachment() != null
             ? SessionPersistenceLocator.find(resource, version)
             : List.of();
     Resource kept = fields.project(resource);
     if (kept == null) {
-      objects.remove(key); // no rule reads its kind
-      return;
+      return; // no rule reads its kind
     }
+    // the key of the kept copy: its Strings are shared with the other kept objects
+    ObjectKey key = ObjectKey.of(kept).normalized();
     // An object of another version's shape takes no part in the cross-resource rules (Engine).
     List<SessionPersistenceSite> keptSites =
         IndexFields.keptSites(kept, sites.stream().filter(s -> s.writtenFor().isEmpty()).toList());
     Entry entry = entry(kept, keptSites);
     objects.put(key, entry);
+    for (Link l : links(entry)) {
+      l.index().compute(l.target(), (t, referrers) -> ReferrerSet.with(referrers, key));
+    }
+  }
+
+  /** Where {@code entry} is indexed. */
+  private List<Link> links(Entry entry) {
     List<Link> out = new ArrayList<>();
+    Resource kept = entry.resource();
     for (ObjectKey gateway : entry.parents()) {
       for (String name : entry.nameKeys()) {
-        out.add(link(routesByParentName, new ParentName(gateway, name), key));
-      }
-    }
-    if (kept.role() != KindRole.ROUTE) {
-      for (String name : entry.nameKeys()) {
-        out.add(link(carriersByName, name, key));
+        out.add(link(routesByParentName, new ParentName(gateway, name)));
       }
     }
     KindRole kind = kept.role();
+    if (kind != KindRole.ROUTE) {
+      for (String name : entry.nameKeys()) {
+        out.add(link(carriersByName, name));
+      }
+    }
     for (ObjectKey backend : entry.backends()) {
       out.add(
           link(
-              kept.role() == KindRole.ROUTE
+              kind == KindRole.ROUTE
                   ? routesByBackend
                   : kind == KindRole.INGRESS ? ingressesByService : policiesByTarget,
-              backend,
-              key));
+              backend));
     }
     if (kind == KindRole.HORIZONTAL_POD_AUTOSCALER) {
-      out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace()), key));
+      out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace())));
     }
-    links.put(key, out);
+    return out;
   }
 
   private static Entry entry(Resource r, List<SessionPersistenceSite> sites) {
@@ -136,13 +149,15 @@ public final class LiveIndex {
       for (ParentRef p : ParentRef.of(r)) {
         parents.add(p.gateway().normalized());
       }
-      return new Entry(r, sites, List.copyOf(parents), References.backendsOf(r), Set.copyOf(names));
+      return new Entry(
+          r, sites, List.copyOf(parents), List.copyOf(References.backendsOf(r)), Set.copyOf(names));
     }
     if (r.role() == KindRole.POLICY) {
-      return new Entry(r, sites, List.of(), References.targetsOf(r), Set.copyOf(names));
+      return new Entry(
+          r, sites, List.of(), List.copyOf(References.targetsOf(r)), Set.copyOf(names));
     }
     if (r.role() == KindRole.INGRESS) {
-      return new Entry(r, sites, List.of(), References.servicesOf(r), Set.of());
+      return new Entry(r, sites, List.of(), List.copyOf(References.servicesOf(r)), Set.of());
     }
     // a Backend (main) names its own sessions; a Service none
     return new Entry(r, sites, List.of(), List.of(), Set.copyOf(names));
@@ -155,9 +170,7 @@ public final class LiveIndex {
       classes = IngressClasses.of(ingressClasses.values());
       return;
     }
-    ObjectKey k = key.normalized();
-    unlink(k);
-    objects.remove(k);
+    unlink(key.normalized());
   }
 
   /** Which controller serves each Ingress class, from the IngressClasses watched. */
@@ -333,29 +346,23 @@ public final class LiveIndex {
     return e;
   }
 
-  private static <K> Set<ObjectKey> referrers(Map<K, Set<ObjectKey>> index, K key) {
-    return index.getOrDefault(key, Set.of());
+  private static <K> Collection<ObjectKey> referrers(Map<K, Collection<ObjectKey>> index, K key) {
+    return index.getOrDefault(key, List.of());
   }
 
   @SuppressWarnings("unchecked") // each index is keyed by one type; a Link only hands it back
-  private static <K> Link link(Map<K, Set<ObjectKey>> index, K target, ObjectKey from) {
-    index.computeIfAbsent(target, k -> ConcurrentHashMap.newKeySet()).add(from);
-    return new Link((Map<Object, Set<ObjectKey>>) (Map<?, ?>) index, target);
+  private static <K> Link link(Map<K, Collection<ObjectKey>> index, K target) {
+    return new Link((Map<Object, Collection<ObjectKey>>) (Map<?, ?>) index, target);
   }
 
+  /** Takes the object kept under {@code key} out of the objects and every index. */
   private void unlink(ObjectKey key) {
-    List<Link> old = links.remove(key);
+    Entry old = objects.remove(key);
     if (old == null) {
       return;
     }
-    for (Link l : old) {
-      Set<ObjectKey> set = l.index().get(l.target());
-      if (set != null) {
-        set.remove(key);
-        if (set.isEmpty()) {
-          l.index().remove(l.target(), set);
-        }
-      }
+    for (Link l : links(old)) {
+      l.index().computeIfPresent(l.target(), (t, referrers) -> ReferrerSet.without(referrers, key));
     }
   }
 }

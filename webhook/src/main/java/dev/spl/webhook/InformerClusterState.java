@@ -107,6 +107,16 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
     return objects.all();
   }
 
+  /**
+   * What this state keeps of the cluster: spl's index and each informer's store and indexes; where
+   * the heap per cached object is measured (ScaleBench, CachedObjectSizeTest).
+   */
+  List<Object> keptState() {
+    List<Object> kept = new java.util.ArrayList<>(List.of(objects));
+    informers.values().forEach(i -> kept.add(i.getIndexer()));
+    return kept;
+  }
+
   /** Starts every informer; returns at once, readiness reports the sync. */
   InformerClusterState start() {
     for (Kind kind : KINDS) {
@@ -129,6 +139,8 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
               .withLimit(LIST_PAGE) // a big cluster's list comes in pages, not one huge body
               .runnableInformer(0);
       informer.itemStore(new MetadataOnlyStore());
+      // fabric8 indexes every object by namespace (a map entry each); nothing here looks one up
+      informer.removeNamespaceIndex();
       informer.addEventHandler(handler(kind));
       informers.put(kind.label(), informer);
       informer

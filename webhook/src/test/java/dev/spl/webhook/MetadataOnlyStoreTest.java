@@ -13,13 +13,17 @@ import org.junit.jupiter.api.Test;
 
 class MetadataOnlyStoreTest {
   private static GenericKubernetesResource service(String name, String version) {
+    return service(name, version, "u-" + name);
+  }
+
+  private static GenericKubernetesResource service(String name, String version, String uid) {
     return new GenericKubernetesResourceBuilder()
         .withApiVersion(new String("v1")) // not the literal: the store shares its own copy
         .withKind("Service")
         .withNewMetadata()
         .withNamespace(new String("shop"))
         .withName(name)
-        .withUid("u-" + name)
+        .withUid(uid)
         .withResourceVersion(version)
         .withLabels(Map.of("app", name))
         .withAnnotations(Map.of("note", "x".repeat(1000)))
@@ -65,5 +69,37 @@ class MetadataOnlyStoreTest {
     assertNull(store.remove("shop/search"));
     assertNull(store.get("shop/search"));
     assertEquals(1, store.size());
+  }
+
+  @Test
+  void givesBackUidsAndVersionsExactlyAsWritten() {
+    // kept as two longs and a long when they are what the API server writes, as text otherwise
+    List<String[]> cases =
+        List.of(
+            new String[] {"0f8fad5b-d9cb-469f-a165-70867728950e", "48213007"},
+            new String[] {"0F8FAD5B-D9CB-469F-A165-70867728950E", "007"},
+            new String[] {"00000000-0000-0000-0000-000000000000", "0"},
+            new String[] {"not-a-uuid", "999999999999999999999"},
+            new String[] {"", ""},
+            new String[] {null, null});
+    MetadataOnlyStore store = new MetadataOnlyStore();
+    for (String[] c : cases) {
+      store.put("shop/cart", service("cart", c[1], c[0]));
+      GenericKubernetesResource kept = store.get("shop/cart");
+      assertEquals(c[0], kept.getMetadata().getUid(), "uid " + c[0]);
+      assertEquals(c[1], kept.getMetadata().getResourceVersion(), "resourceVersion " + c[1]);
+    }
+  }
+
+  @Test
+  void aClusterScopedObjectHasNoNamespace() {
+    MetadataOnlyStore store = new MetadataOnlyStore();
+    GenericKubernetesResource cls = service("eg", "3");
+    cls.getMetadata().setNamespace(null);
+    String key = store.getKey(cls);
+    assertEquals("eg", key);
+    store.put(key, cls);
+    assertNull(store.get(key).getMetadata().getNamespace());
+    assertEquals("eg", store.get(key).getMetadata().getName());
   }
 }

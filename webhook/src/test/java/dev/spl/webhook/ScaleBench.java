@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Executors;
 
 /**
@@ -125,6 +126,8 @@ public final class ScaleBench {
                 .withConfig(new ConfigBuilder().withMasterUrl(api.url()).build())
                 .build()) {
       long before = usedHeapAfterGc();
+      Map<String, long[]> histogramBefore =
+          System.getProperty("spl.bench.histogram") != null ? histogram() : null;
       PrintStream quiet = new PrintStream(OutputStream.nullOutputStream());
       InformerClusterState state =
           new InformerClusterState(client, new JsonLog(quiet), version).start();
@@ -137,8 +140,28 @@ public final class ScaleBench {
         Thread.sleep(50);
       }
       long cacheBytes = usedHeapAfterGc() - before;
+      // What the cache keeps, object by object: exact, where the heap's growth also counts
+      // connections' buffers and the JIT's data, which vary by megabytes from run to run. JOL keeps
+      // a record per object it walks: past 20,000 objects that does not fit the 192 MiB heap.
+      long keptBytes = -1;
+      if (n <= 20_000) {
+        org.openjdk.jol.info.GraphLayout kept =
+            org.openjdk.jol.info.GraphLayout.parseInstance(state.keptState().toArray());
+        keptBytes = kept.totalSize();
+        if (print && Boolean.getBoolean("spl.bench.footprint")) {
+          System.err.println(kept.toFootprint()); // by class: where a cached object's bytes go
+        }
+      }
+      String dump = System.getProperty("spl.bench.heapdump");
+      if (dump != null && print) {
+        // for reading offline which objects a cached resource keeps
+        // (bench/webhook/hprof_strings.py)
+        java.lang.management.ManagementFactory.getPlatformMXBean(
+                com.sun.management.HotSpotDiagnosticMXBean.class)
+            .dumpHeap(dump, true);
+      }
       if (System.getProperty("spl.bench.histogram") != null) {
-        printHistogram(n, Integer.getInteger("spl.bench.histogram", 25));
+        printHistogramGrowth(n, histogramBefore, Integer.getInteger("spl.bench.histogram", 25));
       }
       Path cert = dir.resolve("tls.crt");
       Path key = dir.resolve("tls.key");
@@ -195,14 +218,17 @@ public final class ScaleBench {
         String serviceTimes = oneHostname ? "-" : measure(http, uri, serviceReview);
         if (print) {
           System.out.printf(
-              "| %s | %s | %s | %.1f MiB (%d B per object) | %s |%n",
+              "| %s | %s | %s | %s; heap grew %.1f MiB | %s |%n",
               mix != null
                   ? n + " objects, " + mix.version() + " mix"
                   : oneHostname ? n + " routes, one hostname and cookie name" : n + " objects",
               routeTimes,
               serviceTimes,
+              keptBytes < 0
+                  ? "-"
+                  : "%.1f MiB (%d B per object)"
+                      .formatted(keptBytes / 1048576.0, keptBytes / Math.max(1, n)),
               cacheBytes / 1048576.0,
-              cacheBytes / Math.max(1, n),
               joined);
         }
       }
@@ -244,11 +270,11 @@ public final class ScaleBench {
         serviceItems.add(
             ("{\"apiVersion\": \"v1\", \"kind\": \"Service\", \"metadata\": {\"name\":"
                     + " \"svc-%d\", \"namespace\": \"shop\", \"resourceVersion\": \"1\","
-                    + " \"uid\": \"s-%d\", \"labels\": {\"app.kubernetes.io/name\": \"svc-%d\","
+                    + " \"labels\": {\"app.kubernetes.io/name\": \"svc-%d\","
                     + " \"app.kubernetes.io/part-of\": \"shop\"}}, \"spec\": {\"selector\":"
                     + " {\"app.kubernetes.io/name\": \"svc-%d\"}, \"ports\": [{\"name\": \"http\","
                     + " \"port\": 8080}]}}")
-                .formatted(i, i, i, i));
+                .formatted(i, i, i));
       }
       String gateway =
           "{\"apiVersion\": \"gateway.networking.k8s.io/v1\", \"kind\": \"Gateway\","
@@ -304,8 +330,26 @@ public final class ScaleBench {
     }
 
     private void serve(String path, String apiVersion, String kind, List<String> items) {
-      lists.put(path, items);
+      lists.put(path, items.stream().map(StandInApiServer::asStored).toList());
       listKinds.put(path, new String[] {apiVersion, kind});
+    }
+
+    private static final java.util.concurrent.atomic.AtomicLong WRITES =
+        new java.util.concurrent.atomic.AtomicLong(48_213_007);
+
+    /**
+     * The object as the API server stores it: with a uid (a UUID) and a resourceVersion of its own
+     * (a large decimal, as etcd's revisions are), which the informers keep for every object.
+     */
+    private static String asStored(String item) {
+      long revision = WRITES.incrementAndGet();
+      return item.replaceFirst(
+          "\"resourceVersion\": \"1\"",
+          "\"resourceVersion\": \""
+              + revision
+              + "\", \"uid\": \""
+              + java.util.UUID.nameUUIDFromBytes(Long.toString(revision).getBytes())
+              + "\"");
     }
 
     /** One page of a list, as the API server pages with limit and continue. */
@@ -424,13 +468,36 @@ public final class ScaleBench {
   }
 
   /**
-   * What the heap holds once the informers have synced, by class (-Dspl.bench.histogram=N: the N
-   * largest), to stderr: where a cached object's bytes go.
+   * What the informers' sync added to the heap, by class (-Dspl.bench.histogram=N: the N that grew
+   * most), to stderr: where a cached object's bytes go. A difference of two histograms, so the
+   * stand-in API server's prepared answers, made before, are not counted.
    */
-  private static void printHistogram(int n, int top) throws Exception {
+  private static void printHistogramGrowth(int n, Map<String, long[]> before, int top)
+      throws Exception {
+    Map<String, long[]> after = histogram();
+    System.err.printf(
+        "heap growth by class while %d objects synced (instances, bytes, B/object):%n", n);
+    after.entrySet().stream()
+        .map(
+            e -> {
+              long[] b = before.getOrDefault(e.getKey(), new long[2]);
+              return Map.entry(
+                  e.getKey(), new long[] {e.getValue()[0] - b[0], e.getValue()[1] - b[1]});
+            })
+        .sorted((x, y) -> Long.compare(y.getValue()[1], x.getValue()[1]))
+        .limit(top)
+        .forEach(
+            e ->
+                System.err.printf(
+                    "%10d %12d %6.1f  %s%n",
+                    e.getValue()[0], e.getValue()[1], e.getValue()[1] / (double) n, e.getKey()));
+  }
+
+  /** The live heap by class name: instances and bytes, after a full GC. */
+  private static Map<String, long[]> histogram() throws Exception {
     javax.management.ObjectName command =
         new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand");
-    String histogram =
+    String text =
         (String)
             java.lang.management.ManagementFactory.getPlatformMBeanServer()
                 .invoke(
@@ -438,8 +505,14 @@ public final class ScaleBench {
                     "gcClassHistogram",
                     new Object[] {new String[0]},
                     new String[] {String[].class.getName()});
-    System.err.println("heap by class after " + n + " objects synced:");
-    histogram.lines().limit(top + 3L).forEach(System.err::println);
+    Map<String, long[]> out = new java.util.HashMap<>();
+    for (String line : text.lines().toList()) {
+      String[] f = line.trim().split("\\s+");
+      if (f.length >= 4 && f[0].endsWith(":")) {
+        out.put(f[3], new long[] {Long.parseLong(f[1]), Long.parseLong(f[2])});
+      }
+    }
+    return out;
   }
 
   private static long usedHeapAfterGc() throws InterruptedException {
