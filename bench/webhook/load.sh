@@ -27,6 +27,7 @@ openssl req -x509 -newkey rsa:2048 -nodes -days 1 -subj "/CN=localhost" \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$work/tls.key" -out "$work/tls.crt" 2>/dev/null
 port=$((20000 + RANDOM % 20000))
 cluster=(--watch-cluster=false)
+client=()
 if [ -n "${SPL_BENCH_OBJECTS:-}" ]; then
   mvn -B -q -pl webhook -am test-compile -Dspotless.check.skip=true
   mvn -B -q -pl webhook dependency:build-classpath -Dmdep.outputFile=target/test.classpath -Dmdep.includeScope=test
@@ -35,15 +36,22 @@ if [ -n "${SPL_BENCH_OBJECTS:-}" ]; then
   api=$!
   for _ in $(seq 300); do [ -s "$work/kubeconfig" ] && break; sleep 0.2; done
   [ -s "$work/kubeconfig" ] || { echo "the stand-in API server did not start: $work/api.log"; exit 1; }
-  export KUBECONFIG="$work/kubeconfig"
+  # The client configured as in a pod, from settings rather than a kubeconfig file: fabric8 reads a
+  # kubeconfig with a serializer that loads every model class by kind (~600 classes, ~8 MiB of
+  # metaspace) that a pod's in-cluster configuration never loads.
+  url=$(head -1 "$work/api.log" | awk '{print $NF}')
+  client=("-Dkubernetes.master=$url" -Dkubernetes.auth.tryKubeConfig=false
+    -Dkubernetes.auth.tryServiceAccount=false -Dkubernetes.namespace=shop)
   cluster=()
+  unset KUBECONFIG
   head -1 "$work/api.log"
 fi
 # SPL_BENCH_GC: the collector flags (default: the JVM's own choice on this machine); the chart's
 # are in charts/spl-webhook/values.yaml. SPL_BENCH_JAR: another build's jar, to compare.
+# SPL_BENCH_JAVA: another runtime's java (the image's is Java 25: /usr/lib/jvm/temurin-25-jdk-amd64).
 # shellcheck disable=SC2086 # the GC flags are words
-java ${SPL_BENCH_JAVA_OPTS:--Xmx256m ${SPL_BENCH_GC:-}} -jar "${SPL_BENCH_JAR:-$jar}" --port "$port" --host 127.0.0.1 --tls-cert-file "$work/tls.crt" \
-  --tls-key-file "$work/tls.key" "${cluster[@]}" > "$work/webhook.log" &
+"${SPL_BENCH_JAVA:-java}" ${SPL_BENCH_JAVA_OPTS:--Xmx256m ${SPL_BENCH_GC:-}} "${client[@]}" -jar "${SPL_BENCH_JAR:-$jar}" --port "$port" \
+  --host 127.0.0.1 --tls-cert-file "$work/tls.crt" --tls-key-file "$work/tls.key" "${cluster[@]}" > "$work/webhook.log" &
 pid=$!
 for _ in $(seq 600); do
   curl -skf "https://127.0.0.1:$port/readyz" >/dev/null 2>&1 && break
@@ -65,5 +73,9 @@ kill "$sampler" 2>/dev/null || true
 echo "rss every minute (MiB): $(awk 'NR % 12 == 1 {printf "%d ", $1 / 1024}' "$samples")"
 echo "rss during: first $(( $(head -1 "$samples") / 1024 )) MiB, max $(( $(sort -n "$samples" | tail -1) / 1024 )) MiB, last $(( $(tail -1 "$samples") / 1024 )) MiB"
 sleep 5
-echo "rss after: $(( $(rss) / 1024 )) MiB"
+echo "rss after: $(( $(rss) / 1024 )) MiB (anonymous $(awk '/RssAnon/{print int($2 / 1024)}' "/proc/$pid/status") MiB), threads $(find "/proc/$pid/task" -mindepth 1 -maxdepth 1 | wc -l)"
+# with -XX:NativeMemoryTracking=summary among SPL_BENCH_JAVA_OPTS: where the RSS goes
+if [[ "${SPL_BENCH_JAVA_OPTS:-}" == *NativeMemoryTracking* ]]; then
+  jcmd "$pid" VM.native_memory summary | grep -E "^(Total|-)" | sed 's/^-  *//'
+fi
 echo "reviews logged: $(grep -c '"msg":"review"' "$work/webhook.log")"

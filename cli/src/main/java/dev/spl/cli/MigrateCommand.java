@@ -1,6 +1,7 @@
 package dev.spl.cli;
 
 import dev.spl.migrate.IngressNginxMigration;
+import dev.spl.migrate.MigrationTarget;
 import dev.spl.model.Finding;
 import dev.spl.model.Suggestions;
 import dev.spl.schema.GatewayApiVersion;
@@ -74,6 +75,17 @@ public final class MigrateCommand implements Callable<Integer> {
               + " class, as ingress2gateway names its Gateways).")
   String gateway;
 
+  @Option(
+      names = "--to",
+      paramLabel = "IMPLEMENTATION",
+      description =
+          "The implementation the routes will run on, which decides where affinity goes:"
+              + " gateway-api (default: route sessionPersistence), envoy-gateway, kgateway,"
+              + " cilium, nginx-gateway-fabric (route sessionPersistence, with what each"
+              + " honours), istio (a DestinationRule hashing on the cookie), gke (a"
+              + " GCPBackendPolicy with the load balancer's cookie).")
+  String to = MigrationTarget.GATEWAY_API.id();
+
   @Override
   public Integer call() {
     if (!from.equals("ingress-nginx")) {
@@ -85,6 +97,19 @@ public final class MigrateCommand implements Callable<Integer> {
               + Suggestions.didYouMean(from, List.of("ingress-nginx"))
               + "; spl migrates from ingress-nginx");
     }
+    MigrationTarget target =
+        MigrationTarget.byId(to)
+            .orElseThrow(
+                () ->
+                    new CommandLine.ParameterException(
+                        spec.commandLine(),
+                        "cannot migrate to '"
+                            + to
+                            + "'"
+                            + Suggestions.didYouMean(to, MigrationTarget.ids())
+                            + " (spl migrates to "
+                            + String.join(", ", MigrationTarget.ids())
+                            + ")"));
     GatewayApiVersion version;
     try {
       version =
@@ -105,7 +130,7 @@ public final class MigrateCommand implements Callable<Integer> {
       return ExitStatus.INPUT.code();
     }
     IngressNginxMigration.Result result =
-        IngressNginxMigration.run(ingresses, routes, version, gateway);
+        IngressNginxMigration.run(ingresses, routes, version, gateway, target);
     if (!result.introducedErrors().isEmpty()) {
       err.println(
           "spl migrate: the manifests it wrote fail spl lint; this is a bug in spl, please report"
@@ -122,6 +147,7 @@ public final class MigrateCommand implements Callable<Integer> {
     err.println(
         "Gateway API "
             + version.label()
+            + (target == MigrationTarget.GATEWAY_API ? "" : ", for " + target.product())
             + (routes.isEmpty()
                 ? ", HTTPRoutes written"
                 : ", " + result.routesTouched() + " given HTTPRoutes changed"));

@@ -47,7 +47,7 @@ class MigrateCommandTest {
     Map<String, Object> sp = at(docs.get(0), "spec", "rules", 0, "sessionPersistence");
     assertEquals("SHOPID", sp.get("sessionName"));
     assertEquals("1h", sp.get("absoluteTimeout"));
-    assertTrue(run.err().contains("mapped      session-cookie-max-age: 3600 s"), run.err());
+    assertTrue(run.err().contains("mapped       session-cookie-max-age: 3600 s"), run.err());
     assertTrue(run.err().contains("affinity-mode: persistent -> Gateway API persistence"));
     Path out = Files.writeString(dir.resolve("routes.yaml"), run.out());
     CliRun lint = CliRun.of("lint", "--gateway-api-version", "v1.6", out.toString());
@@ -65,8 +65,8 @@ class MigrateCommandTest {
     CliRun run =
         CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--gateway-api-version", "main");
     assertEquals(1, run.status(), run.err());
-    assertTrue(run.err().contains("NOT CARRIED session-cookie-samesite"), run.err());
-    assertTrue(run.err().contains("NOT CARRIED session-cookie-secure"), run.err());
+    assertTrue(run.err().contains("NOT CARRIED  session-cookie-samesite"), run.err());
+    assertTrue(run.err().contains("NOT CARRIED  session-cookie-secure"), run.err());
     assertEquals(
         "SHOPID",
         at(
@@ -106,6 +106,44 @@ class MigrateCommandTest {
         "SHOPID",
         at(documents(run.out()).get(0), "spec", "rules", 0, "sessionPersistence", "sessionName"));
     assertTrue(run.err().contains("1 given HTTPRoutes changed"), run.err());
+  }
+
+  @Test
+  void toIstioWritesADestinationRuleThatLintsClean() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--to", "istio");
+    assertEquals(0, run.status(), run.err());
+    List<Map<String, Object>> docs = documents(run.out());
+    assertEquals(
+        List.of("HTTPRoute", "DestinationRule"), docs.stream().map(d -> d.get("kind")).toList());
+    assertTrue(!run.out().contains("sessionPersistence"), run.out());
+    Map<String, Object> cookie =
+        at(
+            docs.get(1),
+            "spec",
+            "trafficPolicy",
+            "portLevelSettings",
+            0,
+            "loadBalancer",
+            "consistentHash",
+            "httpCookie");
+    assertEquals("SHOPID", cookie.get("name"));
+    assertEquals("3600s", cookie.get("ttl"));
+    assertTrue(run.err().contains("approximated affinity: cookie -> DestinationRule"), run.err());
+    assertTrue(run.err().contains("Gateway API v1.6, for Istio, HTTPRoutes written"), run.err());
+    Path out = Files.writeString(dir.resolve("istio.yaml"), run.out());
+    CliRun lint = CliRun.of("lint", out.toString());
+    assertEquals(0, lint.status(), lint.out() + lint.err());
+  }
+
+  @Test
+  void anUnknownTargetIsAUsageErrorThatNamesTheKnownOnes() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--to", "isito");
+    assertEquals(2, run.status());
+    assertTrue(run.err().contains("did you mean 'istio'"), run.err());
+    assertTrue(run.err().contains("gke"), run.err());
+    assertEquals("", run.out());
   }
 
   @Test

@@ -1,10 +1,12 @@
 package dev.spl.index;
 
 import dev.spl.model.AttachmentPoint;
+import dev.spl.model.FieldPath;
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
+import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
@@ -210,14 +212,51 @@ public final class ResourceIndex {
     return found;
   }
 
-  /** The GatewayClass controllerName of a route's parent Gateway, when both are in the input. */
-  public Optional<Resource> gatewayClassOf(ParentRef parent) {
-    if (parent.gateway().role() != KindRole.GATEWAY) {
-      return Optional.empty();
+  /**
+   * A GatewayClass that serves a route through one of its parent Gateways, with the controller it
+   * names (null when it names none).
+   */
+  public record ServingClass(Resource gateway, Resource gatewayClass, String controllerName) {
+    private static final FieldPath CLASS_NAME = FieldPath.of("spec", "gatewayClassName");
+    private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");
+
+    /**
+     * Where the route's serving is written: the Gateway's class name and the class's controller.
+     */
+    public List<RelatedLocation> locations() {
+      return List.of(
+          new RelatedLocation(gateway.positionOf(CLASS_NAME), gateway.ref()),
+          new RelatedLocation(gatewayClass.positionOf(CONTROLLER), gatewayClass.ref()));
     }
-    return find(parent.gateway())
-        .map(gw -> gw.spec() == null ? null : gw.spec().string("gatewayClassName"))
-        .flatMap(
-            name -> find(new ObjectKey(KindCatalogue.GATEWAY_GROUP, "GatewayClass", "", name)));
+  }
+
+  /**
+   * The GatewayClasses serving {@code route}, one per parent Gateway whose Gateway and class are
+   * both in the index, in the order of its parentRefs: what the controller-specific rules ask.
+   */
+  public List<ServingClass> servingClasses(Resource route) {
+    List<ServingClass> out = new ArrayList<>();
+    for (ParentRef parent : ParentRef.of(route)) {
+      if (parent.gateway().role() != KindRole.GATEWAY) {
+        continue;
+      }
+      Optional<Resource> gateway = find(parent.gateway());
+      String className =
+          gateway
+              .map(g -> g.spec() == null ? null : g.spec().string("gatewayClassName"))
+              .orElse(null);
+      if (className == null) {
+        continue;
+      }
+      find(new ObjectKey(KindCatalogue.GATEWAY_GROUP, "GatewayClass", "", className))
+          .ifPresent(
+              c ->
+                  out.add(
+                      new ServingClass(
+                          gateway.get(),
+                          c,
+                          c.spec() == null ? null : c.spec().string("controllerName"))));
+    }
+    return out;
   }
 }

@@ -69,11 +69,19 @@ public final class IngressNginxMigration {
 
   private final GatewayApiVersion version;
   private final String gateway;
+  private final MigrationTarget target;
   private final Report report = new Report();
+  // where a target that ignores route persistence keeps it; null for the others
+  private final TargetObjects targetObjects;
 
-  private IngressNginxMigration(GatewayApiVersion version, String gateway) {
+  private IngressNginxMigration(GatewayApiVersion version, String gateway, MigrationTarget target) {
     this.version = version;
     this.gateway = gateway;
+    this.target = target;
+    this.targetObjects =
+        target.carrier() == MigrationTarget.Carrier.ROUTE
+            ? null
+            : new TargetObjects(target, report);
   }
 
   /**
@@ -83,7 +91,17 @@ public final class IngressNginxMigration {
    */
   public static Result run(
       List<Source> ingresses, List<Source> routes, GatewayApiVersion version, String gateway) {
-    return new IngressNginxMigration(version, gateway).migrate(ingresses, routes);
+    return run(ingresses, routes, version, gateway, MigrationTarget.GATEWAY_API);
+  }
+
+  /** As above, for the implementation {@code target}: affinity goes where it honours it. */
+  public static Result run(
+      List<Source> ingresses,
+      List<Source> routes,
+      GatewayApiVersion version,
+      String gateway,
+      MigrationTarget target) {
+    return new IngressNginxMigration(version, gateway, target).migrate(ingresses, routes);
   }
 
   private Result migrate(List<Source> ingresses, List<Source> routes) {
@@ -119,24 +137,47 @@ public final class IngressNginxMigration {
       report.add(
           "input", "affinity", Outcome.NOTE, "no ingress-nginx Ingress with affinity: cookie");
     }
+    if (target.note() != null) {
+      targets.stream()
+          .map(t -> "Ingress " + t.ingress().label())
+          .distinct()
+          .forEach(
+              who ->
+                  report.set(who, "target", Outcome.NOTE, target.product() + " " + target.note()));
+    }
     List<Node> documents = new ArrayList<>();
     int touched;
     if (routes.isEmpty()) {
       touched = writeRoutes(targets, documents);
+    } else if (targetObjects != null) {
+      // the given routes stay as they are: the target reads affinity from its own objects
+      touched = 0;
+      for (Source s : routes) {
+        documents.addAll(parseRoutes(s));
+      }
+      targets.forEach(t -> targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port()));
     } else {
       for (Source s : routes) {
-        try {
-          documents.addAll(YamlTree.parseAll(s.text()));
-        } catch (org.snakeyaml.engine.v2.exceptions.YamlEngineException
-            | IllegalArgumentException e) { // the composer's unmarked error for a spaced tag
-          inputProblems.add(s.name() + ": not YAML spl can edit: " + YamlTree.describe(e));
-        }
+        documents.addAll(parseRoutes(s));
       }
       touched = attach(targets, documents);
+    }
+    if (targetObjects != null) {
+      documents.addAll(targetObjects.objects());
     }
     String yaml = documents.isEmpty() ? "" : YamlTree.emitAll(documents);
     return new Result(
         yaml, report, introducedErrors(routes, yaml), touched, List.copyOf(inputProblems));
+  }
+
+  private List<Node> parseRoutes(Source s) {
+    try {
+      return YamlTree.parseAll(s.text());
+    } catch (org.snakeyaml.engine.v2.exceptions.YamlEngineException
+        | IllegalArgumentException e) { // the composer's unmarked error for a spaced tag
+      inputProblems.add(s.name() + ": not YAML spl can edit: " + YamlTree.describe(e));
+      return List.of();
+    }
   }
 
   private List<Target> targets(NginxIngress ing, Resource r, ServicePorts ports) {
@@ -474,6 +515,13 @@ public final class IngressNginxMigration {
    * nginx are not understood by the gateway anyway, so a new name loses no session.
    */
   private void pin(List<Pinned> pinned, String where) {
+    if (targetObjects != null) {
+      for (Pinned p : pinned) {
+        Target t = p.target();
+        targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port());
+      }
+      return;
+    }
     Map<String, Integer> uses = new HashMap<>();
     for (Pinned p : pinned) {
       uses.merge(p.target().affinity().cookieName(), 1, Integer::sum);

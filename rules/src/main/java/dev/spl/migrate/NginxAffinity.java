@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * name the controller really uses, its lifetime and path; each annotation's fate goes to the
  * report. Facts from ingress-nginx's sessionaffinity parser and sticky.lua (see the SPL2xx rules).
  */
-record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath) {
+record NginxAffinity(
+    String cookieName, Long lifetimeSeconds, String lifetimeAnnotation, String cookiePath) {
   static final String DEFAULT_NAME = "INGRESSCOOKIE";
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
 
@@ -23,7 +24,7 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
     String who = "Ingress " + ing.label();
     report.add(who, "affinity", Outcome.MAPPED, "cookie -> sessionPersistence type: Cookie");
     String name = cookieName(ing, version, report, who);
-    Long lifetime = lifetime(ing, report, who);
+    Lifetime lifetime = lifetime(ing, report, who);
     String path = ing.value("session-cookie-path");
     if (path != null) {
       if (version == GatewayApiVersion.MAIN) {
@@ -51,7 +52,7 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
           "unset (balanced): Gateway API persistence keeps a session on its endpoint when pods are"
               + " added, as persistent mode does; scale-ups no longer move sessions");
     }
-    return new NginxAffinity(name, lifetime, path);
+    return new NginxAffinity(name, lifetime.seconds(), lifetime.annotation(), path);
   }
 
   private static String cookieName(
@@ -96,8 +97,13 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
     return name;
   }
 
+  /**
+   * The cookie's lifetime and the annotation it was read from; null seconds for a session cookie.
+   */
+  private record Lifetime(Long seconds, String annotation) {}
+
   /** Max-Age wins over Expires in browsers (RFC 6265 5.3), so max-age is carried when both are. */
-  private static Long lifetime(NginxIngress ing, Report report, String who) {
+  private static Lifetime lifetime(NginxIngress ing, Report report, String who) {
     Long maxAge = seconds(ing, "session-cookie-max-age", false, report, who);
     Long expires = seconds(ing, "session-cookie-expires", true, report, who);
     Long lifetime = maxAge != null ? maxAge : expires;
@@ -109,7 +115,7 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
             Outcome.NOTE,
             "unset: a session cookie -> lifetimeType: Session");
       }
-      return null;
+      return new Lifetime(null, null);
     }
     if (maxAge != null && expires != null && !maxAge.equals(expires)) {
       report.add(
@@ -118,7 +124,8 @@ record NginxAffinity(String cookieName, Long lifetimeSeconds, String cookiePath)
           Outcome.MAPPED,
           expires + " s is superseded by max-age in browsers; max-age is carried");
     }
-    return lifetime;
+    return new Lifetime(
+        lifetime, maxAge != null ? "session-cookie-max-age" : "session-cookie-expires");
   }
 
   private static Long seconds(

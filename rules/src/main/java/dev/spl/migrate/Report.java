@@ -8,6 +8,8 @@ public final class Report {
   /** How an annotation fared. */
   public enum Outcome {
     MAPPED("mapped"),
+    /** Carried to something close, whose difference the line says. */
+    APPROXIMATED("approximated"),
     NOT_CARRIED("NOT CARRIED"),
     NOTE("note");
 
@@ -31,6 +33,41 @@ public final class Report {
     entries.add(new Entry(ingress, annotation, outcome, text));
   }
 
+  /**
+   * Says what became of {@code annotation} of {@code ingress} instead of what was said before: a
+   * target with its own object restates the lines written in Gateway API's terms. A new line goes
+   * after the Ingress's others.
+   */
+  void set(String ingress, String annotation, Outcome outcome, String text) {
+    Entry entry = new Entry(ingress, annotation, outcome, text);
+    int at = -1;
+    int last = -1;
+    for (int i = 0; i < entries.size(); i++) {
+      Entry e = entries.get(i);
+      if (e.ingress().equals(ingress)) {
+        last = i;
+        if (e.annotation().equals(annotation) && at < 0) {
+          at = i;
+        }
+      }
+    }
+    if (at >= 0) {
+      entries.set(at, entry);
+    } else if (last >= 0) {
+      entries.add(last + 1, entry);
+    } else {
+      entries.add(entry);
+    }
+  }
+
+  /** What was said of {@code annotation} of {@code ingress}, if anything. */
+  java.util.Optional<Outcome> outcomeOf(String ingress, String annotation) {
+    return entries.stream()
+        .filter(e -> e.ingress().equals(ingress) && e.annotation().equals(annotation))
+        .map(Entry::outcome)
+        .findFirst();
+  }
+
   public List<Entry> entries() {
     return List.copyOf(entries);
   }
@@ -49,15 +86,16 @@ public final class Report {
         current = e.ingress();
         out.append(current).append('\n');
       }
-      out.append(String.format("  %-11s %s: %s%n", e.outcome().label(), e.annotation(), e.text()));
+      out.append(String.format("  %-12s %s: %s%n", e.outcome().label(), e.annotation(), e.text()));
     }
     long notCarried = entries.stream().filter(e -> e.outcome() == Outcome.NOT_CARRIED).count();
     long mapped = entries.stream().filter(e -> e.outcome() == Outcome.MAPPED).count();
-    out.append(mapped)
-        .append(" mapped, ")
-        .append(notCarried)
-        .append(notCarried == 1 ? " not carried" : " not carried")
-        .append('\n');
+    long approximated = entries.stream().filter(e -> e.outcome() == Outcome.APPROXIMATED).count();
+    out.append(mapped).append(" mapped, ");
+    if (approximated > 0) {
+      out.append(approximated).append(" approximated, ");
+    }
+    out.append(notCarried).append(notCarried == 1 ? " not carried" : " not carried").append('\n');
     return out.toString();
   }
 }

@@ -8,6 +8,7 @@ import dev.spl.load.ManifestLoader;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -206,7 +207,16 @@ public final class WebhookMain implements Callable<Integer> {
     }
     LintOptions options =
         new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));
-    KubernetesClient client = watchCluster ? new KubernetesClientBuilder().build() : null;
+    KubernetesClient client =
+        watchCluster
+            ? new KubernetesClientBuilder()
+                // Objects are read as GenericKubernetesResource and a few typed ones (Lease,
+                // PolicyReport by name): without the class path search for every model class by
+                // kind, ~500 classes of fabric8's models are never loaded (metaspace, issue 28).
+                .withKubernetesSerialization(
+                    new KubernetesSerialization(new tools.jackson.databind.ObjectMapper(), false))
+                .build()
+            : null;
     ObjectFindings objectFindings =
         audit && client != null ? new ObjectFindings(engine, options) : null;
     InformerClusterState informers =

@@ -1,10 +1,8 @@
 package dev.spl.rules.cross;
 
 import dev.spl.index.Inputs;
-import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
-import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -14,7 +12,6 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import java.util.HashSet;
-import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
@@ -26,8 +23,6 @@ import java.util.Set;
     summary = "The route's GatewayClass controller is known not to honour sessionPersistence.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ControllerIgnoresPersistence implements IndexRule {
-  private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");
-
   @Override
   public Inputs inputs() {
     return EffectivePersistence.INPUTS
@@ -45,35 +40,23 @@ public final class ControllerIgnoresPersistence implements IndexRule {
         continue;
       }
       Set<String> seen = new HashSet<>();
-      for (ParentRef parent : ParentRef.of(route)) {
-        index
-            .gatewayClassOf(parent)
+      for (ResourceIndex.ServingClass serving : index.servingClasses(route)) {
+        String controllerName = serving.controllerName();
+        KnownControllers.find(controllerName)
+            .filter(c -> c.ignores().contains(route.kind()) && seen.add(controllerName))
             .ifPresent(
-                gatewayClass -> {
-                  String controllerName =
-                      gatewayClass.spec() == null
-                          ? null
-                          : gatewayClass.spec().string("controllerName");
-                  KnownControllers.find(controllerName)
-                      .filter(c -> c.ignores().contains(route.kind()) && seen.add(controllerName))
-                      .ifPresent(
-                          c ->
-                              reporter.report(
-                                  info(),
-                                  route,
-                                  persistent.get().inline().path(),
-                                  c.product()
-                                      + " ("
-                                      + controllerName
-                                      + ") ignores sessionPersistence on "
-                                      + route.kind()
-                                      + "; this setting has no effect",
-                                  List.of(
-                                      Reporter.at(
-                                          index.find(parent.gateway()).orElseThrow(),
-                                          FieldPath.of("spec", "gatewayClassName")),
-                                      Reporter.at(gatewayClass, CONTROLLER))));
-                });
+                c ->
+                    reporter.report(
+                        info(),
+                        route,
+                        persistent.get().inline().path(),
+                        c.product()
+                            + " ("
+                            + controllerName
+                            + ") ignores sessionPersistence on "
+                            + route.kind()
+                            + "; this setting has no effect",
+                        serving.locations()));
       }
     }
   }

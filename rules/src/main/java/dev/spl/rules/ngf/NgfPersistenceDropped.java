@@ -1,10 +1,8 @@
 package dev.spl.rules.ngf;
 
 import dev.spl.index.Inputs;
-import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
-import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.RelatedLocation;
@@ -51,8 +49,6 @@ public final class NgfPersistenceDropped implements IndexRule {
 
   /** NGF takes any controller name of its domain (cmd/gateway/commands.go). */
   static final String CONTROLLER_DOMAIN = "gateway.nginx.org/";
-
-  private static final FieldPath CONTROLLER = FieldPath.of("spec", "controllerName");
 
   @Override
   public Inputs inputs() {
@@ -116,21 +112,9 @@ public final class NgfPersistenceDropped implements IndexRule {
    * class's controllerName), or empty when none is.
    */
   private static Optional<List<RelatedLocation>> servingClass(ResourceIndex index, Resource route) {
-    for (ParentRef parent : ParentRef.of(route)) {
-      Optional<Resource> gatewayClass = index.gatewayClassOf(parent);
-      String controllerName =
-          gatewayClass
-              .map(c -> c.spec() == null ? null : c.spec().string("controllerName"))
-              .orElse(null);
-      if (controllerName != null && controllerName.startsWith(CONTROLLER_DOMAIN)) {
-        return Optional.of(
-            List.of(
-                Reporter.at(
-                    index.find(parent.gateway()).orElseThrow(),
-                    FieldPath.of("spec", "gatewayClassName")),
-                Reporter.at(gatewayClass.get(), CONTROLLER)));
-      }
-    }
-    return Optional.empty();
+    return index.servingClasses(route).stream()
+        .filter(c -> c.controllerName() != null && c.controllerName().startsWith(CONTROLLER_DOMAIN))
+        .findFirst()
+        .map(ResourceIndex.ServingClass::locations);
   }
 }

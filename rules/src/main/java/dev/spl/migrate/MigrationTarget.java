@@ -1,0 +1,96 @@
+package dev.spl.migrate;
+
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The implementation a migration writes for, and what carries cookie affinity there: route
+ * sessionPersistence where it honours GEP-1619, its own object where it does not (the table in
+ * ../shared/implementations.md section 0.5; SPL141 reports the routes whose controller ignores it).
+ */
+public enum MigrationTarget {
+  GATEWAY_API("gateway-api", "Gateway API", Carrier.ROUTE, null),
+  ENVOY_GATEWAY(
+      "envoy-gateway",
+      "Envoy Gateway",
+      Carrier.ROUTE,
+      "honours HTTPRoute sessionPersistence, Cookie and Header (not on GRPCRoute,"
+          + " envoyproxy/gateway#9060)"),
+  KGATEWAY(
+      "kgateway",
+      "kgateway",
+      Carrier.ROUTE,
+      "honours HTTPRoute sessionPersistence from the release with kgateway#11618 (2025-07)"),
+  CILIUM(
+      "cilium",
+      "Cilium",
+      Carrier.ROUTE,
+      "honours sessionPersistence of type Cookie from the release with cilium/cilium#48029"
+          + " (merged 2026-08-17); an older Cilium ignores it"),
+  NGINX_GATEWAY_FABRIC(
+      "nginx-gateway-fabric",
+      "NGINX Gateway Fabric",
+      Carrier.ROUTE,
+      "honours sessionPersistence (Cookie only) only with NGINX Plus and"
+          + " --gateway-api-experimental-features; with NGINX OSS nothing is pinned"),
+  ISTIO(
+      "istio",
+      "Istio",
+      Carrier.ISTIO_DESTINATION_RULE,
+      "ignores HTTPRoute sessionPersistence: a DestinationRule hashes on the cookie instead"),
+  GKE(
+      "gke",
+      "GKE Gateway",
+      Carrier.GKE_BACKEND_POLICY,
+      "ignores HTTPRoute sessionPersistence: a GCPBackendPolicy asks the load balancer for its"
+          + " own cookie instead");
+
+  /** Where the target keeps cookie affinity. */
+  public enum Carrier {
+    /** GEP-1619 sessionPersistence on the route rule. */
+    ROUTE,
+    /** DestinationRule consistentHash.httpCookie, per Service port. */
+    ISTIO_DESTINATION_RULE,
+    /** GCPBackendPolicy sessionAffinity GENERATED_COOKIE, per Service. */
+    GKE_BACKEND_POLICY
+  }
+
+  private final String id;
+  private final String product;
+  private final Carrier carrier;
+  private final String note;
+
+  MigrationTarget(String id, String product, Carrier carrier, String note) {
+    this.id = id;
+    this.product = product;
+    this.carrier = carrier;
+    this.note = note;
+  }
+
+  /** How users name it on the command line. */
+  public String id() {
+    return id;
+  }
+
+  public String product() {
+    return product;
+  }
+
+  public Carrier carrier() {
+    return carrier;
+  }
+
+  /** What users of this target should know about the carried affinity; null for none. */
+  public String note() {
+    return note;
+  }
+
+  public static Optional<MigrationTarget> byId(String id) {
+    return Arrays.stream(values()).filter(t -> t.id.equals(id)).findFirst();
+  }
+
+  public static List<String> ids() {
+    return Arrays.stream(values()).map(MigrationTarget::id).toList();
+  }
+}

@@ -1,0 +1,201 @@
+package dev.spl.migrate;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.load.ManifestLoader;
+import dev.spl.migrate.IngressNginxMigration.Result;
+import dev.spl.migrate.IngressNginxMigration.Source;
+import dev.spl.migrate.Report.Entry;
+import dev.spl.migrate.Report.Outcome;
+import dev.spl.model.FieldPath;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** spl migrate ingress-nginx --to: affinity where each implementation honours it (issue 29). */
+class MigrationTargetTest {
+  private static Result migrate(MigrationTarget target, String ingresses, String routes) {
+    return IngressNginxMigration.run(
+        List.of(new Source("ingress.yaml", ingresses)),
+        routes == null ? List.of() : List.of(new Source("routes.yaml", routes)),
+        GatewayApiVersion.V1_6,
+        null,
+        target);
+  }
+
+  private static List<Resource> written(Result r) {
+    return new ManifestLoader().loadText("out.yaml", r.yaml()).resources();
+  }
+
+  private static Resource only(Result r, String kind) {
+    List<Resource> of = written(r).stream().filter(x -> x.kind().equals(kind)).toList();
+    assertEquals(1, of.size(), kind + " in\n" + r.yaml());
+    return of.get(0);
+  }
+
+  /** The scalar at a dotted path, numbers being list indexes. */
+  private static String at(Resource r, String dotted) {
+    Object[] segments =
+        java.util.Arrays.stream(dotted.split("\\."))
+            .map(x -> x.matches("\\d+") ? (Object) Integer.valueOf(x) : x)
+            .toArray();
+    dev.spl.model.Node node = r.nodeAt(FieldPath.of(segments));
+    return node == null ? null : dev.spl.model.ScalarNode.text(node);
+  }
+
+  private static Entry line(Result r, String annotation) {
+    return r.report().entries().stream()
+        .filter(e -> e.annotation().equals(annotation))
+        .findFirst()
+        .orElseThrow(() -> new AssertionError(annotation + " not in\n" + r.report().text()));
+  }
+
+  /** Every object written passes spl lint without an error or a warning. */
+  private static void lintsClean(Result r) {
+    assertTrue(r.introducedErrors().isEmpty(), r.introducedErrors().toString());
+    List<Finding> findings =
+        new Engine()
+            .lint(new ManifestLoader().loadText("out.yaml", r.yaml()), LintOptions.defaults())
+            .findings();
+    assertEquals(List.of(), findings, r.yaml());
+  }
+
+  @Test
+  void istioGetsADestinationRuleHashingOnTheCookieAndRoutesWithoutPersistence() {
+    Result r = migrate(MigrationTarget.ISTIO, IngressNginxMigrationTest.EXAMPLE, null);
+    Resource route = only(r, "HTTPRoute");
+    assertFalse(r.yaml().contains("sessionPersistence"), r.yaml());
+    assertEquals("http-svc", at(route, "spec.rules.0.backendRefs.0.name"));
+    Resource rule = only(r, "DestinationRule");
+    assertEquals("http-svc", at(rule, "spec.host")); // the Ingress names no namespace
+    String cookie = "spec.trafficPolicy.portLevelSettings.0.loadBalancer.consistentHash.httpCookie";
+    assertEquals("80", at(rule, "spec.trafficPolicy.portLevelSettings.0.port.number"));
+    assertEquals("route", at(rule, cookie + ".name"));
+    assertEquals("172800s", at(rule, cookie + ".ttl"));
+    assertEquals(Outcome.APPROXIMATED, line(r, "affinity").outcome());
+    assertTrue(line(r, "session-cookie-max-age").text().contains("ttl 172800s"));
+    assertEquals(Outcome.NOTE, line(r, "target").outcome());
+    assertFalse(r.report().incomplete(), r.report().text());
+    lintsClean(r);
+  }
+
+  @Test
+  void aSessionCookieIsTtlZeroAndThePathIsCarried() {
+    String ingress =
+        IngressNginxMigrationTest.EXAMPLE
+            .replace(
+                "    nginx.ingress.kubernetes.io/session-cookie-expires: \"172800\"\n"
+                    + "    nginx.ingress.kubernetes.io/session-cookie-max-age: \"172800\"\n",
+                "    nginx.ingress.kubernetes.io/session-cookie-path: /shop\n")
+            .replace("  name: nginx-test\n", "  name: nginx-test\n  namespace: shop\n");
+    Result r = migrate(MigrationTarget.ISTIO, ingress, null);
+    Resource rule = only(r, "DestinationRule");
+    assertEquals("http-svc.shop.svc.cluster.local", at(rule, "spec.host"));
+    assertEquals("shop", rule.namespace());
+    String cookie = "spec.trafficPolicy.portLevelSettings.0.loadBalancer.consistentHash.httpCookie";
+    assertEquals("0s", at(rule, cookie + ".ttl"));
+    assertEquals("/shop", at(rule, cookie + ".path"));
+    assertEquals(Outcome.MAPPED, line(r, "session-cookie-path").outcome());
+    lintsClean(r);
+  }
+
+  @Test
+  void gkeGetsABackendPolicyWithTheLoadBalancersCookie() {
+    Result r = migrate(MigrationTarget.GKE, IngressNginxMigrationTest.EXAMPLE, null);
+    assertFalse(r.yaml().contains("sessionPersistence"), r.yaml());
+    Resource policy = only(r, "GCPBackendPolicy");
+    assertEquals("http-svc", at(policy, "spec.targetRef.name"));
+    assertEquals("Service", at(policy, "spec.targetRef.kind"));
+    assertEquals("GENERATED_COOKIE", at(policy, "spec.default.sessionAffinity.type"));
+    assertEquals("172800", at(policy, "spec.default.sessionAffinity.cookieTtlSec"));
+    // the cookie's name cannot be carried: the load balancer names it
+    assertEquals(Outcome.NOT_CARRIED, line(r, "session-cookie-name").outcome());
+    assertTrue(r.report().incomplete());
+    lintsClean(r);
+  }
+
+  @Test
+  void gkeClampsALifetimeLongerThanItTakes() {
+    String ingress =
+        IngressNginxMigrationTest.EXAMPLE.replace("\"172800\"", "\"2592000\""); // 30 days
+    Result r = migrate(MigrationTarget.GKE, ingress, null);
+    Resource policy = only(r, "GCPBackendPolicy");
+    assertEquals("1209600", at(policy, "spec.default.sessionAffinity.cookieTtlSec"));
+    assertEquals(Outcome.APPROXIMATED, line(r, "session-cookie-max-age").outcome());
+    lintsClean(r);
+  }
+
+  @Test
+  void targetsThatHonourRoutePersistenceKeepItAndSayWhatTheyNeed() {
+    for (MigrationTarget t :
+        List.of(
+            MigrationTarget.ENVOY_GATEWAY,
+            MigrationTarget.KGATEWAY,
+            MigrationTarget.CILIUM,
+            MigrationTarget.NGINX_GATEWAY_FABRIC)) {
+      Result r = migrate(t, IngressNginxMigrationTest.EXAMPLE, null);
+      Result plain = migrate(MigrationTarget.GATEWAY_API, IngressNginxMigrationTest.EXAMPLE, null);
+      assertEquals(plain.yaml(), r.yaml(), t.id());
+      assertTrue(line(r, "target").text().startsWith(t.product()), t.id());
+    }
+    Result ngf =
+        migrate(MigrationTarget.NGINX_GATEWAY_FABRIC, IngressNginxMigrationTest.EXAMPLE, null);
+    assertTrue(line(ngf, "target").text().contains("NGINX Plus"));
+    assertTrue(
+        migrate(MigrationTarget.GATEWAY_API, IngressNginxMigrationTest.EXAMPLE, null)
+            .report()
+            .entries()
+            .stream()
+            .noneMatch(e -> e.annotation().equals("target")),
+        "the default says nothing of an implementation");
+  }
+
+  @Test
+  void givenRoutesStayAsTheyAreWhenTheTargetKeepsItsOwnObject() {
+    Result r =
+        migrate(
+            MigrationTarget.ISTIO,
+            IngressNginxMigrationTest.EXAMPLE,
+            IngressNginxMigrationTest.ROUTES);
+    assertFalse(r.yaml().contains("sessionPersistence"), r.yaml());
+    assertTrue(r.yaml().contains("# reviewed by the platform team"), r.yaml());
+    assertEquals(0, r.routesTouched());
+    only(r, "DestinationRule");
+  }
+
+  @Test
+  void twoIngressesAskingOneServicePortForDifferentCookiesKeepTheFirst() {
+    String second =
+        IngressNginxMigrationTest.EXAMPLE
+            .replace("name: nginx-test", "name: nginx-other")
+            .replace("\"route\"", "\"other\"")
+            .replace("stickyingress.example.com", "other.example.com");
+    Result r =
+        migrate(MigrationTarget.ISTIO, IngressNginxMigrationTest.EXAMPLE + "---\n" + second, null);
+    Resource rule = only(r, "DestinationRule");
+    String cookie = "spec.trafficPolicy.portLevelSettings.0.loadBalancer.consistentHash.httpCookie";
+    assertEquals("route", at(rule, cookie + ".name"));
+    Entry other =
+        r.report().entries().stream()
+            .filter(e -> e.ingress().contains("nginx-other") && e.annotation().equals("affinity"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(Outcome.NOT_CARRIED, other.outcome(), r.report().text());
+    assertTrue(other.text().contains("http-svc-sticky"), other.text());
+    lintsClean(r);
+  }
+
+  @Test
+  void everyTargetHasAnIdUsersType() {
+    assertEquals(MigrationTarget.ISTIO, MigrationTarget.byId("istio").orElseThrow());
+    assertTrue(MigrationTarget.byId("Istio").isEmpty());
+    assertEquals(
+        MigrationTarget.values().length, MigrationTarget.ids().stream().distinct().count());
+  }
+}
