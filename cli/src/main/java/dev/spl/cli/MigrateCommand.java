@@ -82,8 +82,9 @@ public final class MigrateCommand implements Callable<Integer> {
           "The implementation the routes will run on, which decides where affinity goes:"
               + " gateway-api (default: route sessionPersistence), envoy-gateway, kgateway,"
               + " cilium, nginx-gateway-fabric (route sessionPersistence, with what each"
-              + " honours), istio (a DestinationRule hashing on the cookie), gke (a"
-              + " GCPBackendPolicy with the load balancer's cookie).")
+              + " honours), istio (a DestinationRule hashing on the cookie), traefik (a sticky"
+              + " TraefikService the route names), gke (a GCPBackendPolicy with the load"
+              + " balancer's cookie).")
   String to = MigrationTarget.GATEWAY_API.id();
 
   @Override

@@ -149,7 +149,7 @@ public final class IngressNginxMigration {
     int touched;
     if (routes.isEmpty()) {
       touched = writeRoutes(targets, documents);
-    } else if (targetObjects != null) {
+    } else if (!target.carrier().editsRoutes()) {
       // the given routes stay as they are: the target reads affinity from its own objects
       touched = 0;
       for (Source s : routes) {
@@ -518,7 +518,10 @@ public final class IngressNginxMigration {
     if (targetObjects != null) {
       for (Pinned p : pinned) {
         Target t = p.target();
-        targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port());
+        String carrier = targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port());
+        if (target.carrier() == MigrationTarget.Carrier.TRAEFIK_SERVICE) {
+          nameCarrier(p.rule(), t, carrier);
+        }
       }
       return;
     }
@@ -553,6 +556,23 @@ public final class IngressNginxMigration {
         path = p.plainPath(); // nginx's default: the location's path
       }
       YamlTree.put(p.rule(), "sessionPersistence", persistence(a, name, path));
+    }
+  }
+
+  /** Points the rule's backendRef to {@code t}'s Service port at the TraefikService instead. */
+  private static void nameCarrier(MappingNode rule, Target t, String traefikService) {
+    for (Node b : YamlTree.items(rule, "backendRefs")) {
+      String kind = YamlTree.text(b, "kind");
+      String port = YamlTree.text(b, "port");
+      if (b instanceof MappingNode ref
+          && (kind == null || kind.equals("Service"))
+          && t.service().equals(YamlTree.text(b, "name"))
+          && (port == null || port.equals(String.valueOf(t.port())))) {
+        YamlTree.put(ref, "group", YamlTree.string("traefik.io"));
+        YamlTree.put(ref, "kind", YamlTree.string("TraefikService"));
+        YamlTree.put(ref, "name", YamlTree.string(traefikService));
+        YamlTree.remove(ref, "port"); // the TraefikService names the Service's port
+      }
     }
   }
 

@@ -39,6 +39,13 @@ public enum MigrationTarget {
       "Istio",
       Carrier.ISTIO_DESTINATION_RULE,
       "ignores HTTPRoute sessionPersistence: a DestinationRule hashes on the cookie instead"),
+  TRAEFIK(
+      "traefik",
+      "Traefik",
+      Carrier.TRAEFIK_SERVICE,
+      "ignores HTTPRoute sessionPersistence: the rule's backendRef names a TraefikService with a"
+          + " sticky cookie instead (Traefik resolves it when its kubernetesCRD provider runs beside"
+          + " kubernetesGateway)"),
   GKE(
       "gke",
       "GKE Gateway",
@@ -53,7 +60,14 @@ public enum MigrationTarget {
     /** DestinationRule consistentHash.httpCookie, per Service port. */
     ISTIO_DESTINATION_RULE,
     /** GCPBackendPolicy sessionAffinity GENERATED_COOKIE, per Service. */
-    GKE_BACKEND_POLICY
+    GKE_BACKEND_POLICY,
+    /** A TraefikService with a sticky cookie per Service port, which the route rule names. */
+    TRAEFIK_SERVICE;
+
+    /** Whether the route rules change: they carry persistence or name the carrier. */
+    public boolean editsRoutes() {
+      return this == ROUTE || this == TRAEFIK_SERVICE;
+    }
   }
 
   private final String id;

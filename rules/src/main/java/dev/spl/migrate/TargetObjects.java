@@ -33,16 +33,13 @@ final class TargetObjects {
 
   /** One Service port (Istio) or Service (GKE) given affinity, by the first Ingress that asks. */
   private record Pin(
+      NginxIngress ing,
       String ingress,
       String namespace,
       String service,
       long port,
       NginxAffinity a,
-      String cookiePath) {
-    String object() {
-      return service + "-sticky";
-    }
-  }
+      String cookiePath) {}
 
   private final MigrationTarget target;
   private final Report report;
@@ -55,8 +52,22 @@ final class TargetObjects {
     this.report = report;
   }
 
-  /** Carries the affinity of {@code ing} for traffic to {@code service}:{@code port}. */
-  void add(NginxIngress ing, NginxAffinity a, String service, long port) {
+  private boolean perPort() {
+    return target.carrier() != MigrationTarget.Carrier.GKE_BACKEND_POLICY;
+  }
+
+  /** The name of the object that carries {@code p}: one per Service, or per port for Traefik. */
+  private String object(Pin p) {
+    return target.carrier() == MigrationTarget.Carrier.TRAEFIK_SERVICE
+        ? p.service() + "-" + p.port() + "-sticky"
+        : p.service() + "-sticky";
+  }
+
+  /**
+   * Carries the affinity of {@code ing} for traffic to {@code service}:{@code port}; returns the
+   * name of the object that carries it.
+   */
+  String add(NginxIngress ing, NginxAffinity a, String service, long port) {
     String who = "Ingress " + ing.label();
     // an Ingress written without a namespace goes where it is applied: so do its objects
     boolean namespaced =
@@ -64,19 +75,14 @@ final class TargetObjects {
     // Istio's httpCookie has a path in every version (NginxAffinity keeps it for main only)
     Pin pin =
         new Pin(
+            ing,
             who,
             namespaced ? ing.resource().namespace() : "",
             service,
             port,
             a,
             ing.value("session-cookie-path"));
-    String key =
-        pin.namespace()
-            + "/"
-            + service
-            + (target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE
-                ? ":" + port
-                : "");
+    String key = pin.namespace() + "/" + service + (perPort() ? ":" + port : "");
     Pin first = pins.putIfAbsent(key, pin);
     if (restated.add(ing)) {
       restate(ing, a, who, first == null ? pin : first);
@@ -88,20 +94,17 @@ final class TargetObjects {
           Outcome.NOT_CARRIED,
           "Service "
               + service
-              + (target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE
-                  ? " port " + port
-                  : "")
+              + (perPort() ? " port " + port : "")
               + " already gets "
-              + first.object()
+              + object(first)
               + " from "
               + first.ingress()
               + ", with another cookie; "
               + target.product()
               + " keeps one per "
-              + (target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE
-                  ? "Service port"
-                  : "Service"));
+              + (perPort() ? "Service port" : "Service"));
     }
+    return object(first == null ? pin : first);
   }
 
   /** Whether {@code x} and {@code y} ask this target for the same thing. */
@@ -123,17 +126,86 @@ final class TargetObjects {
     }
     List<Node> out = new ArrayList<>();
     for (List<Pin> same : byService.values()) {
-      out.add(
-          target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE
-              ? destinationRule(same)
-              : backendPolicy(same.get(0)));
+      switch (target.carrier()) {
+        case ISTIO_DESTINATION_RULE -> out.add(destinationRule(same));
+        case GKE_BACKEND_POLICY -> out.add(backendPolicy(same.get(0)));
+        case TRAEFIK_SERVICE -> same.forEach(p -> out.add(traefikService(p)));
+        case ROUTE -> throw new IllegalStateException("route persistence needs no object");
+      }
     }
     return out;
   }
 
-  private static MappingNode metadata(Pin p) {
+  private MappingNode metadata(Pin p) {
     return YamlTree.map(
-        "name", p.object(), "namespace", p.namespace().isEmpty() ? null : p.namespace());
+        "name", object(p), "namespace", p.namespace().isEmpty() ? null : p.namespace());
+  }
+
+  /**
+   * A TraefikService whose one weighted child is the Service port with a sticky cookie: the
+   * stickiness of a Service's servers lives on that child (traefikservice.go's LoadBalancerSpec),
+   * evaluated because its kind is Service.
+   */
+  private MappingNode traefikService(Pin p) {
+    NginxIngress ing = p.ing();
+    String sameSite = sameSite(ing);
+    MappingNode cookie =
+        YamlTree.map(
+            "name",
+            p.a().cookieName(),
+            "path",
+            p.cookiePath(),
+            "domain",
+            ing.value("session-cookie-domain"),
+            "maxAge",
+            p.a().lifetimeSeconds() == null ? null : YamlTree.integer(p.a().lifetimeSeconds()),
+            "secure",
+            "true".equalsIgnoreCase(ing.value("session-cookie-secure")) ? bool(true) : null,
+            "httpOnly",
+            bool(true),
+            "sameSite",
+            sameSite);
+    MappingNode service =
+        YamlTree.map(
+            "apiVersion",
+            "traefik.io/v1alpha1",
+            "kind",
+            "TraefikService",
+            "metadata",
+            metadata(p),
+            "spec",
+            YamlTree.map(
+                "weighted",
+                YamlTree.map(
+                    "services",
+                    YamlTree.seq(
+                        List.of(
+                            YamlTree.map(
+                                "name",
+                                p.service(),
+                                "port",
+                                YamlTree.integer(p.port()),
+                                "sticky",
+                                YamlTree.map("cookie", cookie)))))));
+    YamlTree.comment(
+        service,
+        "From " + p.ingress() + " by spl migrate ingress-nginx --to traefik: the Service's",
+        "servers behind a sticky cookie; the HTTPRoute rule names this TraefikService");
+    return service;
+  }
+
+  /** The Ingress's SameSite as Traefik's CRD takes it (none, lax, strict); null for others. */
+  private static String sameSite(NginxIngress ing) {
+    String value = ing.value("session-cookie-samesite");
+    String lower = value == null ? null : value.toLowerCase(java.util.Locale.ROOT);
+    return lower != null && List.of("none", "lax", "strict").contains(lower) ? lower : null;
+  }
+
+  private static org.snakeyaml.engine.v2.nodes.ScalarNode bool(boolean value) {
+    return new org.snakeyaml.engine.v2.nodes.ScalarNode(
+        org.snakeyaml.engine.v2.nodes.Tag.BOOL,
+        Boolean.toString(value),
+        org.snakeyaml.engine.v2.common.ScalarStyle.PLAIN);
   }
 
   private MappingNode destinationRule(List<Pin> ports) {
@@ -211,6 +283,10 @@ final class TargetObjects {
 
   /** The Ingress's report lines about its affinity, in the target's terms. */
   private void restate(NginxIngress ing, NginxAffinity a, String who, Pin pin) {
+    if (target.carrier() == MigrationTarget.Carrier.TRAEFIK_SERVICE) {
+      restateForTraefik(ing, a, who, pin);
+      return;
+    }
     boolean istio = target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE;
     report.set(
         who,
@@ -218,11 +294,11 @@ final class TargetObjects {
         Outcome.APPROXIMATED,
         istio
             ? "cookie -> DestinationRule "
-                + pin.object()
+                + object(pin)
                 + " consistentHash.httpCookie: a hash of the cookie over the Service's endpoints,"
                 + " so some sessions move when pods come and go"
             : "cookie -> GCPBackendPolicy "
-                + pin.object()
+                + object(pin)
                 + " sessionAffinity GENERATED_COOKIE: the load balancer's own cookie, hashed over"
                 + " the Service's endpoints, so some sessions move when pods come and go");
     if (report.outcomeOf(who, "session-cookie-name").orElse(null) == Outcome.MAPPED) {
@@ -287,5 +363,81 @@ final class TargetObjects {
                 : "the load balancer sets its cookie's attributes");
       }
     }
+  }
+
+  private void restateForTraefik(NginxIngress ing, NginxAffinity a, String who, Pin pin) {
+    report.set(
+        who,
+        "affinity",
+        Outcome.MAPPED,
+        "cookie -> TraefikService "
+            + object(pin)
+            + " sticky.cookie, named by the HTTPRoute rule's backendRef: the cookie names its"
+            + " server, so sessions stay when pods are added");
+    if (report.outcomeOf(who, "session-cookie-name").orElse(null) == Outcome.MAPPED) {
+      report.set(
+          who,
+          "session-cookie-name",
+          Outcome.MAPPED,
+          a.cookieName() + " -> sticky.cookie.name " + a.cookieName());
+    }
+    String path = ing.value("session-cookie-path");
+    if (path != null) {
+      report.set(who, "session-cookie-path", Outcome.MAPPED, path + " -> sticky.cookie.path");
+    }
+    Long seconds = a.lifetimeSeconds();
+    if (seconds != null) {
+      report.set(
+          who, a.lifetimeAnnotation(), Outcome.MAPPED, seconds + " s -> sticky.cookie.maxAge");
+    } else if (report.outcomeOf(who, "session-cookie-max-age").orElse(null) == Outcome.NOTE) {
+      report.set(
+          who,
+          "session-cookie-max-age",
+          Outcome.NOTE,
+          "unset: a session cookie -> no maxAge (a session cookie in Traefik too)");
+    }
+    String mode = ing.value("affinity-mode");
+    report.set(
+        who,
+        "affinity-mode",
+        "persistent".equals(mode) ? Outcome.MAPPED : Outcome.NOTE,
+        "persistent".equals(mode)
+            ? "persistent -> Traefik's sticky cookie keeps a session on its server until it goes"
+            : (mode == null ? "unset (balanced)" : mode)
+                + ": Traefik keeps a session on its server when pods are added; scale-ups no"
+                + " longer move sessions");
+    for (String attribute : List.of("secure", "domain")) {
+      String annotation = "session-cookie-" + attribute;
+      if (ing.has(annotation)) {
+        report.set(
+            who,
+            annotation,
+            Outcome.MAPPED,
+            ing.value(annotation) + " -> sticky.cookie." + attribute);
+      }
+    }
+    if (ing.has("session-cookie-samesite")) {
+      report.set(
+          who,
+          "session-cookie-samesite",
+          sameSite(ing) == null ? Outcome.NOT_CARRIED : Outcome.MAPPED,
+          sameSite(ing) == null
+              ? "\"" + ing.value("session-cookie-samesite") + "\" is not None, Lax or Strict"
+              : ing.value("session-cookie-samesite")
+                  + " -> sticky.cookie.sameSite "
+                  + sameSite(ing));
+    }
+    if (ing.has("session-cookie-conditional-samesite-none")) {
+      report.set(
+          who,
+          "session-cookie-conditional-samesite-none",
+          Outcome.NOT_CARRIED,
+          "Traefik has no SameSite by user agent; sameSite applies to every browser");
+    }
+    report.set(
+        who,
+        "httpOnly",
+        Outcome.NOTE,
+        "sticky.cookie.httpOnly: true, as ingress-nginx always set it (Traefik's default is false)");
   }
 }

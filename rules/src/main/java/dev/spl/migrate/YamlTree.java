@@ -89,6 +89,13 @@ final class YamlTree {
     map.setValue(tuples);
   }
 
+  /** Removes {@code key} from {@code map}, if it is there. */
+  static void remove(MappingNode map, String key) {
+    List<NodeTuple> tuples = new ArrayList<>(map.getValue());
+    tuples.removeIf(t -> t.getKeyNode() instanceof ScalarNode k && k.getValue().equals(key));
+    map.setValue(tuples);
+  }
+
   static ScalarNode string(String value) {
     return new ScalarNode(Tag.STR, value, ScalarStyle.PLAIN);
   }

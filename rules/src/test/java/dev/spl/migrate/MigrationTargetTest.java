@@ -192,6 +192,52 @@ class MigrationTargetTest {
   }
 
   @Test
+  void traefikGetsAStickyTraefikServiceThatTheRouteRuleNames() {
+    String ingress =
+        IngressNginxMigrationTest.EXAMPLE.replace(
+            "    nginx.ingress.kubernetes.io/session-cookie-expires: \"172800\"\n",
+            "    nginx.ingress.kubernetes.io/session-cookie-samesite: Strict\n"
+                + "    nginx.ingress.kubernetes.io/session-cookie-secure: \"true\"\n");
+    Result r = migrate(MigrationTarget.TRAEFIK, ingress, null);
+    assertFalse(r.yaml().contains("sessionPersistence"), r.yaml());
+    Resource route = only(r, "HTTPRoute");
+    assertEquals("TraefikService", at(route, "spec.rules.0.backendRefs.0.kind"));
+    assertEquals("traefik.io", at(route, "spec.rules.0.backendRefs.0.group"));
+    assertEquals("http-svc-80-sticky", at(route, "spec.rules.0.backendRefs.0.name"));
+    assertEquals(null, at(route, "spec.rules.0.backendRefs.0.port"));
+    Resource service = only(r, "TraefikService");
+    assertEquals("http-svc-80-sticky", service.name());
+    String child = "spec.weighted.services.0";
+    assertEquals("http-svc", at(service, child + ".name"));
+    assertEquals("80", at(service, child + ".port"));
+    assertEquals("route", at(service, child + ".sticky.cookie.name"));
+    assertEquals("172800", at(service, child + ".sticky.cookie.maxAge"));
+    assertEquals("strict", at(service, child + ".sticky.cookie.sameSite"));
+    assertEquals("true", at(service, child + ".sticky.cookie.secure"));
+    assertEquals("true", at(service, child + ".sticky.cookie.httpOnly"));
+    assertEquals(Outcome.MAPPED, line(r, "affinity").outcome());
+    assertEquals(Outcome.MAPPED, line(r, "session-cookie-samesite").outcome());
+    assertFalse(r.report().incomplete(), r.report().text());
+    lintsClean(r);
+  }
+
+  @Test
+  void traefikNamesItsTraefikServiceOnGivenRoutesToo() {
+    Result r =
+        migrate(
+            MigrationTarget.TRAEFIK,
+            IngressNginxMigrationTest.EXAMPLE,
+            IngressNginxMigrationTest.ROUTES);
+    assertEquals(1, r.routesTouched());
+    assertTrue(r.yaml().contains("# reviewed by the platform team"), r.yaml());
+    Resource route = only(r, "HTTPRoute");
+    assertEquals("http-svc-80-sticky", at(route, "spec.rules.0.backendRefs.0.name"));
+    assertEquals("static", at(route, "spec.rules.1.backendRefs.0.name"), "other rules untouched");
+    only(r, "TraefikService");
+    lintsClean(r);
+  }
+
+  @Test
   void everyTargetHasAnIdUsersType() {
     assertEquals(MigrationTarget.ISTIO, MigrationTarget.byId("istio").orElseThrow());
     assertTrue(MigrationTarget.byId("Istio").isEmpty());
