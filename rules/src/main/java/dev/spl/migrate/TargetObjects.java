@@ -14,11 +14,12 @@ import org.snakeyaml.engine.v2.nodes.Node;
 /**
  * Cookie affinity for a target that ignores route sessionPersistence, in the target's own object:
  * an Istio DestinationRule that hashes on the cookie per Service port (Envoy sets the cookie when
- * ttl is set; 0s makes it a session cookie), or a GKE GCPBackendPolicy that asks the load balancer
- * for its own generated cookie per Service (cookieTtlSec 0-1209600, 0 a session cookie). Facts from
- * istio/api destination_rule.proto and gke-gateway-api gcpbackendpolicy_types.go
- * (../shared/implementations.md sections 4 and 5). Each Ingress's report lines are restated in the
- * target's terms.
+ * ttl is set; 0s makes it a session cookie), a Traefik TraefikService per Service port whose child
+ * has a sticky cookie (the route rule then names it), or a GKE GCPBackendPolicy that asks the load
+ * balancer for its own generated cookie per Service (cookieTtlSec 0-1209600, 0 a session cookie).
+ * Facts from istio/api destination_rule.proto, traefik's LoadBalancerSpec and gateway provider, and
+ * gke-gateway-api gcpbackendpolicy_types.go (../shared/implementations.md sections 4-6). Each
+ * Ingress's report lines are restated in the target's terms.
  */
 final class TargetObjects {
   /** GCPBackendPolicy cookieTtlSec's largest value (14 days). */
@@ -31,7 +32,10 @@ final class TargetObjects {
           "session-cookie-conditional-samesite-none",
           "session-cookie-domain");
 
-  /** One Service port (Istio) or Service (GKE) given affinity, by the first Ingress that asks. */
+  /**
+   * One Service port (Istio, Traefik) or Service (GKE) given affinity, by the first Ingress that
+   * asks ({@code ingress}: how the report names it).
+   */
   private record Pin(
       NginxIngress ing,
       String ingress,
@@ -43,7 +47,7 @@ final class TargetObjects {
 
   private final MigrationTarget target;
   private final Report report;
-  // by namespace, Service and (Istio only) port: one hash policy or session affinity each
+  // by namespace, Service and (not for GKE) port: one carrier each
   private final Map<String, Pin> pins = new LinkedHashMap<>();
   private final Set<NginxIngress> restated = new HashSet<>();
 
@@ -84,10 +88,23 @@ final class TargetObjects {
             ing.value("session-cookie-path"));
     String key = pin.namespace() + "/" + service + (perPort() ? ":" + port : "");
     Pin first = pins.putIfAbsent(key, pin);
+    boolean conflict = first != null && !sameCookie(first, pin);
     if (restated.add(ing)) {
-      restate(ing, a, who, first == null ? pin : first);
+      if (conflict) {
+        // nothing of this Ingress's cookie is written: its lines say so, not Gateway API's terms
+        for (String line : List.of("session-cookie-name", "session-cookie-path")) {
+          if (report.outcomeOf(who, line).isPresent()) {
+            report.set(who, line, Outcome.NOT_CARRIED, "not written: see affinity");
+          }
+        }
+        if (a.lifetimeAnnotation() != null) {
+          report.set(who, a.lifetimeAnnotation(), Outcome.NOT_CARRIED, "not written: see affinity");
+        }
+      } else {
+        restate(ing, a, who, first == null ? pin : first);
+      }
     }
-    if (first != null && !sameCookie(first, pin)) {
+    if (conflict) {
       report.set(
           who,
           "affinity",

@@ -188,6 +188,15 @@ class MigrationTargetTest {
             .orElseThrow();
     assertEquals(Outcome.NOT_CARRIED, other.outcome(), r.report().text());
     assertTrue(other.text().contains("http-svc-sticky"), other.text());
+    Entry otherName =
+        r.report().entries().stream()
+            .filter(
+                e ->
+                    e.ingress().contains("nginx-other")
+                        && e.annotation().equals("session-cookie-name"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(Outcome.NOT_CARRIED, otherName.outcome(), "its cookie's name is not written");
     lintsClean(r);
   }
 
