@@ -83,7 +83,8 @@ public final class MigrateCommand implements Callable<Integer> {
               + " gateway-api (default: route sessionPersistence), envoy-gateway, kgateway,"
               + " cilium, nginx-gateway-fabric (route sessionPersistence, with what each"
               + " honours), istio (a DestinationRule hashing on the cookie), traefik (a sticky"
-              + " TraefikService the route names), gke (a GCPBackendPolicy with the load"
+              + " TraefikService the route names), aws (a TargetGroupConfiguration with pod"
+              + " targets and lb_cookie stickiness), gke (a GCPBackendPolicy with the load"
               + " balancer's cookie).")
   String to = MigrationTarget.GATEWAY_API.id();
 

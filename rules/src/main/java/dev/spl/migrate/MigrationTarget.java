@@ -46,6 +46,13 @@ public enum MigrationTarget {
       "ignores HTTPRoute sessionPersistence: the rule's backendRef names a TraefikService with a"
           + " sticky cookie instead (Traefik resolves it when its kubernetesCRD provider runs beside"
           + " kubernetesGateway)"),
+  AWS(
+      "aws",
+      "AWS Load Balancer Controller",
+      Carrier.AWS_TARGET_GROUP,
+      "ignores HTTPRoute sessionPersistence (its docs: use ListenerRuleConfiguration, which"
+          + " pins a client to a target group, not a pod): a TargetGroupConfiguration turns on the"
+          + " target group's own cookie and registers pods (targetType ip)"),
   GKE(
       "gke",
       "GKE Gateway",
@@ -62,7 +69,9 @@ public enum MigrationTarget {
     /** GCPBackendPolicy sessionAffinity GENERATED_COOKIE, per Service. */
     GKE_BACKEND_POLICY,
     /** A TraefikService with a sticky cookie per Service port, which the route rule names. */
-    TRAEFIK_SERVICE;
+    TRAEFIK_SERVICE,
+    /** TargetGroupConfiguration stickiness (lb_cookie) with targetType ip, per Service. */
+    AWS_TARGET_GROUP;
 
     /** Whether the route rules change: they carry persistence or name the carrier. */
     public boolean editsRoutes() {

@@ -25,6 +25,9 @@ final class TargetObjects {
   /** GCPBackendPolicy cookieTtlSec's largest value (14 days). */
   static final long GKE_LONGEST_TTL = 1_209_600;
 
+  /** An ALB target group's stickiness.lb_cookie.duration_seconds: 1 to 604800 (7 days). */
+  static final long AWS_LONGEST_DURATION = 604_800;
+
   private static final List<String> COOKIE_ATTRIBUTES =
       List.of(
           "session-cookie-secure",
@@ -56,8 +59,10 @@ final class TargetObjects {
     this.report = report;
   }
 
+  /** Whether the target keeps one carrier per Service port, not per Service. */
   private boolean perPort() {
-    return target.carrier() != MigrationTarget.Carrier.GKE_BACKEND_POLICY;
+    return target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE
+        || target.carrier() == MigrationTarget.Carrier.TRAEFIK_SERVICE;
   }
 
   /** The name of the object that carries {@code p}: one per Service, or per port for Traefik. */
@@ -128,7 +133,7 @@ final class TargetObjects {
   private boolean sameCookie(Pin x, Pin y) {
     boolean sameLifetime =
         java.util.Objects.equals(x.a().lifetimeSeconds(), y.a().lifetimeSeconds());
-    return target.carrier() == MigrationTarget.Carrier.GKE_BACKEND_POLICY
+    return !perPort()
         ? sameLifetime // the load balancer names the cookie and has no path
         : sameLifetime
             && x.a().cookieName().equals(y.a().cookieName())
@@ -147,6 +152,7 @@ final class TargetObjects {
         case ISTIO_DESTINATION_RULE -> out.add(destinationRule(same));
         case GKE_BACKEND_POLICY -> out.add(backendPolicy(same.get(0)));
         case TRAEFIK_SERVICE -> same.forEach(p -> out.add(traefikService(p)));
+        case AWS_TARGET_GROUP -> out.add(targetGroupConfiguration(same.get(0)));
         case ROUTE -> throw new IllegalStateException("route persistence needs no object");
       }
     }
@@ -209,6 +215,50 @@ final class TargetObjects {
         "From " + p.ingress() + " by spl migrate ingress-nginx --to traefik: the Service's",
         "servers behind a sticky cookie; the HTTPRoute rule names this TraefikService");
     return service;
+  }
+
+  /**
+   * A TargetGroupConfiguration for the Service (gateway.k8s.aws/v1, docs/guide/gateway/
+   * targetgroupconfig.md in aws-load-balancer-controller 225f445): pods as targets, since
+   * stickiness to a node is re-balanced by kube-proxy (SPL601), and the target group's lb_cookie
+   * stickiness. Without a lifetime the duration is left to the default (86400 s): ALB's cookie
+   * always expires.
+   */
+  private MappingNode targetGroupConfiguration(Pin p) {
+    Long lifetime = p.a().lifetimeSeconds();
+    List<Node> attributes = new ArrayList<>();
+    attributes.add(attribute("stickiness.enabled", "true"));
+    attributes.add(attribute("stickiness.type", "lb_cookie"));
+    if (lifetime != null) {
+      attributes.add(
+          attribute(
+              "stickiness.lb_cookie.duration_seconds",
+              Long.toString(Math.min(lifetime, AWS_LONGEST_DURATION))));
+    }
+    MappingNode config =
+        YamlTree.map(
+            "apiVersion",
+            "gateway.k8s.aws/v1",
+            "kind",
+            "TargetGroupConfiguration",
+            "metadata",
+            metadata(p),
+            "spec",
+            YamlTree.map(
+                "targetReference",
+                YamlTree.map("name", p.service()),
+                "defaultConfiguration",
+                YamlTree.map(
+                    "targetType", "ip", "targetGroupAttributes", YamlTree.seq(attributes))));
+    YamlTree.comment(
+        config,
+        "From " + p.ingress() + " by spl migrate ingress-nginx --to aws: the target group's",
+        "own cookie (AWSALB), pods as targets");
+    return config;
+  }
+
+  private static MappingNode attribute(String key, String value) {
+    return YamlTree.map("key", key, "value", YamlTree.quoted(value));
   }
 
   /** The Ingress's SameSite as Traefik's CRD takes it (none, lax, strict); null for others. */
@@ -304,6 +354,10 @@ final class TargetObjects {
       restateForTraefik(ing, a, who, pin);
       return;
     }
+    if (target.carrier() == MigrationTarget.Carrier.AWS_TARGET_GROUP) {
+      restateForAws(ing, a, who, pin);
+      return;
+    }
     boolean istio = target.carrier() == MigrationTarget.Carrier.ISTIO_DESTINATION_RULE;
     report.set(
         who,
@@ -339,13 +393,8 @@ final class TargetObjects {
     }
     Long seconds = a.lifetimeSeconds();
     if (seconds == null) {
-      if (report.outcomeOf(who, "session-cookie-max-age").orElse(null) == Outcome.NOTE) {
-        report.set(
-            who,
-            "session-cookie-max-age",
-            Outcome.NOTE,
-            "unset: a session cookie -> " + (istio ? "ttl 0s" : "cookieTtlSec 0"));
-      }
+      sessionCookie(
+          who, Outcome.NOTE, "unset: a session cookie -> " + (istio ? "ttl 0s" : "cookieTtlSec 0"));
     } else if (istio) {
       report.set(
           who, a.lifetimeAnnotation(), Outcome.MAPPED, seconds + " s -> ttl " + seconds + "s");
@@ -413,16 +462,7 @@ final class TargetObjects {
           Outcome.NOTE,
           "unset: a session cookie -> no maxAge (a session cookie in Traefik too)");
     }
-    String mode = ing.value("affinity-mode");
-    report.set(
-        who,
-        "affinity-mode",
-        "persistent".equals(mode) ? Outcome.MAPPED : Outcome.NOTE,
-        "persistent".equals(mode)
-            ? "persistent -> Traefik's sticky cookie keeps a session on its server until it goes"
-            : (mode == null ? "unset (balanced)" : mode)
-                + ": Traefik keeps a session on its server when pods are added; scale-ups no"
-                + " longer move sessions");
+    keepsItsEndpoint(ing, who, "Traefik's sticky cookie", "server");
     for (String attribute : List.of("secure", "domain")) {
       String annotation = "session-cookie-" + attribute;
       if (ing.has(annotation)) {
@@ -456,5 +496,88 @@ final class TargetObjects {
         "httpOnly",
         Outcome.NOTE,
         "sticky.cookie.httpOnly: true, as ingress-nginx always set it (Traefik's default is false)");
+  }
+
+  private void restateForAws(NginxIngress ing, NginxAffinity a, String who, Pin pin) {
+    report.set(
+        who,
+        "affinity",
+        Outcome.MAPPED,
+        "cookie -> TargetGroupConfiguration "
+            + object(pin)
+            + ": the target group's stickiness (lb_cookie), whose cookie names its target, with"
+            + " pods as targets (targetType ip)");
+    if (report.outcomeOf(who, "session-cookie-name").orElse(null) == Outcome.MAPPED) {
+      report.set(
+          who,
+          "session-cookie-name",
+          Outcome.NOT_CARRIED,
+          a.cookieName()
+              + " is not used: the load balancer names its cookie AWSALB; change clients that"
+              + " read it");
+    }
+    if (ing.value("session-cookie-path") != null) {
+      report.set(who, "session-cookie-path", Outcome.NOT_CARRIED, "lb_cookie has no path setting");
+    }
+    Long seconds = a.lifetimeSeconds();
+    if (seconds == null) {
+      sessionCookie(
+          who,
+          Outcome.APPROXIMATED,
+          "unset (a session cookie): ALB's cookie always expires, after"
+              + " stickiness.lb_cookie.duration_seconds, left to its default of 86400 s");
+    } else if (seconds > AWS_LONGEST_DURATION) {
+      report.set(
+          who,
+          a.lifetimeAnnotation(),
+          Outcome.APPROXIMATED,
+          seconds
+              + " s -> stickiness.lb_cookie.duration_seconds "
+              + AWS_LONGEST_DURATION
+              + ", the longest ALB takes (7 days)");
+    } else {
+      report.set(
+          who,
+          a.lifetimeAnnotation(),
+          Outcome.MAPPED,
+          seconds + " s -> stickiness.lb_cookie.duration_seconds " + seconds);
+    }
+    keepsItsEndpoint(ing, who, "ALB's cookie", "target");
+    for (String attribute : COOKIE_ATTRIBUTES) {
+      if (ing.has(attribute)) {
+        report.set(
+            who, attribute, Outcome.NOT_CARRIED, "the load balancer sets its cookie's attributes");
+      }
+    }
+  }
+
+  /**
+   * affinity-mode for a target whose cookie names its endpoint ({@code what}, which keeps a session
+   * on its {@code endpoint} until it goes): persistent is mapped, balanced has no match.
+   */
+  private void keepsItsEndpoint(NginxIngress ing, String who, String what, String endpoint) {
+    String mode = ing.value("affinity-mode");
+    report.set(
+        who,
+        "affinity-mode",
+        "persistent".equals(mode) ? Outcome.MAPPED : Outcome.NOTE,
+        "persistent".equals(mode)
+            ? "persistent -> " + what + " keeps a session on its " + endpoint + " until it goes"
+            : (mode == null ? "unset (balanced)" : mode)
+                + ": "
+                + what
+                + " keeps a session on its "
+                + endpoint
+                + " when pods are added; scale-ups no longer move sessions");
+  }
+
+  /**
+   * Restates the line NginxAffinity wrote for a session cookie (no max-age or expires at all), if
+   * it wrote one.
+   */
+  private void sessionCookie(String who, Outcome outcome, String text) {
+    if (report.outcomeOf(who, "session-cookie-max-age").orElse(null) == Outcome.NOTE) {
+      report.set(who, "session-cookie-max-age", outcome, text);
+    }
   }
 }

@@ -100,6 +100,11 @@ final class YamlTree {
     return new ScalarNode(Tag.STR, value, ScalarStyle.PLAIN);
   }
 
+  /** A string that stays one whatever it spells ("true", "3600"): double-quoted. */
+  static ScalarNode quoted(String value) {
+    return new ScalarNode(Tag.STR, value, ScalarStyle.DOUBLE_QUOTED);
+  }
+
   static ScalarNode integer(long value) {
     return new ScalarNode(Tag.INT, Long.toString(value), ScalarStyle.PLAIN);
   }

@@ -56,6 +56,15 @@ class MigrationTargetTest {
         .orElseThrow(() -> new AssertionError(annotation + " not in\n" + r.report().text()));
   }
 
+  /** The parsed value of a TargetGroupConfiguration attribute: a String, not what it spells. */
+  private static Object attributeValue(Resource config, int index) {
+    return ((dev.spl.model.ScalarNode)
+            config.nodeAt(
+                FieldPath.of(
+                    "spec", "defaultConfiguration", "targetGroupAttributes", index, "value")))
+        .value();
+  }
+
   /** Every object written passes spl lint without an error or a warning. */
   private static void lintsClean(Result r) {
     assertTrue(r.introducedErrors().isEmpty(), r.introducedErrors().toString());
@@ -244,6 +253,56 @@ class MigrationTargetTest {
     assertEquals("static", at(route, "spec.rules.1.backendRefs.0.name"), "other rules untouched");
     only(r, "TraefikService");
     lintsClean(r);
+  }
+
+  @Test
+  void awsGetsATargetGroupConfigurationWithPodsAndTheLoadBalancersCookie() {
+    Result r = migrate(MigrationTarget.AWS, IngressNginxMigrationTest.EXAMPLE, null);
+    assertFalse(r.yaml().contains("sessionPersistence"), r.yaml());
+    Resource config = only(r, "TargetGroupConfiguration");
+    assertEquals("http-svc", at(config, "spec.targetReference.name"));
+    assertEquals("ip", at(config, "spec.defaultConfiguration.targetType"));
+    String attributes = "spec.defaultConfiguration.targetGroupAttributes.";
+    assertEquals("stickiness.enabled", at(config, attributes + "0.key"));
+    // strings, as the CRD's value is: "true" and "172800" must not become a bool and an int
+    assertEquals("true", attributeValue(config, 0));
+    assertEquals("lb_cookie", at(config, attributes + "1.value"));
+    assertEquals("stickiness.lb_cookie.duration_seconds", at(config, attributes + "2.key"));
+    assertEquals("172800", attributeValue(config, 2));
+    assertEquals(Outcome.MAPPED, line(r, "affinity").outcome());
+    assertEquals(Outcome.NOT_CARRIED, line(r, "session-cookie-name").outcome());
+    lintsClean(r);
+  }
+
+  @Test
+  void awsCapsTheDurationAndSaysASessionCookieExpires() {
+    Result longer =
+        migrate(
+            MigrationTarget.AWS,
+            IngressNginxMigrationTest.EXAMPLE.replace("\"172800\"", "\"2592000\""),
+            null);
+    assertEquals(
+        "604800",
+        at(
+            only(longer, "TargetGroupConfiguration"),
+            "spec.defaultConfiguration.targetGroupAttributes.2.value"));
+    assertEquals(Outcome.APPROXIMATED, line(longer, "session-cookie-max-age").outcome());
+    Result session =
+        migrate(
+            MigrationTarget.AWS,
+            IngressNginxMigrationTest.EXAMPLE
+                .replace("    nginx.ingress.kubernetes.io/session-cookie-expires: \"172800\"\n", "")
+                .replace(
+                    "    nginx.ingress.kubernetes.io/session-cookie-max-age: \"172800\"\n", ""),
+            null);
+    assertEquals(
+        null,
+        at(
+            only(session, "TargetGroupConfiguration"),
+            "spec.defaultConfiguration.targetGroupAttributes.2.key"),
+        "no duration: ALB's default");
+    assertEquals(Outcome.APPROXIMATED, line(session, "session-cookie-max-age").outcome());
+    lintsClean(session);
   }
 
   @Test
