@@ -28,8 +28,10 @@ import picocli.CommandLine.Parameters;
     name = "migrate",
     description = {
       "Carries ingress-nginx sticky sessions (affinity: cookie and its session-cookie-*"
-          + " annotations) to Gateway API sessionPersistence. Manifests go to stdout, a report of"
-          + " every annotation (mapped, or not carried and what changes) to stderr.",
+          + " annotations) to Gateway API sessionPersistence, or with --to to what that"
+          + " implementation honours (Istio, Traefik, AWS and GKE: their own objects). Manifests go"
+          + " to stdout, a report of every annotation (mapped, approximated, or not carried and"
+          + " what changes) to stderr.",
       "With --routes, adds sessionPersistence to the rules of those HTTPRoutes (for example"
           + " ingress2gateway's) whose hostnames, paths and backends match an Ingress path with"
           + " affinity, keeping their comments and key order; without, writes minimal HTTPRoutes.",
