@@ -455,10 +455,9 @@ final class TargetObjects {
     if (seconds != null) {
       report.set(
           who, a.lifetimeAnnotation(), Outcome.MAPPED, seconds + " s -> sticky.cookie.maxAge");
-    } else if (report.outcomeOf(who, "session-cookie-max-age").orElse(null) == Outcome.NOTE) {
-      report.set(
+    } else {
+      sessionCookie(
           who,
-          "session-cookie-max-age",
           Outcome.NOTE,
           "unset: a session cookie -> no maxAge (a session cookie in Traefik too)");
     }
