@@ -34,6 +34,7 @@ import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
 import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
+import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
@@ -141,6 +142,7 @@ public final class BuiltInRules {
           new GkeClientIpProtoAffinity(),
           new GkePolicyTargetInvalid(),
           new GkeAffinityFieldUnknown(),
+          new GkeHashAffinityWithoutRingHash(),
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),

@@ -152,7 +152,7 @@ public final class LiveIndex {
       return new Entry(
           r, sites, List.copyOf(parents), List.copyOf(References.backendsOf(r)), Set.copyOf(names));
     }
-    if (r.role() == KindRole.POLICY) {
+    if (r.role() == KindRole.POLICY || r.role() == KindRole.SERVICE_POLICY) {
       return new Entry(
           r, sites, List.of(), List.copyOf(References.targetsOf(r)), Set.copyOf(names));
     }
@@ -191,8 +191,9 @@ public final class LiveIndex {
    * The kept objects the cross-resource rules need to judge {@code reviewed}: for a route, its
    * Gateways and their GatewayClasses, its backends and the policies on them, and the routes that
    * share a Gateway or a backend with it (with their backends' policies); for a Service or Backend,
-   * the routes and policies that refer to it; for a policy, its targets and what refers to them.
-   * The reviewed object's own cached copy is left out.
+   * the routes and policies that refer to it; for a policy, its targets and what refers to them;
+   * for an implementation's own policy on a Service, that Service and the other policies on it. The
+   * reviewed object's own cached copy is left out.
    */
   public List<Entry> neighbours(Resource reviewed) {
     ObjectKey self = ObjectKey.of(reviewed).normalized();
@@ -214,6 +215,12 @@ public final class LiveIndex {
     } else if (reviewed.role() == KindRole.POLICY) {
       for (ObjectKey target : own.backends()) {
         addTarget(target, out, routes);
+      }
+    } else if (reviewed.role() == KindRole.SERVICE_POLICY) {
+      // the other policies on its Services (GKE's affinity and the balancer it needs)
+      for (ObjectKey target : own.backends()) {
+        add(target, out);
+        referrers(policiesByTarget, target).forEach(p -> add(p, out));
       }
     } else if (reviewed.role() == KindRole.INGRESS) {
       for (ObjectKey service : own.backends()) {

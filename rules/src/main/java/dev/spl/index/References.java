@@ -25,7 +25,7 @@ public final class References {
         }
         out.addAll(backendsOf(r));
       }
-      case POLICY -> out.addAll(targetsOf(r));
+      case POLICY, SERVICE_POLICY -> out.addAll(targetsOf(r));
       case INGRESS -> out.addAll(servicesOf(r));
       case GATEWAY -> {
         String className = r.spec() == null ? null : r.spec().string("gatewayClassName");

@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One entry of a policy's targetRefs, resolved as Gateway API's LocalPolicyTargetReference is: in
- * the policy's namespace, group "" and kind Service when unset (as spl reads BackendLBPolicy and
- * XBackendTrafficPolicy, whose targets are Services).
+ * One entry of a policy's targetRefs (or its single targetRef), resolved as Gateway API's
+ * LocalPolicyTargetReference is: in the policy's namespace, group "" and kind Service when unset
+ * (as spl reads BackendLBPolicy and XBackendTrafficPolicy, whose targets are Services).
  *
  * @param path where the entry is, e.g. {@code spec.targetRefs[1]}
  */
@@ -29,6 +29,18 @@ public record TargetRef(ObjectKey target, FieldPath path) {
                 new ObjectKey(group, kind, policy.namespace(), t.string("name")),
                 FieldPath.of("spec", "targetRefs", i)));
       }
+    }
+    MapNode single = policy.spec() == null ? null : policy.spec().map("targetRef");
+    if (targets == null && single != null && single.string("name") != null) {
+      // GKE's GCPBackendPolicy names one target, possibly in another namespace
+      String group = single.string("group") == null ? "" : single.string("group");
+      String kind = single.string("kind") == null ? "Service" : single.string("kind");
+      String namespace =
+          single.string("namespace") == null ? policy.namespace() : single.string("namespace");
+      refs.add(
+          new TargetRef(
+              new ObjectKey(group, kind, namespace, single.string("name")),
+              FieldPath.of("spec", "targetRef")));
     }
     return refs;
   }

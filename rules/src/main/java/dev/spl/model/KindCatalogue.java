@@ -152,7 +152,7 @@ public final class KindCatalogue {
               "v1",
               "GCPBackendPolicy",
               "gcpbackendpolicies",
-              KindRole.NONE,
+              KindRole.SERVICE_POLICY,
               null,
               false),
           // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
@@ -184,6 +184,15 @@ public final class KindCatalogue {
               "horizontalpodautoscalers",
               true,
               KindRole.HORIZONTAL_POD_AUTOSCALER,
+              false),
+          // Read only: the balancer GKE gives a Service, which hashing affinities need.
+          read(
+              "networking.gke.io",
+              "v1",
+              "GCPTrafficDistributionPolicy",
+              "gcptrafficdistributionpolicies",
+              true,
+              KindRole.SERVICE_POLICY,
               false),
           read("apps", "v1", "Deployment", "deployments", true, KindRole.WORKLOAD, false),
           read("apps", "v1", "StatefulSet", "statefulsets", true, KindRole.WORKLOAD, false),

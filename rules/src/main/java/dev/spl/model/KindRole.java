@@ -26,6 +26,12 @@ public enum KindRole {
    */
   INGRESS_CLASS,
   /**
+   * An implementation's own policy that names Services by targetRef(s) and carries no GEP-1619
+   * persistence: GKE's GCPBackendPolicy (the affinity) and GCPTrafficDistributionPolicy (the
+   * balancer that affinity needs). Rules walk them whole and match them by the Service they name.
+   */
+  SERVICE_POLICY,
+  /**
    * Read by single-object rules only (a DestinationRule, Traefik's IngressRoute), or a kind spl
    * does not catalogue.
    */
@@ -33,6 +39,9 @@ public enum KindRole {
 
   /** True for the roles rules walk through whole rather than look up by a reference. */
   public boolean walkedWhole() {
-    return this == INGRESS || this == HORIZONTAL_POD_AUTOSCALER || this == WORKLOAD;
+    return this == INGRESS
+        || this == HORIZONTAL_POD_AUTOSCALER
+        || this == WORKLOAD
+        || this == SERVICE_POLICY;
   }
 }
