@@ -10,6 +10,7 @@ import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
+import dev.spl.model.Fix;
 import dev.spl.model.KindRole;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -329,9 +330,9 @@ public final class Engine {
       Reporter to =
           owned == null
               ? reporter
-              : (rule, resource, field, message, related) -> {
+              : (rule, resource, field, message, related, fix) -> {
                 if (owned.contains(resource)) {
-                  reporter.report(rule, resource, field, message, related);
+                  reporter.report(rule, resource, field, message, related, fix);
                 }
               };
       for (IndexRule rule : indexRules) {
@@ -421,7 +422,8 @@ public final class Engine {
         Resource resource,
         FieldPath field,
         String message,
-        List<RelatedLocation> related) {
+        List<RelatedLocation> related,
+        Fix fix) {
       deadlineCheck.run();
       Severity severity = judgementFor(resource).judge(rule, resource);
       if (severity == null) {
@@ -450,7 +452,8 @@ public final class Engine {
               last ? resource.position() : resource.positionOf(field),
               resource.ref(),
               last ? "" : texts.share(field.toString()),
-              last ? List.of() : related));
+              last ? List.of() : related,
+              last ? null : fix));
     }
   }
 }

@@ -9,6 +9,7 @@ import java.util.List;
  * @param resource the object the finding is about, or null when the document is not an object
  * @param field the field path inside the object, e.g. {@code spec.rules[0].sessionPersistence};
  *     empty when the finding is about the whole document
+ * @param fix the repair the rule is sure of, or null
  */
 public record Finding(
     String ruleId,
@@ -18,7 +19,8 @@ public record Finding(
     SourcePosition position,
     ResourceRef resource,
     String field,
-    List<RelatedLocation> related)
+    List<RelatedLocation> related,
+    Fix fix)
     implements Comparable<Finding> {
 
   private static final Comparator<Finding> ORDER =
@@ -30,6 +32,19 @@ public record Finding(
   public Finding {
     related = List.copyOf(related);
     field = field == null ? "" : field;
+  }
+
+  /** A finding without a fix. */
+  public Finding(
+      String ruleId,
+      String ruleName,
+      Severity severity,
+      String message,
+      SourcePosition position,
+      ResourceRef resource,
+      String field,
+      List<RelatedLocation> related) {
+    this(ruleId, ruleName, severity, message, position, resource, field, related, null);
   }
 
   /**
@@ -44,7 +59,8 @@ public record Finding(
 
   /** The same finding with another severity (configuration may change it). */
   public Finding withSeverity(Severity newSeverity) {
-    return new Finding(ruleId, ruleName, newSeverity, message, position, resource, field, related);
+    return new Finding(
+        ruleId, ruleName, newSeverity, message, position, resource, field, related, fix);
   }
 
   @Override

@@ -38,4 +38,11 @@ public @interface RuleDefinition {
    * build), so neither the API server nor the webhook can enforce it.
    */
   boolean lintOnly() default false;
+
+  /**
+   * True when the rule gives some of its findings a {@link dev.spl.model.Fix}: a repair it is sure
+   * of (never a guess between two). {@code spl lint --fix} applies them; a test holds each fixable
+   * rule's bad example to its fixed text.
+   */
+  boolean fixable() default false;
 }

@@ -8,7 +8,12 @@ import dev.spl.model.Severity;
  * from its dossier ({@link RuleDossier}). {@code spl explain} and the rule reference print exactly
  * this.
  */
-public record RuleInfo(String id, String name, Severity severity, String summary) {
+public record RuleInfo(String id, String name, Severity severity, String summary, boolean fixable) {
+
+  /** A rule without a fix. */
+  public RuleInfo(String id, String name, Severity severity, String summary) {
+    this(id, name, severity, summary, false);
+  }
 
   private static final ClassValue<RuleInfo> DECLARED =
       new ClassValue<>() {
@@ -18,7 +23,7 @@ public record RuleInfo(String id, String name, Severity severity, String summary
           if (d == null) {
             throw new IllegalStateException(type.getName() + " has no @RuleDefinition");
           }
-          return new RuleInfo(d.id(), d.name(), d.severity(), d.summary());
+          return new RuleInfo(d.id(), d.name(), d.severity(), d.summary(), d.fixable());
         }
       };
 

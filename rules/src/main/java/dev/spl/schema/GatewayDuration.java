@@ -1,6 +1,9 @@
 package dev.spl.schema;
 
+import java.math.BigDecimal;
 import java.time.Duration;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A GEP-2257 duration: one to four components of 1-5 digits, each with unit h, m, s or ms, in any
@@ -10,6 +13,9 @@ import java.time.Duration;
 public record GatewayDuration(String text, Duration value) {
   private static final int MAX_COMPONENTS = 4;
   private static final int MAX_DIGITS = 5;
+  // a number (decimals allowed) and a unit, spaces before the next part allowed; "ms" before "m"
+  private static final Pattern LENIENT_PART =
+      Pattern.compile("(\\d++(?:\\.\\d++)?) *+(ms|d|h|m|s) *+");
 
   /** Parses {@code text}, or returns null when it is not a GEP-2257 duration. */
   public static GatewayDuration parse(String text) {
@@ -53,6 +59,59 @@ public record GatewayDuration(String text, Duration value) {
       millis += amount * unitMillis;
     }
     return new GatewayDuration(text, Duration.ofMillis(millis));
+  }
+
+  /**
+   * The canonical GEP-2257 form of a duration written in a form people reach for that GEP-2257
+   * refuses (days, decimals, spaces between parts, over five digits, more than four parts), with
+   * exactly the same length of time; null when {@code text} has no such one reading (see {@link
+   * #lenientMillis}) or needs over 99999 hours.
+   */
+  public static String repaired(String text) {
+    Long millis = lenientMillis(text);
+    if (millis == null || millis > 99_999L * 3_600_000L + 3_599_999L) {
+      return null;
+    }
+    return format(Duration.ofMillis(millis));
+  }
+
+  /**
+   * The length of time, in milliseconds, of a duration written as parts of a number (decimals
+   * allowed) and a unit of d, h, m, s or ms, spaces allowed between parts ("2d", "1.5h", "1h 30m",
+   * "100000s"); null when that is not how {@code text} is written (a bare number: seconds or
+   * milliseconds?), for an unknown unit, a fraction of a millisecond, or a length no long holds.
+   */
+  public static Long lenientMillis(String text) {
+    if (text == null) {
+      return null;
+    }
+    String body = text.strip();
+    Matcher part = LENIENT_PART.matcher(body);
+    BigDecimal millis = BigDecimal.ZERO;
+    int at = 0;
+    while (at < body.length()) {
+      // anchored at each part: a search would try every later start (quadratic on long input)
+      if (!part.region(at, body.length()).lookingAt() || part.group(1).length() > 24) {
+        return null;
+      }
+      long unit =
+          switch (part.group(2)) {
+            case "d" -> 86_400_000L;
+            case "h" -> 3_600_000L;
+            case "m" -> 60_000L;
+            case "s" -> 1_000L;
+            default -> 1L; // ms
+          };
+      millis = millis.add(new BigDecimal(part.group(1)).multiply(BigDecimal.valueOf(unit)));
+      at = part.end();
+    }
+    if (at == 0 || millis.stripTrailingZeros().scale() > 0) {
+      return null; // nothing read, or a fraction of a millisecond
+    }
+    // far past anything a cookie or a timeout means; also keeps the value a long
+    return millis.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 2)) > 0
+        ? null
+        : millis.longValueExact();
   }
 
   /** True when {@code text} is a GEP-2257 duration. */

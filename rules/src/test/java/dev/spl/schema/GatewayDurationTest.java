@@ -99,4 +99,50 @@ class GatewayDurationTest {
     assertEquals("0s", GatewayDuration.format(GatewayDuration.parse("0ms").value()));
     assertEquals("1s500ms", GatewayDuration.format(GatewayDuration.parse("1500ms").value()));
   }
+
+  @ParameterizedTest(name = "{0} -> {1}")
+  @CsvSource({
+    "1d, 24h",
+    "2d, 48h",
+    "1d12h, 36h",
+    "1.5h, 1h30m",
+    "0.5s, 500ms",
+    "2.25m, 2m15s",
+    "1h 30m, 1h30m",
+    "10 m, 10m",
+    "100000s, 27h46m40s",
+    "1h1m1s1ms1ms, 1h1m1s2ms",
+    "4166d, 99984h",
+  })
+  void repairedKeepsTheLengthOfTime(String text, String repaired) {
+    assertEquals(repaired, GatewayDuration.repaired(text));
+    // the repair is a GEP-2257 duration of exactly the same length
+    assertEquals(
+        GatewayDuration.lenientMillis(text),
+        GatewayDuration.parse(repaired).value().toMillis(),
+        text);
+    assertEquals(true, GEP_2257.matcher(repaired).matches(), repaired);
+  }
+
+  @ParameterizedTest
+  @ValueSource(
+      strings = {
+        "3600", // seconds or milliseconds? no guess
+        "1w",
+        "1H",
+        "0.5ms", // under a millisecond
+        "1.0001s",
+        "5000d", // 120000h: over 99999h
+        "1h-30m",
+        "-1h",
+        "",
+        " ",
+        "h",
+        "1.h",
+        "1d one",
+        "99999999999999999999999999d"
+      })
+  void aDurationWithoutOneReadingHasNoRepair(String text) {
+    assertNull(GatewayDuration.repaired(text), text);
+  }
 }

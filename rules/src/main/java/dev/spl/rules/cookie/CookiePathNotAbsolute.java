@@ -1,6 +1,9 @@
 package dev.spl.rules.cookie;
 
+import dev.spl.model.FieldPath;
+import dev.spl.model.Fix;
 import dev.spl.model.MessageTemplate;
+import dev.spl.model.Node;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
@@ -12,7 +15,8 @@ import dev.spl.schema.SessionPersistenceSite;
     id = "SPL131",
     name = "cookie-path-not-absolute",
     severity = Severity.WARNING,
-    summary = "cookie.path does not start with \"/\".")
+    summary = "cookie.path does not start with \"/\".",
+    fixable = true)
 public final class CookiePathNotAbsolute implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
@@ -22,11 +26,14 @@ public final class CookiePathNotAbsolute implements SessionPersistenceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     String path = site.cookiePath();
     if (path != null && !path.isEmpty() && !path.startsWith("/") && site.node() != null) {
+      FieldPath at = site.field("cookie", "path");
+      Node node = site.resource().nodeAt(at);
       reporter.report(
           info(),
           site.resource(),
-          site.field("cookie", "path"),
-          MESSAGE.format("path", abbreviate(path)));
+          at,
+          MESSAGE.format("path", abbreviate(path)),
+          node == null ? null : Fix.scalar("write /" + abbreviate(path), node, "/" + path));
     }
   }
 

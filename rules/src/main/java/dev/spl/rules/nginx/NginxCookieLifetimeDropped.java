@@ -1,5 +1,7 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.model.Fix;
+import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -7,7 +9,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import java.util.regex.Matcher;
+import dev.spl.schema.GatewayDuration;
 import java.util.regex.Pattern;
 
 /** SPL202: an ingress-nginx cookie lifetime that is not a positive number of seconds. */
@@ -17,11 +19,11 @@ import java.util.regex.Pattern;
     severity = Severity.ERROR,
     summary =
         "ingress-nginx session-cookie-max-age or -expires is not a positive number of seconds.",
-    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
+    noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER,
+    fixable = true)
 public final class NginxCookieLifetimeDropped implements ResourceRule {
 
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
-  private static final Pattern WITH_UNIT = Pattern.compile("(\\d{1,9})\\s*([smhd])");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -40,13 +42,20 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
     }
     String kept = controllerValue(raw, spacesRemoved);
     String message;
+    Fix fix = null;
     if (kept == null) {
+      Long seconds = seconds(raw);
       message =
           name
               + " \""
               + raw
               + "\" is not whole seconds: ingress-nginx drops it (session cookie)"
-              + converted(raw);
+              + (seconds == null ? "" : " (" + raw.strip() + " is " + seconds + ")");
+      Node node = ing.resource().nodeAt(ing.at(name));
+      fix =
+          seconds == null || node == null
+              ? null
+              : Fix.scalar("write " + seconds, node, "" + seconds);
     } else if (SECONDS.matcher(kept).matches()) {
       return;
     } else if (kept.matches("0+") || kept.startsWith("-")) {
@@ -59,7 +68,7 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
               + "\" is not whole seconds; browsers ignore it, so the cookie ends"
               + " with the session";
     }
-    reporter.report(info(), ing.resource(), ing.at(name), message);
+    reporter.report(info(), ing.resource(), ing.at(name), message, fix);
   }
 
   /** What the controller keeps of {@code raw}: null when its validator or parser drops it. */
@@ -75,21 +84,13 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
     return parsed.isEmpty() || !passesControllerCheck(parsed) ? null : parsed;
   }
 
-  /** {@code " (48h is 172800)"} for a value with a unit, else empty. */
-  private static String converted(String raw) {
-    Matcher m = WITH_UNIT.matcher(raw.strip());
-    if (!m.matches()) {
-      return "";
-    }
-    long n = Long.parseLong(m.group(1));
-    long factor =
-        switch (m.group(2)) {
-          case "m" -> 60;
-          case "h" -> 3600;
-          case "d" -> 86400;
-          default -> 1;
-        };
-    return " (" + raw.strip() + " is " + n * factor + ")";
+  /**
+   * The whole, positive seconds a lifetime written with units means ("48h", "1h30m", "2d"), or null
+   * when it is written otherwise or is not whole seconds.
+   */
+  static Long seconds(String raw) {
+    Long millis = GatewayDuration.lenientMillis(raw);
+    return millis == null || millis == 0 || millis % 1000 != 0 ? null : millis / 1000;
   }
 
   /**

@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Fix;
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
@@ -30,7 +31,8 @@ import java.time.Duration;
     name = "invalid-duration",
     severity = Severity.ERROR,
     summary = "A Gateway API duration is not a GEP-2257 duration, or breaks its CRD's CEL rule.",
-    noPolicyBecause = NoPolicy.CRD_SCHEMA)
+    noPolicyBecause = NoPolicy.CRD_SCHEMA,
+    fixable = true)
 public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);
   private static final Duration ONE_HOUR = Duration.ofHours(1);
@@ -40,12 +42,14 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.PATTERN
           && v.detail().equals(SessionPersistenceSchema.Format.DURATION.name())) {
-        String text = (String) ((ScalarNode) v.node()).value();
+        ScalarNode node = (ScalarNode) v.node();
+        String text = (String) node.value();
         reporter.report(
             info(),
             site.resource(),
             v.path(),
-            v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));
+            v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text),
+            fix(node, text));
       }
     }
   }
@@ -144,18 +148,20 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
           info(),
           resource,
           parentPath.key(key),
-          key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text));
+          key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text),
+          fix(s, text));
       return null;
     }
     return d;
   }
 
   static String hint(String text) {
-    // nine digits at most: more would overflow, and such a value gets the digits hint below
+    String repaired = GatewayDuration.repaired(text);
     if (text.matches("\\d{1,9}d")) {
-      return "days are not a unit: write "
-          + Long.parseLong(text.substring(0, text.length() - 1)) * 24
-          + "h";
+      return "days are not a unit: " + (repaired == null ? "at most 99999h" : "write " + repaired);
+    }
+    if (repaired != null) {
+      return reason(text) + "write " + repaired;
     }
     if (text.contains(".")) {
       return "decimals are not allowed: write e.g. 1h30m for 1.5h";
@@ -167,6 +173,29 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
       return "remove the spaces, e.g. 1h30m";
     }
     return "use 1-4 parts of digits with h, m, s or ms, e.g. 24h or 1h30m";
+  }
+
+  /** What GEP-2257 refuses in {@code text}, which has a repaired form, ending in ": ". */
+  private static String reason(String text) {
+    if (text.contains("d")) {
+      return "days are not a unit: ";
+    }
+    if (text.contains(".")) {
+      return "decimals are not allowed: ";
+    }
+    if (hasDigitRun(text, 6)) {
+      return "at most 5 digits a part: ";
+    }
+    if (text.contains(" ")) {
+      return "remove the spaces: ";
+    }
+    return "at most 4 parts: ";
+  }
+
+  /** The repaired duration written over {@code node}, or null when there is no one repair. */
+  private static Fix fix(ScalarNode node, String text) {
+    String repaired = GatewayDuration.repaired(text);
+    return repaired == null ? null : Fix.scalar("write " + repaired, node, repaired);
   }
 
   /** True when {@code text} holds {@code n} digits in a row (one pass: no backtracking). */

@@ -1,0 +1,109 @@
+package dev.spl.fix;
+
+import dev.spl.load.ScalarLocator;
+import dev.spl.model.Fix;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns a rule's {@link Fix} into edits of the text the scalars were read from, and applies edits.
+ * Only the scalars change: comments, key order, indentation and line endings around them stay as
+ * written. A scalar keeps its quotes; a plain one is quoted only where Kubernetes would otherwise
+ * read the new value as a number, boolean or null.
+ */
+public final class TextEdits {
+  private TextEdits() {}
+
+  /**
+   * The edits that make {@code fix} in {@code text} (the content of {@code file}); empty when a
+   * scalar is not where the fix says (the file changed) or is a block scalar.
+   */
+  public static List<TextEdit> of(Fix fix, String file, String text) {
+    List<TextEdit> out = new ArrayList<>();
+    for (Fix.ScalarEdit e : fix.edits()) {
+      if (!e.at().file().equals(file)) {
+        return List.of();
+      }
+      Optional<ScalarLocator.Located> found =
+          ScalarLocator.find(text, e.at().line(), e.at().column());
+      if (found.isEmpty() || found.get().style() == ScalarLocator.Style.BLOCK) {
+        return List.of();
+      }
+      ScalarLocator.Located s = found.get();
+      out.add(
+          new TextEdit(
+              file,
+              s.start(),
+              s.end(),
+              s.startLine(),
+              s.startColumn(),
+              s.endLine(),
+              s.endColumn(),
+              written(e.value(), s.style())));
+    }
+    return out;
+  }
+
+  /** {@code value} as a scalar of {@code style}, or double-quoted where plain would not do. */
+  static String written(String value, ScalarLocator.Style style) {
+    if (style == ScalarLocator.Style.SINGLE_QUOTED) {
+      return "'" + value.replace("'", "''") + "'";
+    }
+    if (style == ScalarLocator.Style.PLAIN && isSafePlain(value)) {
+      return value;
+    }
+    StringBuilder out = new StringBuilder("\"");
+    value
+        .codePoints()
+        .forEach(
+            c -> {
+              switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\t' -> out.append("\\t");
+                default -> {
+                  if (c < 0x20) {
+                    out.append(String.format("\\x%02x", c));
+                  } else {
+                    out.appendCodePoint(c);
+                  }
+                }
+              }
+            });
+    return out.append('"').toString();
+  }
+
+  /**
+   * True for a value that reads back as the same string when written plain, in block and flow
+   * context alike: letters, digits and a few marks, not starting like an indicator, and not a
+   * number, boolean or null to Kubernetes.
+   */
+  static boolean isSafePlain(String value) {
+    if (value.isEmpty() || !value.matches("[A-Za-z0-9/][A-Za-z0-9._/+-]*")) {
+      return false;
+    }
+    return ScalarLocator.staysStringWhenPlain(value);
+  }
+
+  /**
+   * {@code text} with {@code edits} made; an edit that overlaps one before it (in text order) is
+   * left out.
+   */
+  public static String apply(String text, List<TextEdit> edits) {
+    List<TextEdit> sorted = new ArrayList<>(edits);
+    sorted.sort(Comparator.comparingInt(TextEdit::start));
+    StringBuilder out = new StringBuilder(text.length() + 64);
+    int at = 0;
+    for (TextEdit e : sorted) {
+      if (e.start() < at) {
+        continue;
+      }
+      out.append(text, at, e.start()).append(e.replacement());
+      at = e.end();
+    }
+    return out.append(text, at, text.length()).toString();
+  }
+}

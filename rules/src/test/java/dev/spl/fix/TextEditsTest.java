@@ -1,0 +1,64 @@
+package dev.spl.fix;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.model.Fix;
+import dev.spl.model.SourcePosition;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Edits change the scalar and nothing else: quotes, comments and line endings stay. */
+class TextEditsTest {
+  private static String fixed(String text, int line, int column, String value) {
+    Fix fix =
+        new Fix(
+            "t", List.of(new Fix.ScalarEdit(new SourcePosition("f.yaml", line, column), value)));
+    List<TextEdit> edits = TextEdits.of(fix, "f.yaml", text);
+    return TextEdits.apply(text, edits);
+  }
+
+  @Test
+  void aPlainScalarStaysPlainWhenItReadsTheSame() {
+    assertEquals("a: 24h # one day\n", fixed("a: 1d # one day\n", 1, 4, "24h"));
+    assertEquals("a: /cart\n", fixed("a: cart\n", 1, 4, "/cart"));
+  }
+
+  @Test
+  void aPlainScalarIsQuotedWhereItWouldTurnIntoANumber() {
+    // an annotation value must stay a string: plain 172800 would be an integer
+    assertEquals("a: \"172800\"\n", fixed("a: 48h\n", 1, 4, "172800"));
+    assertEquals("a: \"true\"\n", fixed("a: x\n", 1, 4, "true"));
+  }
+
+  @Test
+  void quotesAreKept() {
+    assertEquals("a: '24h'\n", fixed("a: '1d'\n", 1, 4, "24h"));
+    assertEquals("a: \"172800\"  # c\n", fixed("a: \"48h\"  # c\n", 1, 4, "172800"));
+    assertEquals("a: 'it''s'\n", fixed("a: 'x'\n", 1, 4, "it's"));
+  }
+
+  @Test
+  void flowMappingsCrlfAndLaterDocumentsKeepTheirShape() {
+    assertEquals("r: {idle: 24h, b: 2}\r\n", fixed("r: {idle: 1d, b: 2}\r\n", 1, 11, "24h"));
+    String stream = "a: 1\r\n---\r\n# é ü\r\nb: {c: \"ü\", d: 1d}\r\n";
+    assertEquals("a: 1\r\n---\r\n# é ü\r\nb: {c: \"ü\", d: 24h}\r\n", fixed(stream, 4, 16, "24h"));
+  }
+
+  @Test
+  void aScalarThatIsNotThereAnyMoreIsNotEdited() {
+    Fix fix = new Fix("t", List.of(new Fix.ScalarEdit(new SourcePosition("f.yaml", 1, 5), "24h")));
+    assertTrue(TextEdits.of(fix, "f.yaml", "a: 1d\n").isEmpty()); // column 5 starts no scalar
+    assertTrue(TextEdits.of(fix, "other.yaml", "a: 1d\n").isEmpty());
+    assertTrue(TextEdits.of(fix, "f.yaml", "a: |\n  1d\n").isEmpty()); // block scalars stay
+    assertTrue(TextEdits.of(fix, "f.yaml", "a: [\n").isEmpty()); // no longer parses
+  }
+
+  @Test
+  void overlappingEditsKeepTheFirst() {
+    List<TextEdit> edits =
+        List.of(
+            new TextEdit("f", 3, 5, 1, 4, 1, 6, "xx"), new TextEdit("f", 4, 6, 1, 5, 1, 7, "yy"));
+    assertEquals("a: xxc\n", TextEdits.apply("a: abc\n", edits));
+  }
+}
