@@ -27,9 +27,9 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The fixes, held to the examples: a rule declared fixable fixes its bad.yaml into exactly the text
- * of {@code bad.yaml.fixed} beside it (which differs from bad.yaml only where a fix is), and that
- * text no longer has a finding spl would fix. {@code -Dspl.update-fixed=true} writes the files
- * (review the diff before committing).
+ * of {@code fixed.txt} beside it (which differs from bad.yaml only where a fix is), and that text
+ * no longer has a finding spl would fix. {@code -Dspl.update-fixed=true} writes the files (review
+ * the diff before committing).
  */
 class FixExamplesTest {
   private static final boolean UPDATE = Boolean.getBoolean("spl.update-fixed");
@@ -51,7 +51,7 @@ class FixExamplesTest {
                       assertTrue(
                           plan.fixed().stream().anyMatch(f -> f.ruleId().equals(rule.id())),
                           bad + ": no finding of " + rule.id() + " was fixed");
-                      Path expected = folder.resolve("bad.yaml.fixed");
+                      Path expected = folder.resolve("fixed.txt");
                       if (UPDATE) {
                         Files.writeString(expected, plan.text(), StandardCharsets.UTF_8);
                       }

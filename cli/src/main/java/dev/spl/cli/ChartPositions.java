@@ -91,7 +91,8 @@ final class ChartPositions {
               mapped,
               f.resource(),
               f.field(),
-              mapRelated(f.related())));
+              mapRelated(f.related()),
+              f.fix())); // kept to say the fix belongs in the chart; never made in a rendering
     }
     out.sort(null); // positions moved: keep the file, line, column order
     return out;
@@ -109,7 +110,8 @@ final class ChartPositions {
             f.position(),
             f.resource(),
             f.field(),
-            related);
+            related,
+            f.fix());
   }
 
   private List<RelatedLocation> mapRelated(List<RelatedLocation> related) {

@@ -33,4 +33,12 @@ public enum ExitStatus {
     }
     return findingsAtThreshold ? FINDINGS : OK;
   }
+
+  /** The status of {@code spl lint --diff}: 1 when it shows a fix, as a check that fails. */
+  public static ExitStatus ofDiff(boolean inputErrors, boolean wouldFix) {
+    if (inputErrors) {
+      return INPUT;
+    }
+    return wouldFix ? FINDINGS : OK;
+  }
 }

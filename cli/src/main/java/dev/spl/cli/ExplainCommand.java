@@ -36,7 +36,7 @@ public final class ExplainCommand implements Runnable {
     out.println();
     out.println("Why: " + info.why());
     out.println();
-    out.println("Fix: " + info.fix());
+    out.println("Fix: " + info.fix() + (info.fixable() ? " (`spl lint --fix` makes it.)" : ""));
     out.println();
     out.println("Reference: " + info.reference());
     RuleExamples.bad(info)

@@ -1,9 +1,11 @@
 package dev.spl.cli;
 
 import dev.spl.Engine;
+import dev.spl.LintOptions;
 import dev.spl.LintResult;
 import dev.spl.cli.format.OutputFormat;
 import dev.spl.config.SplConfig;
+import dev.spl.load.ManifestLoader;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -81,6 +83,21 @@ public final class LintCommand implements Callable<Integer> {
               + ".")
   String kubeVersion = HelmCharts.DEFAULT_KUBE_VERSION;
 
+  @Option(
+      names = "--fix",
+      description =
+          "Apply the fixes spl is sure of ([fixable] in the text output) to the files, keeping"
+              + " everything else as written; then report what remains. Files rendered from a Helm"
+              + " chart are not rewritten.")
+  boolean fix;
+
+  @Option(
+      names = "--diff",
+      description =
+          "Print the fixes --fix would make as a unified diff on standard output and change"
+              + " nothing; exit 1 when there is one.")
+  boolean diff;
+
   @Override
   public Integer call() {
     List<ReportOptions.Output> outputs = report.outputs();
@@ -92,6 +109,15 @@ public final class LintCommand implements Callable<Integer> {
             spec.commandLine(), "give a PATH to lint, or pipe manifests to standard input");
       }
       paths = List.of("-");
+    }
+    if (fix && diff) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--fix and --diff go separately: --diff only shows what --fix does");
+    }
+    if (fix && paths.contains("-")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--fix rewrites files, not standard input: use --diff to see the fixes");
     }
     if (context != null && !Files.isDirectory(context)) {
       throw new CommandLine.ParameterException(
@@ -125,14 +151,12 @@ public final class LintCommand implements Callable<Integer> {
     if (context != null) {
       inputs.add(context);
     }
-    Engine.LintRun run =
-        new Engine()
-            .start(
-                report
-                    .options()
-                    .withPerFile(configs.perFile())
-                    .withIngressClasses(IngressClassScan.of(inputs, f -> excludes(configs, f))))
-            .isolatingRuleFailures();
+    LintOptions options =
+        report
+            .options()
+            .withPerFile(configs.perFile())
+            .withIngressClasses(IngressClassScan.of(inputs, f -> excludes(configs, f)));
+    Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       run.listingResources(); // a test case per resource, passed or failed
     }
@@ -161,6 +185,29 @@ public final class LintCommand implements Callable<Integer> {
     for (String error : reader.inputErrors()) {
       err.println("spl: " + error);
     }
+    Fixes fixes = new Fixes(reader.stdinText());
+    result = fixes.withEdits(result);
+    if (fix || diff) {
+      List<Fixes.FilePlan> plans =
+          fixes.plan(result, (file, text) -> relint(options, reader, file, text));
+      FixSummary summary = FixSummary.of(plans, Fixes.inRenderedFiles(result));
+      if (diff) {
+        PrintWriter out = spec.commandLine().getOut();
+        out.print(Fixes.diff(plans));
+        out.flush();
+        summary.print(err, true);
+        report.writeAll(outputs.stream().filter(o -> o.file() != null).toList(), result, threshold);
+        return ExitStatus.ofDiff(!reader.inputErrors().isEmpty(), summary.fixed() > 0).code();
+      }
+      try {
+        Fixes.write(plans);
+      } catch (java.io.IOException e) {
+        err.println("spl: cannot write a fixed file: " + e.getMessage());
+        return ExitStatus.INPUT.code();
+      }
+      summary.print(err, false);
+      result = summary.remaining(result);
+    }
     report.writeAll(outputs, result, threshold);
     if (RuleFailures.print(run.ruleFailures(), err)) {
       return ExitStatus.INTERNAL.code();
@@ -168,6 +215,14 @@ public final class LintCommand implements Callable<Integer> {
     return ExitStatus.ofLint(
             !reader.inputErrors().isEmpty(), ReportOptions.fails(result, threshold))
         .code();
+  }
+
+  /** {@code text} as the content of {@code file}, linted alone as the file was. */
+  private static List<dev.spl.model.Finding> relint(
+      LintOptions options, RepositoryReader reader, String file, String text) {
+    GatewayApiVersion version = reader.versionOf(file);
+    LintOptions forFile = version == null ? options : options.withVersion(version);
+    return new Engine().lint(new ManifestLoader().loadText(file, text), forFile).findings();
   }
 
   /** True when {@code file}'s .spl.yaml excludes it; a config that cannot be read excludes none. */

@@ -67,6 +67,9 @@ final class RepositoryReader {
   private final List<Path> crdCandidates = new ArrayList<>(); // every file of every read()
   private Optional<HelmCharts.Renderer> renderer; // looked up when the first chart is found
   private int files;
+  // per file name as findings carry it: the version it was linted for (--fix lints it again)
+  private final Map<String, GatewayApiVersion> versionByFile = new java.util.HashMap<>();
+  private String stdinText; // kept: a fix's edits are found in the text read
   private int documents;
 
   /** --helm-values, --helm-set and --kube-version, applied to every chart rendered. */
@@ -295,10 +298,14 @@ final class RepositoryReader {
     if (names != null && names.referencesKnown()) {
       // Linted once the walk has read every file: an Ingress's Services are renamed with it only
       // when its build renames them, which the other files tell.
-      renamed.add(new Renamed(KustomizeNames.renamed(part, names), versionFor(f), variants));
+      GatewayApiVersion version = versionFor(f);
+      versionByFile.put(name, version);
+      renamed.add(new Renamed(KustomizeNames.renamed(part, names), version, variants));
       return;
     }
-    accept(part, versionFor(f), variants);
+    GatewayApiVersion version = versionFor(f);
+    versionByFile.put(name, version);
+    accept(part, version, variants);
   }
 
   private void accept(LoadedInput part, GatewayApiVersion version, Set<String> variants) {
@@ -368,6 +375,7 @@ final class RepositoryReader {
       return;
     }
     String text = new String(bytes, StandardCharsets.UTF_8);
+    stdinText = text;
     LoadedInput part =
         (ignoreNonManifests ? lenient : strict).loadText(ManifestLoader.STDIN_NAME, text);
     files++;
@@ -382,6 +390,7 @@ final class RepositoryReader {
                 && own.isPresent()
             ? count(own.get().version(), "Gateway API CRDs in " + own.get().file())
             : versionFor(Path.of(ManifestLoader.STDIN_NAME));
+    versionByFile.put(ManifestLoader.STDIN_NAME, version);
     run.accept(part, version, Set.of(ManifestLoader.STDIN_NAME));
     progress.accept(part);
   }
@@ -743,6 +752,16 @@ final class RepositoryReader {
 
   List<String> inputErrors() {
     return inputErrors;
+  }
+
+  /** The version the file findings name as {@code file} was linted for, or null. */
+  GatewayApiVersion versionOf(String file) {
+    return versionByFile.get(file);
+  }
+
+  /** What standard input held, or null when it was not read. */
+  String stdinText() {
+    return stdinText;
   }
 
   int files() {

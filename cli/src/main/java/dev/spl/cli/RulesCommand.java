@@ -42,7 +42,7 @@ public final class RulesCommand implements Runnable {
               i.name(),
               i.severity().label(),
               dev.spl.apiserver.PolicyCoverage.of(r).where(),
-              i.summary());
+              (i.fixable() ? "[fixable] " : "") + i.summary());
         }
       }
       case json -> out.println(json());
@@ -64,6 +64,7 @@ public final class RulesCommand implements Runnable {
         g.writeStringProperty("name", i.name());
         g.writeStringProperty("severity", i.severity().label());
         g.writeStringProperty("summary", i.summary());
+        g.writeBooleanProperty("fixable", i.fixable());
         g.writeStringProperty("why", i.why());
         g.writeStringProperty("fix", i.fix());
         g.writeStringProperty("reference", i.reference());
@@ -113,6 +114,7 @@ public final class RulesCommand implements Runnable {
           .append(i.severity().label())
           .append(". ")
           .append(i.summary())
+          .append(i.fixable() ? " `spl lint --fix` fixes it where the fix is certain." : "")
           .append("\n\n");
       md.append("**Why.** ").append(i.why()).append("\n\n");
       md.append("**Fix.** ").append(i.fix()).append("\n\n");

@@ -2,11 +2,13 @@ package dev.spl.cli.format;
 
 import dev.spl.InputNotes;
 import dev.spl.LintResult;
+import dev.spl.fix.TextEdit;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.ResourceRef;
 import dev.spl.model.Severity;
 import java.io.PrintWriter;
+import java.util.List;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.json.JsonFactory;
 
@@ -45,6 +47,26 @@ public final class JsonFormatter implements FindingFormatter {
           g.writeEndObject();
         }
         g.writeEndArray();
+        List<TextEdit> edits = result.editsOf(f);
+        if (!edits.isEmpty()) {
+          g.writeName("fix");
+          g.writeStartObject();
+          g.writeStringProperty("title", f.fix().title());
+          g.writeName("edits");
+          g.writeStartArray();
+          for (TextEdit e : edits) {
+            g.writeStartObject();
+            g.writeStringProperty("file", e.file());
+            g.writeNumberProperty("startLine", e.startLine());
+            g.writeNumberProperty("startColumn", e.startColumn());
+            g.writeNumberProperty("endLine", e.endLine());
+            g.writeNumberProperty("endColumn", e.endColumn());
+            g.writeStringProperty("replacement", e.replacement());
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeEndObject();
+        }
         g.writeEndObject();
       }
       g.writeEndArray();

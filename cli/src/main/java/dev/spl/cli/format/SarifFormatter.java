@@ -3,6 +3,7 @@ package dev.spl.cli.format;
 import dev.spl.LintResult;
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.cli.BuildInfo;
+import dev.spl.fix.TextEdit;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Severity;
@@ -57,7 +58,7 @@ public final class SarifFormatter implements FindingFormatter {
       g.writeName("results");
       g.writeStartArray();
       for (Finding f : result.findings()) {
-        writeResult(g, f, ruleIndex.getOrDefault(f.ruleId(), -1));
+        writeResult(g, f, ruleIndex.getOrDefault(f.ruleId(), -1), result.editsOf(f));
       }
       g.writeEndArray();
       g.writeEndObject();
@@ -102,7 +103,7 @@ public final class SarifFormatter implements FindingFormatter {
     g.writeEndObject();
   }
 
-  private static void writeResult(JsonGenerator g, Finding f, int ruleIndex) {
+  private static void writeResult(JsonGenerator g, Finding f, int ruleIndex, List<TextEdit> edits) {
     g.writeStartObject();
     g.writeStringProperty("ruleId", f.ruleId());
     if (ruleIndex >= 0) {
@@ -141,7 +142,54 @@ public final class SarifFormatter implements FindingFormatter {
       }
       g.writeEndArray();
     }
+    if (!edits.isEmpty()) {
+      writeFix(g, f.fix().title(), edits);
+    }
     g.writeEndObject();
+  }
+
+  /**
+   * SARIF's fix: one artifactChange per file, each replacement a deleted region (columns in code
+   * points, end exclusive, as the run's columnKind says) and the inserted text.
+   */
+  private static void writeFix(JsonGenerator g, String title, List<TextEdit> edits) {
+    g.writeName("fixes");
+    g.writeStartArray();
+    g.writeStartObject();
+    text(g, "description", title);
+    g.writeName("artifactChanges");
+    g.writeStartArray();
+    java.util.Map<String, List<TextEdit>> byFile = new java.util.LinkedHashMap<>();
+    edits.forEach(e -> byFile.computeIfAbsent(e.file(), k -> new java.util.ArrayList<>()).add(e));
+    for (var file : byFile.entrySet()) {
+      g.writeStartObject();
+      g.writeName("artifactLocation");
+      g.writeStartObject();
+      g.writeStringProperty("uri", ArtifactUris.of(file.getKey()));
+      g.writeEndObject();
+      g.writeName("replacements");
+      g.writeStartArray();
+      for (TextEdit e : file.getValue()) {
+        g.writeStartObject();
+        g.writeName("deletedRegion");
+        g.writeStartObject();
+        g.writeNumberProperty("startLine", e.startLine());
+        g.writeNumberProperty("startColumn", e.startColumn());
+        g.writeNumberProperty("endLine", e.endLine());
+        g.writeNumberProperty("endColumn", e.endColumn());
+        g.writeEndObject();
+        g.writeName("insertedContent");
+        g.writeStartObject();
+        g.writeStringProperty("text", e.replacement());
+        g.writeEndObject();
+        g.writeEndObject();
+      }
+      g.writeEndArray();
+      g.writeEndObject();
+    }
+    g.writeEndArray();
+    g.writeEndObject();
+    g.writeEndArray();
   }
 
   private static void physicalLocation(JsonGenerator g, SourcePosition p) {

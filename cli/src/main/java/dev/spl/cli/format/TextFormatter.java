@@ -37,7 +37,7 @@ public final class TextFormatter implements FindingFormatter {
           .append(paint(f.severity(), f.severity().label()))
           .append(' ')
           .append(f.ruleId())
-          .append(' ')
+          .append(result.editsOf(f).isEmpty() ? " " : " [fixable] ")
           .append(f.message());
       if (f.resource() != null) {
         line.append(" (").append(f.resource().describe());

@@ -1,0 +1,160 @@
+package dev.spl.cli;
+
+import com.github.difflib.DiffUtils;
+import com.github.difflib.UnifiedDiffUtils;
+import com.github.difflib.patch.Patch;
+import dev.spl.LintResult;
+import dev.spl.fix.FixPlan;
+import dev.spl.fix.TextEdit;
+import dev.spl.fix.TextEdits;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.BiFunction;
+
+/**
+ * The fixes of a lint, against the files as they are on disk: the edits each finding's fix makes
+ * (for the outputs), and for {@code --fix} and {@code --diff} the plan per file. A file Helm
+ * rendered is never rewritten: its text is not in the repository.
+ */
+final class Fixes {
+  private final Map<String, String> texts = new HashMap<>();
+  private final String stdinText;
+
+  Fixes(String stdinText) {
+    this.stdinText = stdinText;
+  }
+
+  /** Per file, the fixes made and refused. */
+  record FilePlan(String file, String before, FixPlan plan) {}
+
+  /** {@code result} with the edits of every finding whose fix can be made where it is written. */
+  LintResult withEdits(LintResult result) {
+    Map<Finding, List<TextEdit>> edits = new HashMap<>();
+    for (Finding f : result.findings()) {
+      String text = f.fix() == null || isRendered(result, f) ? null : text(f.position().file());
+      if (text != null) {
+        List<TextEdit> e = TextEdits.of(f.fix(), f.position().file(), text);
+        if (!e.isEmpty()) {
+          edits.put(f, e);
+        }
+      }
+    }
+    return result.withEdits(edits);
+  }
+
+  /** Findings with a fix in a rendered file: the fix belongs in the chart. */
+  static List<Finding> inRenderedFiles(LintResult result) {
+    return result.findings().stream()
+        .filter(f -> f.fix() != null && isRendered(result, f))
+        .toList();
+  }
+
+  /**
+   * The plan of each file that has edits to make, in file order. {@code lint} lints a text of a
+   * file alone, as the file was linted.
+   */
+  List<FilePlan> plan(LintResult result, BiFunction<String, String, List<Finding>> lint) {
+    Map<String, List<Finding>> byFile = new LinkedHashMap<>();
+    for (Finding f : result.findings()) {
+      if (!result.editsOf(f).isEmpty()) {
+        byFile.computeIfAbsent(f.position().file(), k -> new ArrayList<>()).add(f);
+      }
+    }
+    List<FilePlan> plans = new ArrayList<>();
+    for (Map.Entry<String, List<Finding>> e : byFile.entrySet()) {
+      String file = e.getKey();
+      String text = text(file);
+      FixPlan plan = FixPlan.of(file, text, e.getValue(), t -> lint.apply(file, t));
+      plans.add(new FilePlan(file, text, plan));
+    }
+    return plans;
+  }
+
+  /** Writes the fixed text of each plan that changes its file. */
+  static void write(List<FilePlan> plans) throws IOException {
+    for (FilePlan p : plans) {
+      if (!p.plan().edits().isEmpty() && !p.file().equals(ManifestLoader.STDIN_NAME)) {
+        Files.writeString(Path.of(p.file()), p.plan().text(), StandardCharsets.UTF_8);
+      }
+    }
+  }
+
+  /** A unified diff of every plan, as {@code git diff} writes one (a/ and b/ prefixes). */
+  static String diff(List<FilePlan> plans) {
+    StringBuilder out = new StringBuilder();
+    for (FilePlan p : plans) {
+      if (p.plan().edits().isEmpty()) {
+        continue;
+      }
+      List<String> before = lines(p.before());
+      List<String> after = lines(p.plan().text());
+      Patch<String> patch = DiffUtils.diff(before, after);
+      String name = p.file().replace('\\', '/');
+      for (String line :
+          UnifiedDiffUtils.generateUnifiedDiff("a/" + name, "b/" + name, before, patch, 3)) {
+        out.append(line).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  // Lines without their terminators: a CRLF file's lines keep their \r, so the diff shows them.
+  private static List<String> lines(String text) {
+    List<String> out = new ArrayList<>(List.of(text.split("\n", -1)));
+    if (!out.isEmpty() && out.get(out.size() - 1).isEmpty()) {
+      out.remove(out.size() - 1);
+    }
+    return out;
+  }
+
+  /**
+   * Where the value of a rendered finding comes from, when its template line writes exactly one
+   * {@code .Values} reference ({@code absoluteTimeout: {{ .Values.session.timeout }}}): that key,
+   * e.g. {@code session.timeout}; null otherwise.
+   */
+  static String valuesKey(Finding f) {
+    try {
+      List<String> lines = Files.readAllLines(Path.of(f.position().file()), StandardCharsets.UTF_8);
+      if (f.position().line() < 1 || f.position().line() > lines.size()) {
+        return null;
+      }
+      java.util.regex.Matcher m = VALUES_REFERENCE.matcher(lines.get(f.position().line() - 1));
+      String key = m.find() ? m.group(1) : null;
+      return key != null && !m.find() ? key : null;
+    } catch (IOException | RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static final java.util.regex.Pattern VALUES_REFERENCE =
+      java.util.regex.Pattern.compile("\\.Values\\.([A-Za-z0-9_]+(?:\\.[A-Za-z0-9_]+)*)");
+
+  private static boolean isRendered(LintResult result, Finding f) {
+    return result.inputs().renderedFrom().containsKey(f.position().file());
+  }
+
+  /** The text of a file findings name, read once; null when it cannot be read. */
+  private String text(String file) {
+    if (file.equals(ManifestLoader.STDIN_NAME)) {
+      return stdinText;
+    }
+    return texts.computeIfAbsent(
+        file,
+        f -> {
+          try {
+            return Files.readString(Path.of(f), StandardCharsets.UTF_8);
+          } catch (IOException | RuntimeException e) {
+            return null; // moved or unreadable since the lint: no fix offered
+          }
+        });
+  }
+}
