@@ -108,7 +108,7 @@ public final class Engine {
   }
 
   /** One lint in progress. Not thread-safe; one per lint. */
-  public final class LintRun {
+  public final class LintRun implements PartSink {
     private static final int KEEP_WHOLE = 1000;
 
     private final LintOptions options;
@@ -216,6 +216,7 @@ public final class Engine {
      * Marks {@code unit} as one that stands alone (an example, a test fixture): its objects still
      * see what they name elsewhere in the input, but never meet another unit's objects through it.
      */
+    @Override
     public LintRun standAlone(String unit) {
       standAlone.add(unit);
       return this;
@@ -235,6 +236,7 @@ public final class Engine {
      *     objects they name), with the parts that belong to none shared by all. Empty: the part
      *     belongs to every unit.
      */
+    @Override
     public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
       RuleContext partContext =
           contexts.computeIfAbsent(

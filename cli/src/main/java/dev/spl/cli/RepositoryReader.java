@@ -1,7 +1,7 @@
 package dev.spl.cli;
 
-import dev.spl.Engine;
 import dev.spl.InputNotes;
+import dev.spl.PartSink;
 import dev.spl.config.SplConfig;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
@@ -43,7 +43,7 @@ import java.util.function.Supplier;
  * </ul>
  */
 final class RepositoryReader {
-  private final Engine.LintRun run;
+  private final PartSink run;
   private final List<Renamed> renamed = new ArrayList<>();
   private final Configs configs;
   private final GatewayApiVersion flagVersion; // null: automatic
@@ -89,7 +89,7 @@ final class RepositoryReader {
   }
 
   RepositoryReader(
-      Engine.LintRun run,
+      PartSink run,
       Configs configs,
       GatewayApiVersion flagVersion,
       boolean ignoreNonManifests,
@@ -548,7 +548,7 @@ final class RepositoryReader {
    * and is skipped (in examples and docs it is a copy-paste slip, still SPL002). A file named on
    * the command line keeps them all.
    */
-  private LoadedInput withoutOthersProblems(LoadedInput part, boolean testFixture) {
+  LoadedInput withoutOthersProblems(LoadedInput part, boolean testFixture) {
     List<LoadProblem> ours = new ArrayList<>();
     for (LoadProblem p : part.problems()) {
       if (p.resource() == null) {

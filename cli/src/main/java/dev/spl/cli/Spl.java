@@ -32,7 +32,7 @@ public final class Spl implements Runnable {
   public void run() {
     throw new CommandLine.ParameterException(
         spec.commandLine(),
-        "a command is required: lint, audit, rules, explain, probe, migrate or version");
+        "a command is required: lint, audit, rules, explain, probe, migrate, lsp or version");
   }
 
   public static void main(String[] args) {
@@ -60,6 +60,7 @@ public final class Spl implements Runnable {
     COMMANDS.put("explain", ExplainCommand::new);
     COMMANDS.put("version", VersionCommand::new);
     COMMANDS.put("probe", dev.spl.cli.probe.ProbeCommand::new);
+    COMMANDS.put("lsp", dev.spl.cli.lsp.LspCommand::new);
     COMMANDS.put("help", CommandLine.HelpCommand::new);
   }
 

@@ -1,0 +1,203 @@
+package dev.spl.cli;
+
+import dev.spl.Engine;
+import dev.spl.LintOptions;
+import dev.spl.LintResult;
+import dev.spl.PartSink;
+import dev.spl.catalogue.RuleSelection;
+import dev.spl.config.SplConfig;
+import dev.spl.load.LoadProblem;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.Resource;
+import dev.spl.schema.GatewayApiVersion;
+import java.io.InputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * A workspace linted as {@code spl lint ROOT} lints it, kept to lint again with one file's text
+ * changed (an editor's unsaved buffer): the files are read, charts rendered and kustomize builds
+ * found once, when {@link #read} runs (at start and after a save), and a change re-lints the kept
+ * parts with that one file parsed again. The engine and its compiled CEL stay warm between lints.
+ * Not thread-safe: the language server lints on one thread.
+ */
+public final class WorkspaceLint {
+  private final Path root;
+  private final Engine engine = new Engine();
+  private final Consumer<String> log;
+  private Snapshot snapshot;
+
+  /** One part as the reader gave it. */
+  private record Part(
+      LoadedInput part, GatewayApiVersion version, Set<String> units, String file) {}
+
+  /** What one read of the workspace found. */
+  private record Snapshot(
+      List<Part> parts,
+      Set<String> standAlone,
+      LintOptions options,
+      RepositoryReader reader,
+      Map<String, List<Finding>> findingsByFile,
+      Set<String> rendered) {}
+
+  public WorkspaceLint(Path root, Consumer<String> log) {
+    this.root = root.toAbsolutePath().normalize();
+    this.log = log;
+  }
+
+  /** The name findings give {@code file}, as a lint of the workspace names it. */
+  public static String nameOf(Path file) {
+    return RepositoryReader.display(file);
+  }
+
+  /**
+   * Reads (again) every file of the workspace from disk and lints it whole. Returns the files that
+   * have findings, by the name findings give them.
+   */
+  public Set<String> read() {
+    Configs configs = new Configs(null);
+    LintOptions options =
+        new LintOptions(
+                GatewayApiVersion.NEWEST_RELEASE, RuleSelection.of(List.of(), List.of(), Map.of()))
+            .withPerFile(configs.perFile())
+            .withIngressClasses(IngressClassScan.of(List.of(root), f -> false));
+    List<Part> parts = new ArrayList<>();
+    Set<String> standAlone = new LinkedHashSet<>();
+    PartSink recorder =
+        new PartSink() {
+          @Override
+          public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
+            parts.add(new Part(part, version, units, fileOf(part)));
+          }
+
+          @Override
+          public PartSink standAlone(String unit) {
+            standAlone.add(unit);
+            return this;
+          }
+        };
+    RepositoryReader reader =
+        new RepositoryReader(
+            recorder,
+            configs,
+            null,
+            false,
+            new RepositoryReader.HelmOptions(List.of(), List.of(), HelmCharts.DEFAULT_KUBE_VERSION),
+            part -> {},
+            log);
+    try {
+      reader.read(List.of(root.toString()), InputStream::nullInputStream, f -> false);
+    } catch (SplConfig.Invalid e) {
+      log.accept(e.getMessage());
+    }
+    Engine.LintRun run = start(options, standAlone);
+    parts.forEach(p -> run.accept(p.part(), p.version(), p.units()));
+    LintResult result = run.finish(reader.files(), reader.documents());
+    Map<String, List<Finding>> byFile = new HashMap<>();
+    for (Finding f : reader.inTemplates(result.findings())) {
+      byFile.computeIfAbsent(f.position().file(), k -> new ArrayList<>()).add(f);
+    }
+    Set<String> rendered = new HashSet<>(reader.notes().renderedFrom().keySet());
+    snapshot = new Snapshot(List.copyOf(parts), standAlone, options, reader, byFile, rendered);
+    return byFile.keySet();
+  }
+
+  /**
+   * The findings in {@code file} when it holds {@code text} and every other file is as last read:
+   * the single-object rules on the text, the cross-resource ones with the rest of the workspace. A
+   * file a chart renders is judged as last read (its rendering needs the saved chart).
+   */
+  public LintResult lint(String file, String text) {
+    if (snapshot == null) {
+      read();
+    }
+    Snapshot s = snapshot;
+    if (text == null || s.rendered().contains(file)) {
+      return result(s.findingsByFile().getOrDefault(file, List.of()));
+    }
+    GatewayApiVersion version = null;
+    Set<String> units = new LinkedHashSet<>();
+    for (Part p : s.parts()) {
+      if (file.equals(p.file())) {
+        version = p.version();
+        units.addAll(p.units());
+      }
+    }
+    if (version == null) {
+      version = versionOf(file);
+    }
+    if (units.isEmpty()) {
+      units.add(Units.of(Path.of(file), root));
+    }
+    LoadedInput parsed =
+        s.reader().withoutOthersProblems(ManifestLoader.lenient().loadText(file, text), false);
+    Engine.LintRun run = start(s.options(), s.standAlone());
+    for (Part p : s.parts()) {
+      if (!file.equals(p.file())) {
+        run.accept(p.part(), p.version(), p.units());
+      }
+    }
+    run.accept(parsed, version, units);
+    List<Finding> own = new ArrayList<>();
+    for (Finding f : run.finish(0, 0).findings()) {
+      if (f.position().file().equals(file)) {
+        own.add(f);
+      }
+    }
+    return result(own);
+  }
+
+  /** {@code text} as {@code file}, linted alone as a fix is checked ({@code FixPlan}). */
+  public List<Finding> lintAlone(String file, String text) {
+    LintOptions options = snapshot == null ? LintOptions.defaults() : snapshot.options();
+    return engine
+        .lint(ManifestLoader.lenient().loadText(file, text), options.withVersion(versionOf(file)))
+        .findings();
+  }
+
+  private GatewayApiVersion versionOf(String file) {
+    if (snapshot != null) {
+      for (Part p : snapshot.parts()) {
+        if (file.equals(p.file())) {
+          return p.version();
+        }
+      }
+    }
+    try {
+      GatewayApiVersion configured = new Configs(null).forFile(Path.of(file)).gatewayApiVersion();
+      return configured == null ? GatewayApiVersion.NEWEST_RELEASE : configured;
+    } catch (SplConfig.Invalid e) {
+      return GatewayApiVersion.NEWEST_RELEASE;
+    }
+  }
+
+  private Engine.LintRun start(LintOptions options, Set<String> standAlone) {
+    Engine.LintRun run = engine.start(options).isolatingRuleFailures();
+    standAlone.forEach(run::standAlone);
+    return run;
+  }
+
+  private static LintResult result(List<Finding> findings) {
+    return new LintResult(List.copyOf(findings), 1, 0, 0, List.of());
+  }
+
+  /** The file a part was read from, by the name its findings carry; null for an empty part. */
+  private static String fileOf(LoadedInput part) {
+    for (Resource r : part.resources()) {
+      return r.position().file();
+    }
+    for (LoadProblem p : part.problems()) {
+      return p.position().file();
+    }
+    return null;
+  }
+}

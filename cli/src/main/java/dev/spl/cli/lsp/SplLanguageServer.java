@@ -1,0 +1,379 @@
+package dev.spl.cli.lsp;
+
+import dev.spl.catalogue.BuiltInRules;
+import dev.spl.cli.BuildInfo;
+import dev.spl.cli.WorkspaceLint;
+import dev.spl.fix.FixPlan;
+import dev.spl.model.Finding;
+import dev.spl.model.Severity;
+import dev.spl.rules.Rule;
+import dev.spl.rules.RuleInfo;
+import java.net.URI;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.stream.Collectors;
+import org.eclipse.lsp4j.CodeAction;
+import org.eclipse.lsp4j.CodeActionKind;
+import org.eclipse.lsp4j.CodeActionOptions;
+import org.eclipse.lsp4j.CodeActionParams;
+import org.eclipse.lsp4j.Command;
+import org.eclipse.lsp4j.Diagnostic;
+import org.eclipse.lsp4j.DiagnosticCodeDescription;
+import org.eclipse.lsp4j.DiagnosticSeverity;
+import org.eclipse.lsp4j.DidChangeConfigurationParams;
+import org.eclipse.lsp4j.DidChangeTextDocumentParams;
+import org.eclipse.lsp4j.DidChangeWatchedFilesParams;
+import org.eclipse.lsp4j.DidCloseTextDocumentParams;
+import org.eclipse.lsp4j.DidOpenTextDocumentParams;
+import org.eclipse.lsp4j.DidSaveTextDocumentParams;
+import org.eclipse.lsp4j.Hover;
+import org.eclipse.lsp4j.HoverParams;
+import org.eclipse.lsp4j.InitializeParams;
+import org.eclipse.lsp4j.InitializeResult;
+import org.eclipse.lsp4j.InitializedParams;
+import org.eclipse.lsp4j.MarkupContent;
+import org.eclipse.lsp4j.MarkupKind;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.Position;
+import org.eclipse.lsp4j.PublishDiagnosticsParams;
+import org.eclipse.lsp4j.Range;
+import org.eclipse.lsp4j.SaveOptions;
+import org.eclipse.lsp4j.ServerCapabilities;
+import org.eclipse.lsp4j.ServerInfo;
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+import org.eclipse.lsp4j.TextDocumentSyncKind;
+import org.eclipse.lsp4j.TextDocumentSyncOptions;
+import org.eclipse.lsp4j.TextEdit;
+import org.eclipse.lsp4j.WorkspaceEdit;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageClientAware;
+import org.eclipse.lsp4j.services.LanguageServer;
+import org.eclipse.lsp4j.services.TextDocumentService;
+import org.eclipse.lsp4j.services.WorkspaceService;
+
+/**
+ * {@code spl lsp}: lints YAML documents as an editor opens and changes them, and offers spl's fixes
+ * as code actions and {@code spl explain} on hover. A thin adapter: {@link WorkspaceLint} decides
+ * what is linted with what; this class only speaks the protocol. Lints run one at a time on their
+ * own thread, the newest text of a document winning over older ones still queued.
+ */
+public final class SplLanguageServer
+    implements LanguageServer, LanguageClientAware, TextDocumentService, WorkspaceService {
+  private final ExecutorService linter =
+      Executors.newSingleThreadExecutor(
+          r -> {
+            Thread t = new Thread(r, "spl-lint");
+            t.setDaemon(true);
+            return t;
+          });
+  private final Map<String, Document> documents = new ConcurrentHashMap<>();
+  private final Map<String, RuleInfo> rules =
+      BuiltInRules.all().stream().map(Rule::info).collect(Collectors.toMap(RuleInfo::id, r -> r));
+  private volatile LanguageClient client;
+  private volatile WorkspaceLint workspace;
+  private volatile boolean shutdown;
+
+  /** An open document: its text, and the findings of its last lint with their ranges. */
+  private record Document(String uri, String name, String text, int version, List<Placed> found) {}
+
+  /** A finding where it is in the document's text. */
+  private record Placed(Finding finding, Range range) {}
+
+  @Override
+  public void connect(LanguageClient client) {
+    this.client = client;
+  }
+
+  @Override
+  public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
+    Path root = rootOf(params);
+    workspace = new WorkspaceLint(root, this::log);
+    ServerCapabilities caps = new ServerCapabilities();
+    TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
+    sync.setOpenClose(true);
+    sync.setChange(TextDocumentSyncKind.Full);
+    sync.setSave(new SaveOptions(false));
+    caps.setTextDocumentSync(sync);
+    caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix)));
+    caps.setHoverProvider(true);
+    return CompletableFuture.completedFuture(
+        new InitializeResult(caps, new ServerInfo("spl", BuildInfo.version())));
+  }
+
+  @Override
+  public void initialized(InitializedParams params) {
+    linter.execute(
+        () -> {
+          workspace.read();
+          documents.values().forEach(d -> lintNow(d.uri()));
+        });
+  }
+
+  @Override
+  public CompletableFuture<Object> shutdown() {
+    shutdown = true;
+    linter.shutdownNow();
+    return CompletableFuture.completedFuture(null);
+  }
+
+  @Override
+  public void exit() {
+    System.exit(shutdown ? 0 : 1);
+  }
+
+  @Override
+  public TextDocumentService getTextDocumentService() {
+    return this;
+  }
+
+  @Override
+  public WorkspaceService getWorkspaceService() {
+    return this;
+  }
+
+  // --- documents ---
+
+  @Override
+  public void didOpen(DidOpenTextDocumentParams params) {
+    var doc = params.getTextDocument();
+    update(doc.getUri(), doc.getText(), doc.getVersion());
+  }
+
+  @Override
+  public void didChange(DidChangeTextDocumentParams params) {
+    List<TextDocumentContentChangeEvent> changes = params.getContentChanges();
+    if (!changes.isEmpty()) {
+      // full sync: the last change holds the whole text
+      String text = changes.get(changes.size() - 1).getText();
+      update(params.getTextDocument().getUri(), text, params.getTextDocument().getVersion());
+    }
+  }
+
+  @Override
+  public void didClose(DidCloseTextDocumentParams params) {
+    String uri = params.getTextDocument().getUri();
+    documents.remove(uri);
+    publish(uri, List.of(), null);
+  }
+
+  @Override
+  public void didSave(DidSaveTextDocumentParams params) {
+    rereadWorkspace();
+  }
+
+  @Override
+  public void didChangeConfiguration(DidChangeConfigurationParams params) {
+    // spl's configuration is .spl.yaml, read with the workspace
+  }
+
+  @Override
+  public void didChangeWatchedFiles(DidChangeWatchedFilesParams params) {
+    rereadWorkspace();
+  }
+
+  private void rereadWorkspace() {
+    linter.execute(
+        () -> {
+          workspace.read();
+          documents.values().forEach(d -> lintNow(d.uri()));
+        });
+  }
+
+  private void update(String uri, String text, int version) {
+    String name = nameOf(uri);
+    if (name == null) {
+      return; // not a file: nothing spl can relate it to
+    }
+    documents.put(uri, new Document(uri, name, text, version, List.of()));
+    linter.execute(() -> lintNow(uri));
+  }
+
+  /** Lints the document's newest text, unless a newer lint of it is already queued. */
+  private void lintNow(String uri) {
+    Document doc = documents.get(uri);
+    if (doc == null || shutdown) {
+      return;
+    }
+    List<Finding> findings = workspace.lint(doc.name(), doc.text()).findings();
+    TextPositions positions = new TextPositions(doc.text());
+    List<Placed> placed = new ArrayList<>();
+    for (Finding f : findings) {
+      placed.add(new Placed(f, positions.rangeAt(f.position().line(), f.position().column())));
+    }
+    Document latest = documents.get(uri);
+    if (latest == null || latest.version() != doc.version()) {
+      return; // a newer text is queued: its lint publishes
+    }
+    documents.put(
+        uri, new Document(uri, doc.name(), doc.text(), doc.version(), List.copyOf(placed)));
+    publish(uri, placed.stream().map(this::diagnostic).toList(), doc.version());
+  }
+
+  private Diagnostic diagnostic(Placed p) {
+    Finding f = p.finding();
+    Diagnostic d =
+        new Diagnostic(p.range(), f.message(), severity(f.severity()), "spl", f.ruleId());
+    d.setCodeDescription(new DiagnosticCodeDescription(docsOf(f.ruleId(), f.ruleName())));
+    return d;
+  }
+
+  private void publish(String uri, List<Diagnostic> diagnostics, Integer version) {
+    LanguageClient c = client;
+    if (c != null) {
+      c.publishDiagnostics(new PublishDiagnosticsParams(uri, diagnostics, version));
+    }
+  }
+
+  // --- code actions and hover ---
+
+  @Override
+  public CompletableFuture<List<Either<Command, CodeAction>>> codeAction(CodeActionParams params) {
+    return CompletableFuture.supplyAsync(
+        () -> {
+          Document doc = documents.get(params.getTextDocument().getUri());
+          List<Either<Command, CodeAction>> actions = new ArrayList<>();
+          if (doc == null) {
+            return actions;
+          }
+          for (Placed p : doc.found()) {
+            // a client that sends no range asks about the whole document
+            if (p.finding().fix() == null
+                || (params.getRange() != null && !overlaps(p.range(), params.getRange()))) {
+              continue;
+            }
+            FixPlan plan =
+                FixPlan.of(
+                    doc.name(),
+                    doc.text(),
+                    List.of(p.finding()),
+                    t -> workspace.lintAlone(doc.name(), t));
+            if (plan.edits().isEmpty()) {
+              continue; // the scalar moved, or the fix would add a finding
+            }
+            TextPositions positions = new TextPositions(doc.text());
+            List<TextEdit> edits = new ArrayList<>();
+            for (dev.spl.fix.TextEdit e : plan.edits()) {
+              edits.add(
+                  new TextEdit(
+                      new Range(positions.position(e.start()), positions.position(e.end())),
+                      e.replacement()));
+            }
+            CodeAction action =
+                new CodeAction("Fix " + p.finding().ruleId() + ": " + p.finding().fix().title());
+            action.setKind(CodeActionKind.QuickFix);
+            action.setDiagnostics(List.of(diagnostic(p)));
+            action.setIsPreferred(true);
+            action.setEdit(new WorkspaceEdit(Map.of(doc.uri(), edits)));
+            actions.add(Either.forRight(action));
+          }
+          return actions;
+        },
+        linter);
+  }
+
+  @Override
+  public CompletableFuture<Hover> hover(HoverParams params) {
+    Document doc = documents.get(params.getTextDocument().getUri());
+    if (doc == null) {
+      return CompletableFuture.completedFuture(null);
+    }
+    StringBuilder md = new StringBuilder();
+    for (Placed p : doc.found()) {
+      if (contains(p.range(), params.getPosition())) {
+        RuleInfo rule = rules.get(p.finding().ruleId());
+        if (rule == null) {
+          continue;
+        }
+        md.append(md.length() == 0 ? "" : "\n\n---\n\n")
+            .append("**")
+            .append(rule.id())
+            .append(' ')
+            .append(rule.name())
+            .append("** (")
+            .append(p.finding().severity().label())
+            .append(")\n\n")
+            .append(p.finding().message())
+            .append("\n\n**Why.** ")
+            .append(rule.why())
+            .append("\n\n**Fix.** ")
+            .append(rule.fix())
+            .append("\n\n[")
+            .append(rule.id())
+            .append(" in the rule reference](")
+            .append(docsOf(rule.id(), rule.name()))
+            .append(')');
+      }
+    }
+    return CompletableFuture.completedFuture(
+        md.length() == 0 ? null : new Hover(new MarkupContent(MarkupKind.MARKDOWN, md.toString())));
+  }
+
+  // --- helpers ---
+
+  private static Path rootOf(InitializeParams params) {
+    String uri = null;
+    if (params.getWorkspaceFolders() != null && !params.getWorkspaceFolders().isEmpty()) {
+      uri = params.getWorkspaceFolders().get(0).getUri();
+    } else if (params.getRootUri() != null) {
+      uri = params.getRootUri();
+    }
+    try {
+      return uri == null ? Path.of("").toAbsolutePath() : Path.of(URI.create(uri));
+    } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+      return Path.of("").toAbsolutePath();
+    }
+  }
+
+  private static String nameOf(String uri) {
+    try {
+      return WorkspaceLint.nameOf(Path.of(URI.create(uri)));
+    } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
+      return null;
+    }
+  }
+
+  static String docsOf(String id, String name) {
+    return BuildInfo.homepage()
+        + "/blob/main/docs/rules.md#"
+        + id.toLowerCase(Locale.ROOT)
+        + "-"
+        + name;
+  }
+
+  private static DiagnosticSeverity severity(Severity s) {
+    return switch (s) {
+      case ERROR -> DiagnosticSeverity.Error;
+      case WARNING -> DiagnosticSeverity.Warning;
+      case INFO -> DiagnosticSeverity.Information;
+    };
+  }
+
+  private static boolean overlaps(Range a, Range b) {
+    return !before(a.getEnd(), b.getStart()) && !before(b.getEnd(), a.getStart());
+  }
+
+  private static boolean contains(Range r, Position p) {
+    return !before(p, r.getStart()) && !before(r.getEnd(), p);
+  }
+
+  private static boolean before(Position a, Position b) {
+    return a.getLine() < b.getLine()
+        || (a.getLine() == b.getLine() && a.getCharacter() < b.getCharacter());
+  }
+
+  private void log(String message) {
+    LanguageClient c = client;
+    if (c != null) {
+      c.logMessage(new MessageParams(MessageType.Warning, "spl: " + message));
+    }
+  }
+}

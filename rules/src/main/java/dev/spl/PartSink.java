@@ -1,0 +1,17 @@
+package dev.spl;
+
+import dev.spl.load.LoadedInput;
+import dev.spl.schema.GatewayApiVersion;
+import java.util.Set;
+
+/**
+ * Where the parts of an input go as an adapter reads them: a {@link Engine.LintRun}, or a recorder
+ * that keeps them to lint again with one file changed (the language server).
+ */
+public interface PartSink {
+  /** One part (a file, a chart's rendering) for {@code version}, in {@code units}. */
+  void accept(LoadedInput part, GatewayApiVersion version, Set<String> units);
+
+  /** Marks {@code unit} as one that stands alone (an example, a test fixture). */
+  PartSink standAlone(String unit);
+}
