@@ -173,6 +173,13 @@ class LintFixTest {
 
     CliRun sarif = CliRun.of("lint", "--format", "sarif", dir.toString());
     JsonNode log = JSON.readTree(sarif.out());
+    Schema sarifSchema;
+    try (var in = LintFixTest.class.getResourceAsStream("/sarif/sarif-schema-2.1.0.json")) {
+      sarifSchema =
+          SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+              .getSchema(in, InputFormat.JSON);
+    }
+    assertEquals(List.of(), sarifSchema.validate(log), "SARIF with fixes validates");
     int fixes = 0;
     for (JsonNode r : log.get("runs").get(0).get("results")) {
       if (r.has("fixes")) {
