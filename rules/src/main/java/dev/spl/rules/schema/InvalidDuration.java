@@ -163,6 +163,20 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     if (repaired != null) {
       return reason(text) + "write " + repaired;
     }
+    if (text.matches("\\d{1,9}")) {
+      // seconds or milliseconds? Two fixes, so none is made (unless both read the same: 0)
+      String seconds = GatewayDuration.repaired(text + "s");
+      String millis = GatewayDuration.repaired(text + "ms");
+      if (seconds != null && seconds.equals(millis)) {
+        return "a number needs a unit: write " + seconds;
+      }
+      return "a number needs a unit: "
+          + (seconds == null ? "" : seconds + " (" + text + "s) or ")
+          + millis
+          + " ("
+          + text
+          + "ms)?";
+    }
     if (text.contains(".")) {
       return "decimals are not allowed: write e.g. 1h30m for 1.5h";
     }
@@ -195,6 +209,12 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
   /** The repaired duration written over {@code node}, or null when there is no one repair. */
   private static Fix fix(ScalarNode node, String text) {
     String repaired = GatewayDuration.repaired(text);
+    if (repaired == null && text.matches("\\d{1,9}")) {
+      // a bare number is a length of time only when seconds and milliseconds agree (0)
+      String seconds = GatewayDuration.repaired(text + "s");
+      repaired =
+          seconds != null && seconds.equals(GatewayDuration.repaired(text + "ms")) ? seconds : null;
+    }
     return repaired == null ? null : Fix.scalar("write " + repaired, node, repaired);
   }
 

@@ -179,4 +179,21 @@ class InvalidDurationTest {
                 GatewayApiVersion.V1_4)
             .isEmpty());
   }
+
+  @Test
+  void aBareNumberNamesBothReadingsAndIsNotFixed() {
+    var found =
+        assertMarked(
+            "SPL021",
+            route(
+                "{absoluteTimeout: \"3600\", cookie: {name: s}}  # expect: SPL021"
+                    + " \"a number needs a unit: 1h (3600s) or 3s600ms (3600ms)?\""));
+    assertEquals(null, found.get(0).fix());
+    // zero is zero in either unit: that one is certain
+    var zero =
+        assertMarked(
+            "SPL021",
+            route("{absoluteTimeout: \"0\", cookie: {name: s}}  # expect: SPL021 \"write 0s\""));
+    assertEquals("0s", zero.get(0).fix().edits().get(0).value());
+  }
 }
