@@ -5,6 +5,7 @@ import dev.spl.rules.IndexRule;
 import dev.spl.rules.Rule;
 import dev.spl.rules.aws.AlbStickinessAttributesInvalid;
 import dev.spl.rules.aws.AlbStickinessOnInstanceTargets;
+import dev.spl.rules.aws.AlbWeightedForwardWithoutGroupStickiness;
 import dev.spl.rules.cel.CookieNeedsCookieType;
 import dev.spl.rules.cel.CookieTypeNeedsCookie;
 import dev.spl.rules.cel.HeaderNeedsHeaderType;
@@ -138,6 +139,7 @@ public final class BuiltInRules {
           new TraefikStickyNativeLb(),
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
+          new AlbWeightedForwardWithoutGroupStickiness(),
           new GkeCookieTtlWithoutCookie(),
           new GkeClientIpProtoAffinity(),
           new GkePolicyTargetInvalid(),
