@@ -8,7 +8,7 @@
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-opts="${SPL_BENCH_JAVA_OPTS:--Xmx128m -Xmn8m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -XX:+ExitOnOutOfMemoryError}"
+opts="${SPL_BENCH_JAVA_OPTS:--Xmx128m -Xmn8m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -XX:+UnlockExperimentalVMOptions -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
 jar=webhook/target/spl-webhook.jar
 [ -f "$jar" ] || mvn -B -q -pl webhook -am package -DskipTests
 mvn -B -q -pl webhook -am test-compile -Dspotless.check.skip=true
