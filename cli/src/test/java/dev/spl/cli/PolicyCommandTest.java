@@ -75,6 +75,7 @@ class PolicyCommandTest {
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
             "spl451-kgateway-cookie-hash-passive",
+            "spl452-kgateway-cookie-samesite-none-insecure",
             "spl501-traefik-sticky-on-ingress",
             "spl502-traefik-sticky-native-lb",
             "spl701-gke-cookie-ttl-without-cookie",
@@ -95,10 +96,10 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        38,
+        40,
         latest.size(),
-        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL251, SPL301, SPL401, SPL451, SPL501,"
-            + " SPL502,"
+        "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL251, SPL301, SPL401, SPL451, SPL452,"
+            + " SPL501, SPL502,"
             + " SPL701-SPL703, SPL801, SPL803, SPL901 and SPL951 at v1.6, a policy and a binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
@@ -185,6 +186,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(23, policies);
+    assertEquals(24, policies);
   }
 }

@@ -46,6 +46,7 @@ import dev.spl.rules.input.YamlSyntax;
 import dev.spl.rules.istio.IstioCookieHashPassive;
 import dev.spl.rules.istio.IstioLoadBalancerConflict;
 import dev.spl.rules.kgateway.KgatewayCookieHashPassive;
+import dev.spl.rules.kgateway.KgatewayCookieSameSiteNoneInsecure;
 import dev.spl.rules.ngf.NgfHashKeyInvalid;
 import dev.spl.rules.ngf.NgfHashThroughClusterIp;
 import dev.spl.rules.ngf.NgfPersistenceDropped;
@@ -135,6 +136,7 @@ public final class BuiltInRules {
           new IstioLoadBalancerConflict(),
           new EnvoyGatewayCookieHashPassive(),
           new KgatewayCookieHashPassive(),
+          new KgatewayCookieSameSiteNoneInsecure(),
           new TraefikStickyOnIngress(),
           new TraefikStickyNativeLb(),
           new AlbStickinessOnInstanceTargets(),

@@ -524,6 +524,7 @@ class HelmChartIT {
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
             "spl451-kgateway-cookie-hash-passive",
+            "spl452-kgateway-cookie-samesite-none-insecure",
             "spl501-traefik-sticky-on-ingress",
             "spl502-traefik-sticky-native-lb",
             "spl701-gke-cookie-ttl-without-cookie",

@@ -30,6 +30,7 @@ public final class ApiServerPolicies {
           new IstioCookieHashPassivePolicy(),
           new EnvoyGatewayCookieHashPassivePolicy(),
           new KgatewayCookieHashPassivePolicy(),
+          new KgatewayCookieSameSiteNoneInsecurePolicy(),
           new TraefikStickyOnIngressPolicy(),
           new TraefikStickyNativeLbPolicy(),
           new GkeCookieTtlWithoutCookiePolicy(),

@@ -1,0 +1,63 @@
+package dev.spl.rules.kgateway;
+
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/**
+ * SPL452: a kgateway hash cookie with SameSite=None but not Secure. Browsers refuse such a cookie
+ * (a SameSite=None cookie must be Secure), so Envoy's cookie never comes back and every request is
+ * hashed as a new client's.
+ */
+@RuleDefinition(
+    id = "SPL452",
+    name = "kgateway-cookie-samesite-none-insecure",
+    severity = Severity.WARNING,
+    summary =
+        "A kgateway BackendConfigPolicy hash cookie is SameSite=None without secure: true, which"
+            + " browsers refuse.")
+public final class KgatewayCookieSameSiteNoneInsecure implements ResourceRule {
+  /** {name} is the cookie's quoted name with a leading space, or nothing. */
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "hash cookie{name} is SameSite=None without secure: true: browsers refuse it, so clients"
+              + " are not pinned");
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!resource.is(KgatewayCookieHashPassive.GROUP, KgatewayCookieHashPassive.KIND)
+        || !(resource.nodeAt(KgatewayCookieHashPassive.LOAD_BALANCER)
+            instanceof MapNode loadBalancer)) {
+      return;
+    }
+    for (String balancer : KgatewayCookieHashPassive.HASHING) {
+      MapNode hashing = loadBalancer.map(balancer);
+      ListNode policies = hashing == null ? null : hashing.list("hashPolicies");
+      for (int i = 0; policies != null && i < policies.size(); i++) {
+        MapNode cookie = policies.get(i) instanceof MapNode policy ? policy.map("cookie") : null;
+        if (cookie != null
+            && "None".equals(cookie.string("sameSite"))
+            && !(cookie.get("secure") instanceof ScalarNode s && Boolean.TRUE.equals(s.value()))) {
+          String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
+          reporter.report(
+              info(),
+              resource,
+              KgatewayCookieHashPassive.LOAD_BALANCER
+                  .key(balancer)
+                  .key("hashPolicies")
+                  .index(i)
+                  .key("cookie")
+                  .key("sameSite"),
+              MESSAGE.format("name", name));
+        }
+      }
+    }
+  }
+}
