@@ -84,7 +84,8 @@ class PolicyCommandTest {
             "spl801-contour-strategy-unknown",
             "spl803-contour-sticky-on-tcpproxy",
             "spl901-haproxy-dynamic-cookie-public-key",
-            "spl951-haproxy-ingress-affinity-unknown"),
+            "spl951-haproxy-ingress-affinity-unknown",
+            "spl952-haproxy-ingress-cookie-domain-mismatch"),
         policies);
     assertEquals(policies.size() * 2, docs.size());
     assertEquals(
@@ -96,11 +97,12 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        40,
+        42,
         latest.size(),
         "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL251, SPL301, SPL401, SPL451, SPL452,"
             + " SPL501, SPL502,"
-            + " SPL701-SPL703, SPL801, SPL803, SPL901 and SPL951 at v1.6, a policy and a binding each");
+            + " SPL701-SPL703, SPL801, SPL803, SPL901, SPL951 and SPL952 at v1.6, a policy and a"
+            + " binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }
@@ -186,6 +188,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(24, policies);
+    assertEquals(25, policies);
   }
 }

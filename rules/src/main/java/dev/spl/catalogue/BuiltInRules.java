@@ -39,6 +39,7 @@ import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
+import dev.spl.rules.haproxy.HaproxyIngressCookieDomainMismatch;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -151,7 +152,8 @@ public final class BuiltInRules {
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),
           new HaproxyDynamicCookiePublicKey(),
-          new HaproxyIngressAffinityUnknown());
+          new HaproxyIngressAffinityUnknown(),
+          new HaproxyIngressCookieDomainMismatch());
 
   private BuiltInRules() {}
 

@@ -533,7 +533,8 @@ class HelmChartIT {
             "spl801-contour-strategy-unknown",
             "spl803-contour-sticky-on-tcpproxy",
             "spl901-haproxy-dynamic-cookie-public-key",
-            "spl951-haproxy-ingress-affinity-unknown"),
+            "spl951-haproxy-ingress-affinity-unknown",
+            "spl952-haproxy-ingress-cookie-domain-mismatch"),
         names);
     assertEquals(names.size(), vap.all("ValidatingAdmissionPolicyBinding").size());
     Map<String, Object> policy = plain(vap.all("ValidatingAdmissionPolicy").get(0));

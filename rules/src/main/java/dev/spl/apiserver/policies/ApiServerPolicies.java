@@ -39,7 +39,8 @@ public final class ApiServerPolicies {
           new ContourStrategyUnknownPolicy(),
           new ContourStickyOnTcpProxyPolicy(),
           new HaproxyDynamicCookiePublicKeyPolicy(),
-          new HaproxyIngressAffinityUnknownPolicy());
+          new HaproxyIngressAffinityUnknownPolicy(),
+          new HaproxyIngressCookieDomainMismatchPolicy());
 
   private static final Map<Class<? extends Rule>, ApiServerPolicy> BY_RULE =
       ALL.stream()
