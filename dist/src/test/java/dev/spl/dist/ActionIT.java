@@ -64,6 +64,10 @@ class ActionIT {
     Path sarif = workspace.resolve("spl.sarif");
     assertTrue(Files.isRegularFile(sarif));
     assertEquals(List.of(), sarifSchema().validate(Files.readString(sarif), InputFormat.JSON));
+    // the duration's fix travels with the result, as code scanning shows suggested changes
+    assertTrue(
+        Files.readString(sarif).contains("\"insertedContent\":{\"text\":\"24h\"}"),
+        Files.readString(sarif));
     assertTrue(run.summary().startsWith("### spl lint\n\n1 error, 0 warnings"), run.summary());
     assertTrue(run.summary().contains("| `deploy/route.yaml:8:"), run.summary());
     assertEquals("1", run.outputs().get("lint").get("errors"));
