@@ -559,7 +559,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(22, mainNames.size(), mainNames.toString());
+    assertEquals(24, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -591,7 +591,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        19,
+        21,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());
