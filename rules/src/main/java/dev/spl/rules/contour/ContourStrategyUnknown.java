@@ -1,6 +1,8 @@
 package dev.spl.rules.contour;
 
+import dev.spl.model.Fix;
 import dev.spl.model.MessageTemplate;
+import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
@@ -18,7 +20,8 @@ import java.util.regex.Pattern;
     severity = Severity.ERROR,
     summary =
         "A Contour HTTPProxy names a sticky strategy Contour does not know (cookie, Sticky):"
-            + " it balances RoundRobin.")
+            + " it balances RoundRobin.",
+    fixable = true)
 public final class ContourStrategyUnknown implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
@@ -55,8 +58,23 @@ public final class ContourStrategyUnknown implements ResourceRule {
           info(),
           resource,
           site.path().key("strategy"),
-          MESSAGE.format("strategy", strategy, "fix", fixFor(strategy)));
+          MESSAGE.format("strategy", strategy, "fix", fixFor(strategy)),
+          caseFix(resource, site, strategy));
     }
+  }
+
+  /**
+   * A strategy that is a known one in another case ("cookie") has one reading, and is fixed; any
+   * other ("Sticky", "ConsistentHash") is only suggested.
+   */
+  private static Fix caseFix(Resource resource, ContourBalancing.Site site, String strategy) {
+    Node node = resource.nodeAt(site.path().key("strategy"));
+    for (String known : ContourBalancing.STRATEGIES) {
+      if (known.equalsIgnoreCase(strategy) && node != null) {
+        return Fix.scalar("write " + known, node, known);
+      }
+    }
+    return null;
   }
 
   /** RequestHash for a strategy that says hash, Cookie for the others. */

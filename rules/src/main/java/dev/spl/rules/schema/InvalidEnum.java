@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Fix;
 import dev.spl.model.KindRole;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
@@ -22,7 +23,8 @@ import java.util.List;
     name = "invalid-enum",
     severity = Severity.ERROR,
     summary = "type, lifetimeType or a Service's sessionAffinity is outside its enum.",
-    noPolicyBecause = NoPolicy.CRD_SCHEMA)
+    noPolicyBecause = NoPolicy.CRD_SCHEMA,
+    fixable = true)
 public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
   private static final List<String> AFFINITIES = List.of("None", "ClientIP");
 
@@ -30,12 +32,14 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.ENUM) {
-        String value = ((ScalarNode) v.node()).quoted();
+        ScalarNode node = (ScalarNode) v.node();
+        List<String> allowed = List.of(v.detail().split(", "));
         reporter.report(
             info(),
             site.resource(),
             v.path(),
-            message(v.field(), value, List.of(v.detail().split(", "))));
+            message(v.field(), node.quoted(), allowed),
+            fix(node, allowed));
       }
     }
   }
@@ -53,8 +57,21 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
           info(),
           resource,
           FieldPath.of("spec", "sessionAffinity"),
-          message("sessionAffinity", s.quoted(), AFFINITIES));
+          message("sessionAffinity", s.quoted(), AFFINITIES),
+          fix(s, AFFINITIES));
     }
+  }
+
+  /**
+   * The value written in the case the enum has, when exactly one allowed value differs from it only
+   * in case (a case slip has one reading; any other misspelling is not guessed at).
+   */
+  private static Fix fix(ScalarNode node, List<String> allowed) {
+    if (!(node.value() instanceof String written)) {
+      return null;
+    }
+    List<String> same = allowed.stream().filter(a -> a.equalsIgnoreCase(written)).toList();
+    return same.size() == 1 ? Fix.scalar("write " + same.get(0), node, same.get(0)) : null;
   }
 
   private static String message(String field, String value, List<String> allowed) {
