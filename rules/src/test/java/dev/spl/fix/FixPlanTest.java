@@ -101,4 +101,47 @@ class FixPlanTest {
     assertEquals(ROUTE, plan.text());
     assertTrue(plan.edits().isEmpty());
   }
+
+  /** A finding of a stand-in rule with a fix of one scalar. */
+  private static Finding finding(String rule, int line, int column, String value) {
+    return new Finding(
+        rule,
+        "stand-in",
+        Severity.ERROR,
+        rule + " " + value,
+        new SourcePosition("r.yaml", line, column),
+        null,
+        "",
+        List.of(),
+        new dev.spl.model.Fix(
+            "write " + value,
+            List.of(
+                new dev.spl.model.Fix.ScalarEdit(
+                    new SourcePosition("r.yaml", line, column), value))));
+  }
+
+  @Test
+  void oneRepairFromTwoRulesIsMadeOnceAndCountsForBoth() {
+    String text = "a: 1d\nb: 2d\n";
+    List<Finding> findings =
+        List.of(finding("SPL901", 1, 4, "24h"), finding("SPL902", 1, 4, "24h"));
+    FixPlan plan = FixPlan.of("r.yaml", text, findings, t -> List.of());
+    assertEquals("a: 24h\nb: 2d\n", plan.text());
+    assertEquals(1, plan.edits().size());
+    assertEquals(2, plan.fixed().size());
+  }
+
+  @Test
+  void twoDifferentRepairsOfOneScalarKeepTheFirstAndEditsComeInTextOrder() {
+    String text = "a: 1d\nb: 2d\n";
+    List<Finding> findings =
+        List.of(
+            finding("SPL901", 2, 4, "48h"),
+            finding("SPL901", 1, 4, "24h"),
+            finding("SPL902", 1, 4, "1440m"));
+    FixPlan plan = FixPlan.of("r.yaml", text, findings, t -> List.of());
+    assertEquals("a: 24h\nb: 48h\n", plan.text());
+    assertEquals(2, plan.fixed().size());
+    assertTrue(plan.edits().get(0).start() < plan.edits().get(1).start(), plan.edits().toString());
+  }
 }

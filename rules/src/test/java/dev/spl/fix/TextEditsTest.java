@@ -61,4 +61,24 @@ class TextEditsTest {
             new TextEdit("f", 3, 5, 1, 4, 1, 6, "xx"), new TextEdit("f", 4, 6, 1, 5, 1, 7, "yy"));
     assertEquals("a: xxc\n", TextEdits.apply("a: abc\n", edits));
   }
+
+  @Test
+  void aQuotedValueEscapesWhatDoubleQuotesNeed() {
+    assertEquals("a: \"x\\\"y\\\\z\\n\\t\\x01\"\n", fixed("a: \"v\"\n", 1, 4, "x\"y\\z\n\t\u0001"));
+    // a plain scalar that cannot stay plain (a colon, a leading dash) is double-quoted
+    assertEquals("a: \"k: v\"\n", fixed("a: v\n", 1, 4, "k: v"));
+    assertEquals("a: \"-x\"\n", fixed("a: v\n", 1, 4, "-x"));
+    assertEquals("a: \"\"\n", fixed("a: v\n", 1, 4, ""));
+  }
+
+  @Test
+  void editsApplyInTextOrderWhateverOrderTheyCome() {
+    List<TextEdit> edits =
+        List.of(new TextEdit("f", 6, 7, 1, 7, 1, 8, "Z"), new TextEdit("f", 0, 1, 1, 1, 1, 2, "A"));
+    assertEquals("AbcdefZ", TextEdits.apply("abcdefg", edits));
+    // edits that touch but do not overlap are both made
+    List<TextEdit> adjacent =
+        List.of(new TextEdit("f", 2, 4, 1, 3, 1, 5, "X"), new TextEdit("f", 0, 2, 1, 1, 1, 3, "Y"));
+    assertEquals("YXef", TextEdits.apply("abcdef", adjacent));
+  }
 }
