@@ -14,11 +14,7 @@ import java.util.Set;
  * belong in a Helm chart rather than in its rendering.
  */
 record FixSummary(
-    int fixed,
-    int files,
-    List<Finding> refused,
-    List<Finding> rendered,
-    Set<Finding> fixedFindings) {
+    Set<Finding> fixedFindings, int files, List<Finding> refused, List<Finding> rendered) {
 
   static FixSummary of(List<Fixes.FilePlan> plans, List<Finding> rendered) {
     Set<Finding> fixed = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -29,7 +25,12 @@ record FixSummary(
       refused.addAll(p.plan().refused());
       files += p.plan().edits().isEmpty() ? 0 : 1;
     }
-    return new FixSummary(fixed.size(), files, List.copyOf(refused), rendered, fixed);
+    return new FixSummary(fixed, files, List.copyOf(refused), rendered);
+  }
+
+  /** How many findings the fixes fix. */
+  int fixed() {
+    return fixedFindings.size();
   }
 
   /** The findings that remain once the fixes are made: the report lists these. */
@@ -43,8 +44,8 @@ record FixSummary(
     err.println(
         "spl: "
             + verb
-            + plural(fixed, "finding")
-            + (fixed == 0 ? "" : " in " + plural(files, "file"))
+            + plural(fixed(), "finding")
+            + (fixed() == 0 ? "" : " in " + plural(files, "file"))
             + (onlyShown ? " (--diff: nothing changed)" : ""));
     for (Finding f : refused) {
       err.println(

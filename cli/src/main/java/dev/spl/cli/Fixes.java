@@ -8,6 +8,7 @@ import dev.spl.fix.FixPlan;
 import dev.spl.fix.TextEdit;
 import dev.spl.fix.TextEdits;
 import dev.spl.load.ManifestLoader;
+import dev.spl.load.ScalarLocator;
 import dev.spl.model.Finding;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -27,6 +28,7 @@ import java.util.function.BiFunction;
  */
 final class Fixes {
   private final Map<String, String> texts = new HashMap<>();
+  private final Map<String, ScalarLocator> locators = new HashMap<>(); // one per file read
   private final String stdinText;
 
   Fixes(String stdinText) {
@@ -40,9 +42,11 @@ final class Fixes {
   LintResult withEdits(LintResult result) {
     Map<Finding, List<TextEdit>> edits = new HashMap<>();
     for (Finding f : result.findings()) {
-      String text = f.fix() == null || isRendered(result, f) ? null : text(f.position().file());
+      String file = f.position().file();
+      String text = f.fix() == null || isRendered(result, f) ? null : text(file);
       if (text != null) {
-        List<TextEdit> e = TextEdits.of(f.fix(), f.position().file(), text);
+        ScalarLocator locator = locators.computeIfAbsent(file, k -> ScalarLocator.of(text));
+        List<TextEdit> e = TextEdits.of(f.fix(), file, locator);
         if (!e.isEmpty()) {
           edits.put(f, e);
         }

@@ -188,8 +188,9 @@ public final class LintCommand implements Callable<Integer> {
     Fixes fixes = new Fixes(reader.stdinText());
     result = fixes.withEdits(result);
     if (fix || diff) {
+      Engine relinter = new Engine(); // one for every relint of this run
       List<Fixes.FilePlan> plans =
-          fixes.plan(result, (file, text) -> relint(options, reader, file, text));
+          fixes.plan(result, (file, text) -> relint(relinter, options, reader, file, text));
       FixSummary summary = FixSummary.of(plans, Fixes.inRenderedFiles(result));
       if (diff) {
         PrintWriter out = spec.commandLine().getOut();
@@ -219,10 +220,10 @@ public final class LintCommand implements Callable<Integer> {
 
   /** {@code text} as the content of {@code file}, linted alone as the file was. */
   private static List<dev.spl.model.Finding> relint(
-      LintOptions options, RepositoryReader reader, String file, String text) {
+      Engine engine, LintOptions options, RepositoryReader reader, String file, String text) {
     GatewayApiVersion version = reader.versionOf(file);
     LintOptions forFile = version == null ? options : options.withVersion(version);
-    return new Engine().lint(new ManifestLoader().loadText(file, text), forFile).findings();
+    return engine.lint(new ManifestLoader().loadText(file, text), forFile).findings();
   }
 
   /** True when {@code file}'s .spl.yaml excludes it; a config that cannot be read excludes none. */

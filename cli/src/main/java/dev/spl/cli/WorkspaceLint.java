@@ -33,6 +33,7 @@ import java.util.function.Consumer;
 public final class WorkspaceLint {
   private final Path root;
   private final Engine engine = new Engine();
+  private final ManifestLoader loader = ManifestLoader.lenient(); // as a directory walk reads
   private final Consumer<String> log;
   private Snapshot snapshot;
 
@@ -116,13 +117,13 @@ public final class WorkspaceLint {
    * the single-object rules on the text, the cross-resource ones with the rest of the workspace. A
    * file a chart renders is judged as last read (its rendering needs the saved chart).
    */
-  public LintResult lint(String file, String text) {
+  public List<Finding> lint(String file, String text) {
     if (snapshot == null) {
       read();
     }
     Snapshot s = snapshot;
     if (text == null || s.rendered().contains(file)) {
-      return result(s.findingsByFile().getOrDefault(file, List.of()));
+      return s.findingsByFile().getOrDefault(file, List.of());
     }
     GatewayApiVersion version = null;
     Set<String> units = new LinkedHashSet<>();
@@ -153,14 +154,14 @@ public final class WorkspaceLint {
         own.add(f);
       }
     }
-    return result(own);
+    return own;
   }
 
   /** {@code text} as {@code file}, linted alone as a fix is checked ({@code FixPlan}). */
   public List<Finding> lintAlone(String file, String text) {
     LintOptions options = snapshot == null ? LintOptions.defaults() : snapshot.options();
     return engine
-        .lint(ManifestLoader.lenient().loadText(file, text), options.withVersion(versionOf(file)))
+        .lint(loader.loadText(file, text), options.withVersion(versionOf(file)))
         .findings();
   }
 
@@ -184,10 +185,6 @@ public final class WorkspaceLint {
     Engine.LintRun run = engine.start(options).isolatingRuleFailures();
     standAlone.forEach(run::standAlone);
     return run;
-  }
-
-  private static LintResult result(List<Finding> findings) {
-    return new LintResult(List.copyOf(findings), 1, 0, 0, List.of());
   }
 
   /** The file a part was read from, by the name its findings carry; null for an empty part. */

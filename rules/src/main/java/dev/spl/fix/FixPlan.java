@@ -1,5 +1,6 @@
 package dev.spl.fix;
 
+import dev.spl.load.ScalarLocator;
 import dev.spl.model.Finding;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -29,11 +30,12 @@ public record FixPlan(
   public static FixPlan of(
       String file, String text, List<Finding> findings, Function<String, List<Finding>> lint) {
     List<Candidate> candidates = new ArrayList<>();
+    ScalarLocator locator = ScalarLocator.of(text);
     for (Finding f : findings) {
       if (f.fix() == null || !f.position().file().equals(file)) {
         continue;
       }
-      List<TextEdit> edits = TextEdits.of(f.fix(), file, text);
+      List<TextEdit> edits = TextEdits.of(f.fix(), file, locator);
       if (edits.isEmpty()) {
         continue;
       }

@@ -21,13 +21,17 @@ public final class TextEdits {
    * scalar is not where the fix says (the file changed) or is a block scalar.
    */
   public static List<TextEdit> of(Fix fix, String file, String text) {
+    return of(fix, file, ScalarLocator.of(text));
+  }
+
+  /** As {@link #of(Fix, String, String)}, with the locator of the file's text, made once. */
+  public static List<TextEdit> of(Fix fix, String file, ScalarLocator text) {
     List<TextEdit> out = new ArrayList<>();
     for (Fix.ScalarEdit e : fix.edits()) {
       if (!e.at().file().equals(file)) {
         return List.of();
       }
-      Optional<ScalarLocator.Located> found =
-          ScalarLocator.find(text, e.at().line(), e.at().column());
+      Optional<ScalarLocator.Located> found = text.find(e.at().line(), e.at().column());
       if (found.isEmpty() || found.get().style() == ScalarLocator.Style.BLOCK) {
         return List.of();
       }

@@ -18,6 +18,18 @@ public record Fix(String title, List<ScalarEdit> edits) {
     edits = List.copyOf(edits);
   }
 
+  /**
+   * The allowed value {@code scalar} matches but for case, when exactly one does: a case slip has
+   * one reading; any other misspelling is not guessed at. Null otherwise.
+   */
+  public static Fix caseSlip(Node scalar, java.util.Collection<String> allowed) {
+    if (!(scalar instanceof ScalarNode s) || !(s.value() instanceof String written)) {
+      return null;
+    }
+    List<String> same = allowed.stream().filter(a -> a.equalsIgnoreCase(written)).toList();
+    return same.size() == 1 ? scalar("write " + same.get(0), scalar, same.get(0)) : null;
+  }
+
   /** One scalar's new value; null when the scalar was not read from a text. */
   public static Fix scalar(String title, Node scalar, String value) {
     SourcePosition at = scalar.position();

@@ -13,7 +13,6 @@ import dev.spl.rules.RuleInfo;
 import java.io.PrintWriter;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.json.JsonFactory;
@@ -89,13 +88,7 @@ public final class SarifFormatter implements FindingFormatter {
             + r.id()
             + "` for examples.");
     g.writeEndObject();
-    g.writeStringProperty(
-        "helpUri",
-        BuildInfo.homepage()
-            + "/blob/main/docs/rules.md#"
-            + r.id().toLowerCase(Locale.ROOT)
-            + "-"
-            + r.name());
+    g.writeStringProperty("helpUri", BuildInfo.ruleDocs(r.id(), r.name()));
     g.writeName("defaultConfiguration");
     g.writeStartObject();
     g.writeStringProperty("level", level(r.severity()));

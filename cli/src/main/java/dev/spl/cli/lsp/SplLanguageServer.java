@@ -12,13 +12,11 @@ import java.net.URI;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.stream.Collectors;
 import org.eclipse.lsp4j.CodeAction;
 import org.eclipse.lsp4j.CodeActionKind;
 import org.eclipse.lsp4j.CodeActionOptions;
@@ -76,8 +74,6 @@ public final class SplLanguageServer
             return t;
           });
   private final Map<String, Document> documents = new ConcurrentHashMap<>();
-  private final Map<String, RuleInfo> rules =
-      BuiltInRules.all().stream().map(Rule::info).collect(Collectors.toMap(RuleInfo::id, r -> r));
   private volatile LanguageClient client;
   private volatile WorkspaceLint workspace;
   private volatile boolean shutdown;
@@ -203,7 +199,7 @@ public final class SplLanguageServer
     if (doc == null || shutdown) {
       return;
     }
-    List<Finding> findings = workspace.lint(doc.name(), doc.text()).findings();
+    List<Finding> findings = workspace.lint(doc.name(), doc.text());
     TextPositions positions = new TextPositions(doc.text());
     List<Placed> placed = new ArrayList<>();
     for (Finding f : findings) {
@@ -222,7 +218,8 @@ public final class SplLanguageServer
     Finding f = p.finding();
     Diagnostic d =
         new Diagnostic(p.range(), f.message(), severity(f.severity()), "spl", f.ruleId());
-    d.setCodeDescription(new DiagnosticCodeDescription(docsOf(f.ruleId(), f.ruleName())));
+    d.setCodeDescription(
+        new DiagnosticCodeDescription(BuildInfo.ruleDocs(f.ruleId(), f.ruleName())));
     return d;
   }
 
@@ -244,6 +241,7 @@ public final class SplLanguageServer
           if (doc == null) {
             return actions;
           }
+          TextPositions positions = new TextPositions(doc.text());
           for (Placed p : doc.found()) {
             // a client that sends no range asks about the whole document
             if (p.finding().fix() == null
@@ -259,7 +257,6 @@ public final class SplLanguageServer
             if (plan.edits().isEmpty()) {
               continue; // the scalar moved, or the fix would add a finding
             }
-            TextPositions positions = new TextPositions(doc.text());
             List<TextEdit> edits = new ArrayList<>();
             for (dev.spl.fix.TextEdit e : plan.edits()) {
               edits.add(
@@ -289,7 +286,7 @@ public final class SplLanguageServer
     StringBuilder md = new StringBuilder();
     for (Placed p : doc.found()) {
       if (contains(p.range(), params.getPosition())) {
-        RuleInfo rule = rules.get(p.finding().ruleId());
+        RuleInfo rule = BuiltInRules.find(p.finding().ruleId()).map(Rule::info).orElse(null);
         if (rule == null) {
           continue;
         }
@@ -309,7 +306,7 @@ public final class SplLanguageServer
             .append("\n\n[")
             .append(rule.id())
             .append(" in the rule reference](")
-            .append(docsOf(rule.id(), rule.name()))
+            .append(BuildInfo.ruleDocs(rule.id(), rule.name()))
             .append(')');
       }
     }
@@ -339,14 +336,6 @@ public final class SplLanguageServer
     } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
       return null;
     }
-  }
-
-  static String docsOf(String id, String name) {
-    return BuildInfo.homepage()
-        + "/blob/main/docs/rules.md#"
-        + id.toLowerCase(Locale.ROOT)
-        + "-"
-        + name;
   }
 
   private static DiagnosticSeverity severity(Severity s) {

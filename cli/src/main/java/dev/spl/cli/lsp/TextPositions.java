@@ -11,9 +11,11 @@ import org.eclipse.lsp4j.Range;
 final class TextPositions {
   private final String text;
   private final int[] lineStarts;
+  private final ScalarLocator scalars;
 
   TextPositions(String text) {
     this.text = text;
+    this.scalars = ScalarLocator.of(text);
     int lines = 1;
     for (int i = 0; i < text.length(); i++) {
       if (text.charAt(i) == '\n') {
@@ -81,9 +83,11 @@ final class TextPositions {
       return start;
     }
     int end = lineEnd(line - 1);
-    int comment = text.indexOf(" #", start);
-    if (comment >= 0 && comment < end) {
-      end = comment;
+    for (int i = start; i + 1 < end; i++) { // a comment ends it; never looks past the line
+      if (text.charAt(i) == ' ' && text.charAt(i + 1) == '#') {
+        end = i;
+        break;
+      }
     }
     while (end > start && Character.isWhitespace(text.charAt(end - 1))) {
       end--;

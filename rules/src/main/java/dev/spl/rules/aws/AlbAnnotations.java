@@ -67,16 +67,31 @@ final class AlbAnnotations {
         if (!seen.add(path.service())) {
           continue;
         }
-        Optional<Resource> service =
-            index.find(new ObjectKey("", "Service", ingress.namespace(), path.service()));
-        Map<String, String> merged = albAnnotations(ingress);
-        Map<String, String> own = service.map(AlbAnnotations::albAnnotations).orElse(Map.of());
-        merged.putAll(own);
-        Resource on = own.containsKey(ATTRIBUTES) ? service.get() : ingress;
+        Optional<Resource> service = serviceOf(index, ingress, path.service());
+        Map<String, String> merged = merged(ingress, service);
+        Resource on =
+            service.isPresent() && albAnnotations(service.get()).containsKey(ATTRIBUTES)
+                ? service.get()
+                : ingress;
         out.add(new Backend(ingress, path, merged, on));
       }
     }
     return out;
+  }
+
+  /** The Service {@code name} of the Ingress's namespace, when the input holds it. */
+  static Optional<Resource> serviceOf(ResourceIndex index, Resource ingress, String name) {
+    return index.find(new ObjectKey("", "Service", ingress.namespace(), name));
+  }
+
+  /**
+   * The annotations that configure a target group of {@code ingress} for {@code service}: the
+   * Service's over the Ingress's, as the controller's svcAndIngAnnotations merges them.
+   */
+  static Map<String, String> merged(Resource ingress, Optional<Resource> service) {
+    Map<String, String> merged = albAnnotations(ingress);
+    service.ifPresent(s -> merged.putAll(albAnnotations(s)));
+    return merged;
   }
 
   /**

@@ -2,7 +2,6 @@ package dev.spl.rules.aws;
 
 import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
-import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
 import dev.spl.model.MessageTemplate;
@@ -18,7 +17,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
@@ -85,7 +83,7 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
             weighted++;
           }
           if (get(group, "serviceName") instanceof String service
-              && isSticky(index, ingress, own, service)) {
+              && isSticky(index, ingress, service)) {
             sticky.add(service);
           }
         }
@@ -123,14 +121,13 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
   }
 
   /** True when the Service's target group has stickiness.enabled=true (its annotations win). */
-  private static boolean isSticky(
-      ResourceIndex index, Resource ingress, Map<String, String> own, String service) {
-    Optional<Resource> svc = index.find(new ObjectKey("", "Service", ingress.namespace(), service));
-    String raw =
-        svc.map(AlbAnnotations::albAnnotations)
-            .map(a -> a.get(AlbAnnotations.ATTRIBUTES))
-            .orElse(own.get(AlbAnnotations.ATTRIBUTES));
-    return "true".equals(AlbAnnotations.attributes(raw).get("stickiness.enabled"));
+  private static boolean isSticky(ResourceIndex index, Resource ingress, String service) {
+    Map<String, String> merged =
+        AlbAnnotations.merged(ingress, AlbAnnotations.serviceOf(index, ingress, service));
+    return "true"
+        .equals(
+            AlbAnnotations.attributes(merged.get(AlbAnnotations.ATTRIBUTES))
+                .get("stickiness.enabled"));
   }
 
   /** {@code map.get(key)} with the key matched as Go's encoding/json does: any case. */

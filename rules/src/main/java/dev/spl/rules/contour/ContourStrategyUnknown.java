@@ -2,7 +2,6 @@ package dev.spl.rules.contour;
 
 import dev.spl.model.Fix;
 import dev.spl.model.MessageTemplate;
-import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.Reporter;
@@ -59,22 +58,9 @@ public final class ContourStrategyUnknown implements ResourceRule {
           resource,
           site.path().key("strategy"),
           MESSAGE.format("strategy", strategy, "fix", fixFor(strategy)),
-          caseFix(resource, site, strategy));
+          // a known strategy in another case ("cookie") is fixed; "Sticky" is only suggested
+          Fix.caseSlip(resource.nodeAt(site.path().key("strategy")), ContourBalancing.STRATEGIES));
     }
-  }
-
-  /**
-   * A strategy that is a known one in another case ("cookie") has one reading, and is fixed; any
-   * other ("Sticky", "ConsistentHash") is only suggested.
-   */
-  private static Fix caseFix(Resource resource, ContourBalancing.Site site, String strategy) {
-    Node node = resource.nodeAt(site.path().key("strategy"));
-    for (String known : ContourBalancing.STRATEGIES) {
-      if (known.equalsIgnoreCase(strategy) && node != null) {
-        return Fix.scalar("write " + known, node, known);
-      }
-    }
-    return null;
   }
 
   /** RequestHash for a strategy that says hash, Cookie for the others. */

@@ -1,8 +1,6 @@
 package dev.spl.rules.kgateway;
 
 import dev.spl.model.FieldPath;
-import dev.spl.model.ListNode;
-import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -37,26 +35,10 @@ public final class KgatewayCookieHashPassive implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!resource.is(GROUP, KIND)
-        || !(resource.nodeAt(LOAD_BALANCER) instanceof MapNode loadBalancer)) {
-      return;
-    }
-    for (String balancer : HASHING) {
-      MapNode hashing = loadBalancer.map(balancer);
-      ListNode policies = hashing == null ? null : hashing.list("hashPolicies");
-      if (policies == null) {
-        continue;
-      }
-      for (int i = 0; i < policies.size(); i++) {
-        MapNode cookie = policies.get(i) instanceof MapNode policy ? policy.map("cookie") : null;
-        if (cookie != null && !cookie.has("ttl")) {
-          String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
-          reporter.report(
-              info(),
-              resource,
-              LOAD_BALANCER.key(balancer).key("hashPolicies").index(i).key("cookie"),
-              MESSAGE.format("name", name));
-        }
+    for (KgatewayHashCookies.Cookie cookie : KgatewayHashCookies.of(resource)) {
+      if (!cookie.fields().has("ttl")) {
+        reporter.report(
+            info(), resource, cookie.path(), MESSAGE.format("name", cookie.quotedName()));
       }
     }
   }

@@ -1,6 +1,5 @@
 package dev.spl.rules.kgateway;
 
-import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -32,31 +31,15 @@ public final class KgatewayCookieSameSiteNoneInsecure implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!resource.is(KgatewayCookieHashPassive.GROUP, KgatewayCookieHashPassive.KIND)
-        || !(resource.nodeAt(KgatewayCookieHashPassive.LOAD_BALANCER)
-            instanceof MapNode loadBalancer)) {
-      return;
-    }
-    for (String balancer : KgatewayCookieHashPassive.HASHING) {
-      MapNode hashing = loadBalancer.map(balancer);
-      ListNode policies = hashing == null ? null : hashing.list("hashPolicies");
-      for (int i = 0; policies != null && i < policies.size(); i++) {
-        MapNode cookie = policies.get(i) instanceof MapNode policy ? policy.map("cookie") : null;
-        if (cookie != null
-            && "None".equals(cookie.string("sameSite"))
-            && !(cookie.get("secure") instanceof ScalarNode s && Boolean.TRUE.equals(s.value()))) {
-          String name = cookie.string("name") == null ? "" : " \"" + cookie.string("name") + "\"";
-          reporter.report(
-              info(),
-              resource,
-              KgatewayCookieHashPassive.LOAD_BALANCER
-                  .key(balancer)
-                  .key("hashPolicies")
-                  .index(i)
-                  .key("cookie")
-                  .key("sameSite"),
-              MESSAGE.format("name", name));
-        }
+    for (KgatewayHashCookies.Cookie cookie : KgatewayHashCookies.of(resource)) {
+      MapNode fields = cookie.fields();
+      if ("None".equals(fields.string("sameSite"))
+          && !(fields.get("secure") instanceof ScalarNode s && Boolean.TRUE.equals(s.value()))) {
+        reporter.report(
+            info(),
+            resource,
+            cookie.path().key("sameSite"),
+            MESSAGE.format("name", cookie.quotedName()));
       }
     }
   }

@@ -44,12 +44,13 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
           && v.detail().equals(SessionPersistenceSchema.Format.DURATION.name())) {
         ScalarNode node = (ScalarNode) v.node();
         String text = (String) node.value();
+        String repair = repair(text);
         reporter.report(
             info(),
             site.resource(),
             v.path(),
-            v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text),
-            fix(node, text));
+            v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text, repair),
+            fix(node, repair));
       }
     }
   }
@@ -144,38 +145,38 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     }
     GatewayDuration d = GatewayDuration.parse(text);
     if (d == null) {
+      String repair = repair(text);
       reporter.report(
           info(),
           resource,
           parentPath.key(key),
-          key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text),
-          fix(s, text));
+          key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text, repair),
+          fix(s, repair));
       return null;
     }
     return d;
   }
 
-  static String hint(String text) {
-    String repaired = GatewayDuration.repaired(text);
+  /** Why {@code text} is refused and what to write; {@code repair} is its one repair, or null. */
+  static String hint(String text, String repair) {
     if (text.matches("\\d{1,9}d")) {
-      return "days are not a unit: " + (repaired == null ? "at most 99999h" : "write " + repaired);
-    }
-    if (repaired != null) {
-      return reason(text) + "write " + repaired;
+      return "days are not a unit: " + (repair == null ? "at most 99999h" : "write " + repair);
     }
     if (text.matches("\\d{1,9}")) {
-      // seconds or milliseconds? Two fixes, so none is made (unless both read the same: 0)
-      String seconds = GatewayDuration.repaired(text + "s");
-      String millis = GatewayDuration.repaired(text + "ms");
-      if (seconds != null && seconds.equals(millis)) {
-        return "a number needs a unit: write " + seconds;
+      if (repair != null) {
+        return "a number needs a unit: write " + repair;
       }
+      // seconds or milliseconds? Two fixes, so none is made; both are named
+      String seconds = GatewayDuration.repaired(text + "s");
       return "a number needs a unit: "
           + (seconds == null ? "" : seconds + " (" + text + "s) or ")
-          + millis
+          + GatewayDuration.repaired(text + "ms")
           + " ("
           + text
           + "ms)?";
+    }
+    if (repair != null) {
+      return reason(text) + "write " + repair;
     }
     if (text.contains(".")) {
       return "decimals are not allowed: write e.g. 1h30m for 1.5h";
@@ -187,6 +188,21 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
       return "remove the spaces, e.g. 1h30m";
     }
     return "use 1-4 parts of digits with h, m, s or ms, e.g. 24h or 1h30m";
+  }
+
+  /**
+   * The one GEP-2257 form of {@code text}'s length of time, or null when it has none or two: a bare
+   * number is seconds or milliseconds, and is one length only when both agree (0).
+   */
+  static String repair(String text) {
+    String repaired = GatewayDuration.repaired(text);
+    if (repaired == null && text.matches("\\d{1,9}")) {
+      String seconds = GatewayDuration.repaired(text + "s");
+      return seconds != null && seconds.equals(GatewayDuration.repaired(text + "ms"))
+          ? seconds
+          : null;
+    }
+    return repaired;
   }
 
   /** What GEP-2257 refuses in {@code text}, which has a repaired form, ending in ": ". */
@@ -206,16 +222,9 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     return "at most 4 parts: ";
   }
 
-  /** The repaired duration written over {@code node}, or null when there is no one repair. */
-  private static Fix fix(ScalarNode node, String text) {
-    String repaired = GatewayDuration.repaired(text);
-    if (repaired == null && text.matches("\\d{1,9}")) {
-      // a bare number is a length of time only when seconds and milliseconds agree (0)
-      String seconds = GatewayDuration.repaired(text + "s");
-      repaired =
-          seconds != null && seconds.equals(GatewayDuration.repaired(text + "ms")) ? seconds : null;
-    }
-    return repaired == null ? null : Fix.scalar("write " + repaired, node, repaired);
+  /** {@code repair} written over {@code node}, or null when there is no one repair. */
+  private static Fix fix(ScalarNode node, String repair) {
+    return repair == null ? null : Fix.scalar("write " + repair, node, repair);
   }
 
   /** True when {@code text} holds {@code n} digits in a row (one pass: no backtracking). */

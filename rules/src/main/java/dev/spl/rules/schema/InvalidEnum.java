@@ -39,7 +39,7 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
             site.resource(),
             v.path(),
             message(v.field(), node.quoted(), allowed),
-            fix(node, allowed));
+            Fix.caseSlip(node, allowed));
       }
     }
   }
@@ -58,20 +58,8 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
           resource,
           FieldPath.of("spec", "sessionAffinity"),
           message("sessionAffinity", s.quoted(), AFFINITIES),
-          fix(s, AFFINITIES));
+          Fix.caseSlip(s, AFFINITIES));
     }
-  }
-
-  /**
-   * The value written in the case the enum has, when exactly one allowed value differs from it only
-   * in case (a case slip has one reading; any other misspelling is not guessed at).
-   */
-  private static Fix fix(ScalarNode node, List<String> allowed) {
-    if (!(node.value() instanceof String written)) {
-      return null;
-    }
-    List<String> same = allowed.stream().filter(a -> a.equalsIgnoreCase(written)).toList();
-    return same.size() == 1 ? Fix.scalar("write " + same.get(0), node, same.get(0)) : null;
   }
 
   private static String message(String field, String value, List<String> allowed) {
