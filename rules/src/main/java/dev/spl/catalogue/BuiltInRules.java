@@ -6,6 +6,7 @@ import dev.spl.rules.Rule;
 import dev.spl.rules.aws.AlbStickinessAttributesInvalid;
 import dev.spl.rules.aws.AlbStickinessOnInstanceTargets;
 import dev.spl.rules.aws.AlbWeightedForwardWithoutGroupStickiness;
+import dev.spl.rules.aws.NlbTlsListenerGroupStickiness;
 import dev.spl.rules.cel.CookieNeedsCookieType;
 import dev.spl.rules.cel.CookieTypeNeedsCookie;
 import dev.spl.rules.cel.HeaderNeedsHeaderType;
@@ -36,6 +37,7 @@ import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
+import dev.spl.rules.gke.GkeIngressAffinityAnnotation;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
@@ -143,11 +145,13 @@ public final class BuiltInRules {
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),
+          new NlbTlsListenerGroupStickiness(),
           new GkeCookieTtlWithoutCookie(),
           new GkeClientIpProtoAffinity(),
           new GkePolicyTargetInvalid(),
           new GkeAffinityFieldUnknown(),
           new GkeHashAffinityWithoutRingHash(),
+          new GkeIngressAffinityAnnotation(),
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),

@@ -21,6 +21,11 @@ public final class NoPolicy {
       "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"
           + " no CEL form is generated yet";
 
+  /** JSON written inside an annotation's string, which a policy's CEL cannot parse. */
+  public static final String JSON_ANNOTATION =
+      "the setting is JSON inside an annotation, which CEL in a ValidatingAdmissionPolicy cannot"
+          + " parse";
+
   /** About a file before it is objects. */
   public static final String FILE = "about the file, not an object";
 

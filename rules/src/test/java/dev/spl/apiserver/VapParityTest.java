@@ -598,6 +598,42 @@ class VapParityTest {
   }
 
   @Test
+  void ingressClassesAndAffinitySwitchesForGke() {
+    String[] classes = {
+      "", "ingressClassName: gce", "ingressClassName: gce-internal", "ingressClassName: nginx"
+    };
+    String[] classAnnotations = {null, "gce", "gce-internal", "nginx", ""};
+    List<String> switches = new ArrayList<>();
+    switches.add(null);
+    for (String key : dev.spl.rules.gke.GkeIngressAffinityAnnotation.KEYS) {
+      switches.add(key + ": cookie");
+      switches.add(key + ": \"\"");
+    }
+    switches.add("nginx.ingress.kubernetes.io/session-cookie-name: s");
+    int n = 0;
+    Set<String> flagged = new TreeSet<>();
+    for (String cls : classes) {
+      for (String annotation : classAnnotations) {
+        for (String sw : switches) {
+          List<String> annotations = new ArrayList<>();
+          if (annotation != null)
+            annotations.add("kubernetes.io/ingress.class: \"" + annotation + "\"");
+          if (sw != null) annotations.add(sw);
+          String ingress =
+              ("apiVersion: networking.k8s.io/v1\nkind: Ingress\nmetadata: {name: o%d, namespace:"
+                      + " ns, annotations: {%s}}\nspec: {%s}\n")
+                  .formatted(n++, String.join(", ", annotations), cls);
+          flagged.addAll(assertSame("ingress " + n, ingress, GatewayApiVersion.NEWEST_RELEASE));
+        }
+      }
+    }
+    long found = flagged.stream().filter(f -> f.startsWith("SPL706")).count();
+    // gce or gce-internal by ingressClassName (5 annotations each) or, without it, by the
+    // annotation (2): 12 class shapes, times the 5 switches asking for affinity
+    assertEquals(12 * 5, found, flagged.toString());
+  }
+
+  @Test
   void theConfigurationsSuppressionsAndAnnotationPolicyBecomeMatchConditions() throws Exception {
     Path file = Files.createTempFile("spl", ".yaml");
     Files.writeString(

@@ -530,6 +530,7 @@ class HelmChartIT {
             "spl701-gke-cookie-ttl-without-cookie",
             "spl702-gke-client-ip-proto-affinity",
             "spl703-gke-policy-target-invalid",
+            "spl706-gke-ingress-affinity-annotation",
             "spl801-contour-strategy-unknown",
             "spl803-contour-sticky-on-tcpproxy",
             "spl901-haproxy-dynamic-cookie-public-key",
@@ -559,7 +560,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(24, mainNames.size(), mainNames.toString());
+    assertEquals(25, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -591,7 +592,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        21,
+        22,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());

@@ -36,6 +36,7 @@ public final class ApiServerPolicies {
           new GkeCookieTtlWithoutCookiePolicy(),
           new GkeClientIpProtoAffinityPolicy(),
           new GkePolicyTargetInvalidPolicy(),
+          new GkeIngressAffinityAnnotationPolicy(),
           new ContourStrategyUnknownPolicy(),
           new ContourStickyOnTcpProxyPolicy(),
           new HaproxyDynamicCookiePublicKeyPolicy(),

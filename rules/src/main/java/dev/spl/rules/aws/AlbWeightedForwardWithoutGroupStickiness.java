@@ -15,12 +15,8 @@ import dev.spl.rules.RuleDefinition;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 /**
  * SPL603: an ALB forward action that splits requests by weight over several target groups, some of
@@ -43,10 +39,6 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
               + " targetGroupStickinessConfig to keep clients in one");
 
   static final String ACTIONS = AlbAnnotations.PREFIX + "actions.";
-  // the controller reads actions with Go's encoding/json: a JSON document, keys matched
-  // case-insensitively; YAML 1.2 reads JSON
-  private static final LoadSettings JSON =
-      LoadSettings.builder().setMaxAliasesForCollections(0).build();
 
   @Override
   public Inputs inputs() {
@@ -67,11 +59,12 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
         if (!path.port().equals("use-annotation") || raw == null || !seen.add(path.service())) {
           continue;
         }
-        Map<String, Object> forward = forwardConfig(raw);
-        if (forward == null || groupStickiness(forward)) {
+        Map<String, Object> forward = ForwardActions.forwardConfig(raw);
+        if (forward == null || ForwardActions.groupStickiness(forward)) {
           continue;
         }
-        List<?> groups = get(forward, "targetGroups") instanceof List<?> l ? l : List.of();
+        List<?> groups =
+            ForwardActions.get(forward, "targetGroups") instanceof List<?> l ? l : List.of();
         List<String> sticky = new ArrayList<>(); // Services whose groups are sticky
         int weighted = 0;
         for (Object g : groups) {
@@ -79,10 +72,10 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
             continue;
           }
           // over one group, each needs a weight, or the controller rejects the Ingress
-          if (get(group, "weight") instanceof Number n && n.longValue() > 0) {
+          if (ForwardActions.get(group, "weight") instanceof Number n && n.longValue() > 0) {
             weighted++;
           }
-          if (get(group, "serviceName") instanceof String service
+          if (ForwardActions.get(group, "serviceName") instanceof String service
               && isSticky(index, ingress, service)) {
             sticky.add(service);
           }
@@ -99,27 +92,6 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
     }
   }
 
-  /** The action's forwardConfig, or null when it is none or does not parse. */
-  @SuppressWarnings("unchecked")
-  private static Map<String, Object> forwardConfig(String raw) {
-    try {
-      Object action = new Load(JSON).loadFromString(raw);
-      if (action instanceof Map<?, ?> a
-          && "forward".equals(get(a, "type"))
-          && get(a, "forwardConfig") instanceof Map<?, ?> forward) {
-        return (Map<String, Object>) forward;
-      }
-    } catch (YamlEngineException | ClassCastException e) {
-      return null; // the controller rejects the Ingress: not a stickiness question
-    }
-    return null;
-  }
-
-  private static boolean groupStickiness(Map<String, Object> forward) {
-    return get(forward, "targetGroupStickinessConfig") instanceof Map<?, ?> config
-        && Boolean.TRUE.equals(get(config, "enabled"));
-  }
-
   /** True when the Service's target group has stickiness.enabled=true (its annotations win). */
   private static boolean isSticky(ResourceIndex index, Resource ingress, String service) {
     Map<String, String> merged =
@@ -128,20 +100,5 @@ public final class AlbWeightedForwardWithoutGroupStickiness implements IndexRule
         .equals(
             AlbAnnotations.attributes(merged.get(AlbAnnotations.ATTRIBUTES))
                 .get("stickiness.enabled"));
-  }
-
-  /** {@code map.get(key)} with the key matched as Go's encoding/json does: any case. */
-  private static Object get(Map<?, ?> map, String key) {
-    Object exact = map.get(key);
-    if (exact != null) {
-      return exact;
-    }
-    for (Map.Entry<?, ?> e : map.entrySet()) {
-      if (e.getKey() instanceof String k
-          && k.toLowerCase(Locale.ROOT).equals(key.toLowerCase(Locale.ROOT))) {
-        return e.getValue();
-      }
-    }
-    return null;
   }
 }
