@@ -34,6 +34,7 @@ import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
 import dev.spl.rules.gke.GkeAffinityFieldUnknown;
+import dev.spl.rules.gke.GkeAffinityFrontMismatch;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
@@ -152,6 +153,7 @@ public final class BuiltInRules {
           new GkeAffinityFieldUnknown(),
           new GkeHashAffinityWithoutRingHash(),
           new GkeIngressAffinityAnnotation(),
+          new GkeAffinityFrontMismatch(),
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),

@@ -192,8 +192,10 @@ public final class LiveIndex {
    * Gateways and their GatewayClasses, its backends and the policies on them, and the routes that
    * share a Gateway or a backend with it (with their backends' policies); for a Service or Backend,
    * the routes and policies that refer to it; for a policy, its targets and what refers to them;
-   * for an implementation's own policy on a Service, that Service and the other policies on it. The
-   * reviewed object's own cached copy is left out.
+   * for an implementation's own policy on a Service, that Service, the other policies on it and the
+   * Ingresses in front of it; with the Services of a route, an Ingress or such a policy, and with a
+   * reviewed Service, the BackendConfigs they name. The reviewed object's own cached copy is left
+   * out.
    */
   public List<Entry> neighbours(Resource reviewed) {
     ObjectKey self = ObjectKey.of(reviewed).normalized();
@@ -208,6 +210,7 @@ public final class LiveIndex {
       }
       for (ObjectKey backend : own.backends()) {
         add(backend, out);
+        addConfigs(backend, out);
         for (ObjectKey policy : referrers(policiesByTarget, backend)) {
           add(policy, out);
         }
@@ -217,20 +220,26 @@ public final class LiveIndex {
         addTarget(target, out, routes);
       }
     } else if (reviewed.role() == KindRole.SERVICE_POLICY) {
-      // the other policies on its Services (GKE's affinity and the balancer it needs)
+      // the other policies on its Services (GKE's affinity and the balancer it needs), and the
+      // Ingresses in front of them with the BackendConfigs those read
       for (ObjectKey target : own.backends()) {
         add(target, out);
+        addConfigs(target, out);
         referrers(policiesByTarget, target).forEach(p -> add(p, out));
+        referrers(ingressesByService, target).forEach(i -> add(i, out));
       }
     } else if (reviewed.role() == KindRole.INGRESS) {
       for (ObjectKey service : own.backends()) {
         add(service, out);
+        addConfigs(service, out);
         referrers(ingressesByService, service).forEach(i -> add(i, out));
+        referrers(policiesByTarget, service).forEach(p -> add(p, out));
       }
       addAutoscalers(reviewed.namespace(), out);
     } else {
       addTarget(self, out, routes);
       referrers(ingressesByService, self).forEach(i -> add(i, out));
+      References.configsOf(reviewed).forEach(c -> add(c, out));
     }
     for (ObjectKey r : routes) {
       Entry route = objects.get(r);
@@ -243,6 +252,7 @@ public final class LiveIndex {
       }
       for (ObjectKey backend : route.backends()) {
         add(backend, out);
+        addConfigs(backend, out);
         for (ObjectKey policy : referrers(policiesByTarget, backend)) {
           add(policy, out);
         }
@@ -310,6 +320,14 @@ public final class LiveIndex {
       }
     }
     return names;
+  }
+
+  /** The BackendConfigs a kept Service names: GKE's Ingress takes its affinity from them. */
+  private void addConfigs(ObjectKey service, Map<ObjectKey, Entry> out) {
+    Entry kept = objects.get(service.normalized());
+    if (kept != null && kept.resource().role() == KindRole.SERVICE) {
+      References.configsOf(kept.resource()).forEach(c -> add(c, out));
+    }
   }
 
   private void addTarget(ObjectKey target, Map<ObjectKey, Entry> out, List<ObjectKey> routes) {

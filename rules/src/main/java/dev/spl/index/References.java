@@ -27,6 +27,7 @@ public final class References {
       }
       case POLICY, SERVICE_POLICY -> out.addAll(targetsOf(r));
       case INGRESS -> out.addAll(servicesOf(r));
+      case SERVICE -> out.addAll(configsOf(r));
       case GATEWAY -> {
         String className = r.spec() == null ? null : r.spec().string("gatewayClassName");
         if (className != null) {
@@ -74,6 +75,21 @@ public final class References {
         .map(p -> new ObjectKey("", "Service", ingress.namespace(), p.service()).normalized())
         .distinct()
         .toList();
+  }
+
+  /**
+   * The BackendConfigs a Service names for GKE's Ingress: its {@code
+   * cloud.google.com/backend-config} annotation (or the older {@code beta.} one), JSON of a default
+   * and per-port names, in their order, without repeats; none when the annotation does not parse.
+   */
+  public static List<ObjectKey> configsOf(Resource service) {
+    List<ObjectKey> out = new ArrayList<>();
+    for (String name : BackendConfigAnnotation.names(service)) {
+      out.add(
+          new ObjectKey(BackendConfigAnnotation.GROUP, "BackendConfig", service.namespace(), name)
+              .normalized());
+    }
+    return out.stream().distinct().toList();
   }
 
   /** The workload an autoscaler scales, or null when its scaleTargetRef is incomplete. */

@@ -194,6 +194,15 @@ public final class KindCatalogue {
               true,
               KindRole.SERVICE_POLICY,
               false),
+          // Read only: the session affinity GKE's Ingress gives a Service that names it.
+          read(
+              "cloud.google.com",
+              "v1",
+              "BackendConfig",
+              "backendconfigs",
+              true,
+              KindRole.SERVICE_CONFIG,
+              true),
           read("apps", "v1", "Deployment", "deployments", true, KindRole.WORKLOAD, false),
           read("apps", "v1", "StatefulSet", "statefulsets", true, KindRole.WORKLOAD, false),
           // Read only: which controller serves an Ingress's class (ingress-nginx or F5's).

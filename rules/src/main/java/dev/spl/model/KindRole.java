@@ -32,6 +32,11 @@ public enum KindRole {
    */
   SERVICE_POLICY,
   /**
+   * An object a Service names in an annotation to configure the load balancer in front of it: GKE's
+   * BackendConfig, named by {@code cloud.google.com/backend-config}.
+   */
+  SERVICE_CONFIG,
+  /**
    * Read by single-object rules only (a DestinationRule, Traefik's IngressRoute), or a kind spl
    * does not catalogue.
    */

@@ -1,9 +1,7 @@
 package dev.spl.rules.aws;
 
+import dev.spl.load.AnnotationJson;
 import java.util.Map;
-import org.snakeyaml.engine.v2.api.Load;
-import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
 /**
  * The AWS Load Balancer Controller's forward actions, written as JSON in an annotation (ALB
@@ -11,24 +9,16 @@ import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
  * controller reads them with Go's encoding/json, so keys match in any case.
  */
 final class ForwardActions {
-  // YAML 1.2 reads JSON; no aliases, which JSON has not
-  private static final LoadSettings JSON =
-      LoadSettings.builder().setMaxAliasesForCollections(0).build();
-
   private ForwardActions() {}
 
   /** The action's forwardConfig, or null when it is none or does not parse. */
   @SuppressWarnings("unchecked")
   static Map<String, Object> forwardConfig(String raw) {
-    try {
-      Object action = new Load(JSON).loadFromString(raw);
-      if (action instanceof Map<?, ?> a
-          && "forward".equals(get(a, "type"))
-          && get(a, "forwardConfig") instanceof Map<?, ?> forward) {
-        return (Map<String, Object>) forward;
-      }
-    } catch (YamlEngineException | ClassCastException e) {
-      return null; // the controller rejects the object: not a stickiness question
+    // one that does not parse makes the controller reject the object: not a stickiness question
+    if (AnnotationJson.parse(raw) instanceof Map<?, ?> a
+        && "forward".equals(get(a, "type"))
+        && get(a, "forwardConfig") instanceof Map<?, ?> forward) {
+      return (Map<String, Object>) forward;
     }
     return null;
   }
