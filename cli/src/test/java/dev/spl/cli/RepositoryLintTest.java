@@ -247,6 +247,46 @@ class RepositoryLintTest {
     assertEquals(marked, found);
   }
 
+  /**
+   * Each example folder linted on its own (as `spl explain` sends people to it) reports what its
+   * bad files mark: its bad and good files are one directory then, so a good file's object must not
+   * stand in for a bad one's.
+   */
+  @Test
+  void eachExampleFolderLintedAloneReportsWhatItsBadFilesMark() throws IOException {
+    List<Path> folders;
+    try (Stream<Path> dirs = Files.list(Path.of("../examples"))) {
+      folders = dirs.filter(Files::isDirectory).sorted().toList();
+    }
+    for (Path folder : folders) {
+      List<String> found =
+          CliRun.of("lint", folder.toString())
+              .out()
+              .lines()
+              .filter(l -> l.matches("^\\.\\./examples/.*:\\d+:\\d+: .*"))
+              .map(
+                  l ->
+                      l.split(":", 3)[0]
+                          + ":"
+                          + l.split(":", 3)[1]
+                          + " "
+                          + l.replaceFirst(".*? (SPL\\d{3}) .*", "$1"))
+              .filter(l -> Path.of(l.split(":")[0]).getFileName().toString().startsWith("bad"))
+              .sorted()
+              .toList();
+      List<String> marked;
+      try (Stream<Path> files = Files.walk(folder)) {
+        marked =
+            files
+                .filter(f -> f.getFileName().toString().startsWith("bad") && Files.isRegularFile(f))
+                .flatMap(RepositoryLintTest::markers)
+                .sorted()
+                .toList();
+      }
+      assertEquals(marked, found, folder.toString());
+    }
+  }
+
   private static Stream<String> markers(Path file) {
     try {
       List<String> lines = Files.readAllLines(file);
