@@ -8,9 +8,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * One entry of a policy's targetRefs (or its single targetRef), resolved as Gateway API's
- * LocalPolicyTargetReference is: in the policy's namespace, group "" and kind Service when unset
- * (as spl reads BackendLBPolicy and XBackendTrafficPolicy, whose targets are Services).
+ * One entry of a policy's targetRefs (or its single targetRef or targetReference), resolved as
+ * Gateway API's LocalPolicyTargetReference is: in the policy's namespace, group "" and kind Service
+ * when unset (as spl reads BackendLBPolicy and XBackendTrafficPolicy, whose targets are Services).
  *
  * @param path where the entry is, e.g. {@code spec.targetRefs[1]}
  */
@@ -41,6 +41,20 @@ public record TargetRef(ObjectKey target, FieldPath path) {
           new TargetRef(
               new ObjectKey(group, kind, namespace, single.string("name")),
               FieldPath.of("spec", "targetRef")));
+    }
+    MapNode reference = policy.spec() == null ? null : policy.spec().map("targetReference");
+    if (targets == null
+        && single == null
+        && reference != null
+        && reference.string("name") != null) {
+      // the AWS Load Balancer Controller's TargetGroupConfiguration names one Service of its own
+      // namespace (Reference: group "" and kind Service by default)
+      String group = reference.string("group") == null ? "" : reference.string("group");
+      String kind = reference.string("kind") == null ? "Service" : reference.string("kind");
+      refs.add(
+          new TargetRef(
+              new ObjectKey(group, kind, policy.namespace(), reference.string("name")),
+              FieldPath.of("spec", "targetReference")));
     }
     return refs;
   }

@@ -194,6 +194,16 @@ public final class KindCatalogue {
               true,
               KindRole.SERVICE_POLICY,
               false),
+          // Read only: the target groups the AWS Load Balancer Controller makes for a Gateway's
+          // Services (its defaults come from TargetGroupConfigurations not in a review).
+          read(
+              "gateway.k8s.aws",
+              "v1",
+              "TargetGroupConfiguration",
+              "targetgroupconfigurations",
+              true,
+              KindRole.SERVICE_POLICY,
+              false),
           // Read only: the session affinity GKE's Ingress gives a Service that names it.
           read(
               "cloud.google.com",

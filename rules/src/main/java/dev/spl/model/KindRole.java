@@ -28,7 +28,8 @@ public enum KindRole {
   /**
    * An implementation's own policy that names Services by targetRef(s) and carries no GEP-1619
    * persistence: GKE's GCPBackendPolicy (the affinity) and GCPTrafficDistributionPolicy (the
-   * balancer that affinity needs). Rules walk them whole and match them by the Service they name.
+   * balancer that affinity needs), the AWS Load Balancer Controller's TargetGroupConfiguration (its
+   * targetReference). Rules walk them whole and match them by the Service they name.
    */
   SERVICE_POLICY,
   /**

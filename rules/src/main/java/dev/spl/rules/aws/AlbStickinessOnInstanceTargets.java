@@ -2,32 +2,38 @@ package dev.spl.rules.aws;
 
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
+import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
+import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import java.util.List;
 import java.util.Map;
 
 /**
- * SPL601: ALB target-group stickiness on targets of type instance, where the load balancer pins a
- * node and kube-proxy spreads that node's requests over the Service's pods.
+ * SPL601: target-group stickiness on targets of type instance, where the load balancer pins a node
+ * and kube-proxy spreads that node's requests over the Service's pods: an ALB Ingress's
+ * annotations, or a TargetGroupConfiguration of the controller's Gateway API support.
  */
 @RuleDefinition(
     id = "SPL601",
     name = "alb-stickiness-on-instance-targets",
     severity = Severity.WARNING,
     summary =
-        "ALB sticky sessions (stickiness.enabled=true) on an Ingress whose targets are instances,"
-            + " not pods.",
+        "stickiness.enabled=true on an ALB Ingress or a TargetGroupConfiguration whose targets are"
+            + " instances, not pods.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class AlbStickinessOnInstanceTargets implements IndexRule {
 
   @Override
   public Inputs inputs() {
-    return AlbAnnotations.INPUTS;
+    return AlbAnnotations.INPUTS.and(
+        KindRole.SERVICE_POLICY, "targetReference", "defaultConfiguration", "routeConfigurations");
   }
 
   @Override
@@ -52,6 +58,41 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
               + ": set target-type: ip for Service "
               + b.path().service(),
           b.related());
+    }
+    checkTargetGroupConfigs(index, reporter);
+  }
+
+  /**
+   * A TargetGroupConfiguration's sticky props with targetType instance: written, or left to the
+   * controller's default (instance) when no default configuration in sight could give another.
+   */
+  private void checkTargetGroupConfigs(ResourceIndex index, Reporter reporter) {
+    List<Resource> configs =
+        index.all(KindRole.SERVICE_POLICY).stream().filter(TargetGroupConfigs::is).toList();
+    for (Resource tgc : configs) {
+      boolean otherDefaults =
+          configs.stream().anyMatch(c -> c != tgc && TargetGroupConfigs.isDefault(c));
+      List<TargetRef> target = TargetRef.of(tgc);
+      String service =
+          target.isEmpty() ? "its Gateway's Services" : "Service " + target.get(0).target().name();
+      for (TargetGroupConfigs.Props props : TargetGroupConfigs.props(tgc)) {
+        TargetGroupConfigs.Attribute sticky = props.attributes().get("stickiness.enabled");
+        if (sticky == null || !sticky.value().equals("true")) {
+          continue;
+        }
+        boolean written = props.targetType() != null;
+        if (written ? !props.targetType().equals("instance") : otherDefaults) {
+          continue;
+        }
+        reporter.report(
+            info(),
+            tgc,
+            written ? props.targetTypeAt() : sticky.at(),
+            "stickiness pins a node, not a pod, with targetType "
+                + (written ? "instance" : "instance (the default)")
+                + ": set targetType: ip for "
+                + service);
+      }
     }
   }
 }

@@ -139,4 +139,89 @@ class AlbStickinessOnInstanceTargetsTest {
     long millis = (System.nanoTime() - start) / 1_000_000;
     org.junit.jupiter.api.Assertions.assertTrue(millis < 2_000, millis + " ms");
   }
+
+  /** A TargetGroupConfiguration with this spec (flow YAML inside spec). */
+  private static String tgc(String name, String version, String spec) {
+    return """
+        apiVersion: gateway.k8s.aws/%s
+        kind: TargetGroupConfiguration
+        metadata: {name: %s, namespace: shop}
+        spec: %s
+        ---
+        """
+        .formatted(version, name, spec);
+  }
+
+  private static final String STICKY_ATTRIBUTES =
+      "targetGroupAttributes: [{key: stickiness.enabled, value: 'true'}]";
+
+  @Test
+  void aTargetGroupConfigurationRegisteringNodesPinsNodes() {
+    assertEquals(
+        List.of(
+            "TargetGroupConfiguration 4 stickiness pins a node, not a pod, with targetType instance:"
+                + " set targetType: ip for Service cart"),
+        messages(
+            tgc(
+                "cart",
+                "v1",
+                "{targetReference: {name: cart}, defaultConfiguration: {targetType: instance, "
+                    + STICKY_ATTRIBUTES
+                    + "}}")));
+    assertEquals(
+        1,
+        messages(
+                tgc(
+                    "cart",
+                    "v1beta1",
+                    "{targetReference: {name: cart}, defaultConfiguration: {"
+                        + STICKY_ATTRIBUTES
+                        + "}}"))
+            .size(),
+        "unset, instance by the controller's default; v1beta1 is the same kind");
+  }
+
+  @Test
+  void aDefaultConfigurationInSightMaySetTheTargetType() {
+    String sticky =
+        tgc(
+            "cart",
+            "v1",
+            "{targetReference: {name: cart}, defaultConfiguration: {" + STICKY_ATTRIBUTES + "}}");
+    String gatewayDefault = tgc("defaults", "v1", "{defaultConfiguration: {targetType: ip}}");
+    assertEquals(List.of(), messages(sticky + gatewayDefault));
+    assertEquals(
+        1,
+        messages(
+                sticky.replace(
+                        "defaultConfiguration: {", "defaultConfiguration: {targetType: instance, ")
+                    + gatewayDefault)
+            .size(),
+        "written instance is certain whatever the defaults");
+  }
+
+  @Test
+  void routePropsCombineWithTheDefaultOnes() {
+    // sticky by default, one route registering pods: only the default block pins nodes
+    List<String> found =
+        messages(
+            tgc(
+                "cart",
+                "v1",
+                "{targetReference: {name: cart}, defaultConfiguration: {targetType: instance, "
+                    + STICKY_ATTRIBUTES
+                    + "}, routeConfigurations: [{routeIdentifier: {name: r}, targetGroupProps:"
+                    + " {targetType: ip}}]}"));
+    assertEquals(1, found.size(), found.toString());
+    // a route switching stickiness off inherits the default's instance but is not sticky
+    assertEquals(
+        List.of(),
+        messages(
+            tgc(
+                "cart",
+                "v1",
+                "{targetReference: {name: cart}, defaultConfiguration: {targetType: instance},"
+                    + " routeConfigurations: [{routeIdentifier: {name: r}, targetGroupProps:"
+                    + " {targetGroupAttributes: [{key: stickiness.enabled, value: 'false'}]}}]}")));
+  }
 }
