@@ -35,6 +35,7 @@ import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
 import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeAffinityFrontMismatch;
+import dev.spl.rules.gke.GkeAffinityValueRefused;
 import dev.spl.rules.gke.GkeClientIpProtoAffinity;
 import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
@@ -154,6 +155,7 @@ public final class BuiltInRules {
           new GkeHashAffinityWithoutRingHash(),
           new GkeIngressAffinityAnnotation(),
           new GkeAffinityFrontMismatch(),
+          new GkeAffinityValueRefused(),
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),

@@ -23,10 +23,15 @@ final class GkeCookieTtlWithoutCookiePolicy implements ApiServerPolicy {
                 """
                 !(has(object.spec) && has(object.spec.default) && has(${a})
                   && has(${a}.cookieTtlSec)
-                  && !(has(${a}.type) && ${a}.type in ['GENERATED_COOKIE', 'HTTP_COOKIE']))
+                  && (!has(${a}.type) || ${a}.type in ${cookieless}))
                 """,
                 "a",
-                GkeCel.AFFINITY),
+                GkeCel.AFFINITY,
+                "cookieless",
+                GkeCookieTtlWithoutCookie.COOKIELESS_TYPES.stream()
+                    .sorted()
+                    .map(Cel::quote)
+                    .collect(java.util.stream.Collectors.joining(", ", "[", "]"))),
             Cel.message(
                 GkeCookieTtlWithoutCookie.MESSAGE,
                 "type",

@@ -24,6 +24,12 @@ public final class GkeCookieTtlWithoutCookie implements ResourceRule {
 
   static final Set<String> COOKIE_TYPES = Set.of("GENERATED_COOKIE", "HTTP_COOKIE");
 
+  /** The types of the enum that set no cookie (for the policy). */
+  public static final Set<String> COOKIELESS_TYPES =
+      GkeAffinityValueRefused.TYPES.stream()
+          .filter(t -> !COOKIE_TYPES.contains(t))
+          .collect(java.util.stream.Collectors.toUnmodifiableSet());
+
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
     MapNode affinity = GkeAffinity.of(resource);
@@ -31,7 +37,8 @@ public final class GkeCookieTtlWithoutCookie implements ResourceRule {
       return;
     }
     String type = GkeAffinity.type(affinity);
-    if (!COOKIE_TYPES.contains(type)) {
+    // a type outside the enum is SPL708's: the policy is refused before any cookie question
+    if (COOKIELESS_TYPES.contains(type)) {
       reporter.report(
           info(), resource, GkeAffinity.PATH.key("cookieTtlSec"), MESSAGE.format("type", type));
     }
