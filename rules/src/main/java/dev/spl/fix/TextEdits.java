@@ -47,7 +47,75 @@ public final class TextEdits {
               s.endColumn(),
               written(e.value(), s.style())));
     }
+    for (Fix.MappingEdit m : fix.mappings()) {
+      TextEdit edit = m.at().file().equals(file) ? rewritten(m, file, text) : null;
+      if (edit == null) {
+        return List.of();
+      }
+      out.add(edit);
+    }
     return out;
+  }
+
+  /**
+   * The edit that writes a block mapping again with {@code m}'s entries, at its indentation, each
+   * value copied as written; null when the mapping is not where the fix says, is in flow style,
+   * holds a comment (which would be lost) or a value that is not one line.
+   */
+  private static TextEdit rewritten(Fix.MappingEdit m, String file, ScalarLocator text) {
+    Optional<ScalarLocator.Mapping> found = text.mapping(m.at().line(), m.at().column());
+    if (found.isEmpty() || found.get().flow() || text.hasComment(found.get())) {
+      return null;
+    }
+    ScalarLocator.Mapping block = found.get();
+    int indent = block.startColumn() - 1;
+    List<String> lines = new ArrayList<>();
+    if (!render(
+        m.entries(), indent, step(text.source(block.start(), block.end()), indent), text, lines)) {
+      return null;
+    }
+    String replacement = String.join(text.lineEnding(), lines).substring(indent);
+    return new TextEdit(
+        file,
+        block.start(),
+        block.end(),
+        block.startLine(),
+        block.startColumn(),
+        block.endLine(),
+        block.endColumn(),
+        replacement);
+  }
+
+  /** How far the block's nested lines are indented past it (2 when it has none). */
+  private static int step(String block, int indent) {
+    for (String line : block.split("\\R")) {
+      int own = line.length() - line.stripLeading().length();
+      if (!line.isBlank() && own > indent) {
+        return own - indent;
+      }
+    }
+    return 2;
+  }
+
+  private static boolean render(
+      List<Fix.Entry> entries, int indent, int step, ScalarLocator text, List<String> lines) {
+    for (Fix.Entry e : entries) {
+      if (e.scalar() == null) {
+        lines.add(" ".repeat(indent) + e.key() + ":");
+        if (!render(e.nested(), indent + step, step, text, lines)) {
+          return false;
+        }
+        continue;
+      }
+      Optional<ScalarLocator.Located> s = text.find(e.scalar().line(), e.scalar().column());
+      if (s.isEmpty()
+          || s.get().style() == ScalarLocator.Style.BLOCK
+          || s.get().startLine() != s.get().endLine()) {
+        return false;
+      }
+      lines.add(" ".repeat(indent) + e.key() + ": " + text.source(s.get().start(), s.get().end()));
+    }
+    return true;
   }
 
   /** {@code value} as a scalar of {@code style}, or double-quoted where plain would not do. */

@@ -8,7 +8,11 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.api.lowlevel.Parse;
 import org.snakeyaml.engine.v2.common.ScalarStyle;
 import org.snakeyaml.engine.v2.events.Event;
+import org.snakeyaml.engine.v2.events.MappingEndEvent;
+import org.snakeyaml.engine.v2.events.MappingStartEvent;
 import org.snakeyaml.engine.v2.events.ScalarEvent;
+import org.snakeyaml.engine.v2.events.SequenceEndEvent;
+import org.snakeyaml.engine.v2.events.SequenceStartEvent;
 import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 
@@ -42,12 +46,30 @@ public final class ScalarLocator {
       Style style,
       String value) {}
 
+  /**
+   * One block or flow mapping as written: from its first key to the end of the last scalar in it
+   * (char offsets into the whole text, end exclusive; lines and columns 1-based, in code points).
+   */
+  public record Mapping(
+      int start,
+      int end,
+      int startLine,
+      int startColumn,
+      int endLine,
+      int endColumn,
+      boolean flow) {}
+
+  /** One chunk's scalars and mappings, each by (line in chunk, column), 0-based. */
+  private record Parsed(Map<Long, Located> scalars, Map<Long, Mapping> mappings) {}
+
+  private final String text;
   private final List<DocumentChunk> chunks;
   private final int[] chunkStarts; // each chunk's char offset in the text
-  // per chunk, parsed once when first asked: its scalars by (line in chunk, column), 0-based
-  private final Map<Integer, Map<Long, Located>> scalars = new HashMap<>();
+  // per chunk, parsed once when first asked
+  private final Map<Integer, Parsed> parsed = new HashMap<>();
 
   private ScalarLocator(String text) {
+    this.text = text;
     chunks = DocumentChunk.split(text);
     chunkStarts = new int[chunks.size()];
     int line = 0;
@@ -75,8 +97,65 @@ public final class ScalarLocator {
 
   /** The scalar starting at the 1-based {@code line} and code-point {@code column}, if one does. */
   public Optional<Located> find(int line, int column) {
+    int chunk = chunkOf(line);
+    if (chunk < 0) {
+      return Optional.empty();
+    }
+    int wanted = line - 1 - chunks.get(chunk).firstLine();
+    return Optional.ofNullable(
+        parsed.computeIfAbsent(chunk, this::parse).scalars().get(key(wanted, column - 1)));
+  }
+
+  /** The mapping whose first key starts at {@code line}:{@code column}, if one does. */
+  public Optional<Mapping> mapping(int line, int column) {
+    int chunk = chunkOf(line);
+    if (chunk < 0) {
+      return Optional.empty();
+    }
+    int wanted = line - 1 - chunks.get(chunk).firstLine();
+    return Optional.ofNullable(
+        parsed.computeIfAbsent(chunk, this::parse).mappings().get(key(wanted, column - 1)));
+  }
+
+  /**
+   * True when a comment is written inside {@code mapping}: a '#' that is no scalar's and starts the
+   * line or follows a space.
+   */
+  public boolean hasComment(Mapping mapping) {
+    int from = mapping.start();
+    int to = mapping.end();
+    List<int[]> inside = new java.util.ArrayList<>();
+    int chunk = chunkOf(mapping.startLine());
+    for (Located s : parsed.computeIfAbsent(chunk, this::parse).scalars().values()) {
+      if (s.start() < to && s.end() > from) {
+        inside.add(new int[] {s.start(), s.end()});
+      }
+    }
+    for (int i = from; i < to; i++) {
+      int at = i;
+      if (text.charAt(i) == '#'
+          && (i == 0 || Character.isWhitespace(text.charAt(i - 1)))
+          && inside.stream().noneMatch(r -> r[0] <= at && at < r[1])) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** The text from {@code from} to {@code to} (char offsets), as written. */
+  public String source(int from, int to) {
+    return text.substring(from, to);
+  }
+
+  /** The line ending the text uses: CRLF when it has one, LF otherwise. */
+  public String lineEnding() {
+    return text.contains("\r\n") ? "\r\n" : "\n";
+  }
+
+  /** The chunk holding 1-based {@code line}: the last one starting at or before it, or -1. */
+  private int chunkOf(int line) {
     int chunk = -1;
-    for (int lo = 0, hi = chunks.size() - 1; lo <= hi; ) { // the last chunk starting at or before
+    for (int lo = 0, hi = chunks.size() - 1; lo <= hi; ) {
       int mid = (lo + hi) >>> 1;
       if (chunks.get(mid).firstLine() <= line - 1) {
         chunk = mid;
@@ -85,27 +164,66 @@ public final class ScalarLocator {
         hi = mid - 1;
       }
     }
-    if (chunk < 0) {
-      return Optional.empty();
-    }
-    int wanted = line - 1 - chunks.get(chunk).firstLine();
-    return Optional.ofNullable(
-        scalars.computeIfAbsent(chunk, this::parse).get(key(wanted, column - 1)));
+    return chunk;
   }
 
   private static long key(int line, int column) {
     return ((long) line << 32) | (column & 0xffffffffL);
   }
 
-  /** Every scalar of one chunk; those before a syntax error when the chunk no longer parses. */
-  private Map<Long, Located> parse(int index) {
+  /** A collection being read: where it starts and where its last scalar so far ends. */
+  private static final class Open {
+    final boolean mapping;
+    final boolean flow;
+    final Mark start;
+    Mark lastEnd;
+
+    Open(boolean mapping, boolean flow, Mark start) {
+      this.mapping = mapping;
+      this.flow = flow;
+      this.start = start;
+    }
+  }
+
+  /**
+   * Every scalar and mapping of one chunk; those before a syntax error when the chunk no longer
+   * parses.
+   */
+  private Parsed parse(int index) {
     DocumentChunk chunk = chunks.get(index);
     String body = chunk.text();
     int chunkStart = chunkStarts[index];
     Map<Long, Located> found = new HashMap<>();
+    Map<Long, Mapping> mappings = new HashMap<>();
+    java.util.ArrayDeque<Open> open = new java.util.ArrayDeque<>();
     LoadSettings settings = LoadSettings.builder().setUseMarks(true).build();
     try {
       for (Event e : new Parse(settings).parseString(body)) {
+        if (e instanceof MappingStartEvent m && m.getStartMark().isPresent()) {
+          open.push(new Open(true, m.isFlow(), m.getStartMark().get()));
+        } else if (e instanceof SequenceStartEvent q && q.getStartMark().isPresent()) {
+          open.push(new Open(false, q.isFlow(), q.getStartMark().get()));
+        } else if ((e instanceof MappingEndEvent || e instanceof SequenceEndEvent)
+            && !open.isEmpty()) {
+          Open done = open.pop();
+          if (done.mapping && done.lastEnd != null) {
+            Mark from = done.start;
+            Mark to = done.lastEnd;
+            mappings.put(
+                key(from.getLine(), from.getColumn()),
+                new Mapping(
+                    chunkStart + body.offsetByCodePoints(0, from.getIndex()),
+                    chunkStart + body.offsetByCodePoints(0, to.getIndex()),
+                    chunk.firstLine() + from.getLine() + 1,
+                    from.getColumn() + 1,
+                    chunk.firstLine() + to.getLine() + 1,
+                    to.getColumn() + 1,
+                    done.flow));
+          }
+          if (!open.isEmpty() && done.lastEnd != null) {
+            open.peek().lastEnd = done.lastEnd;
+          }
+        }
         if (!(e instanceof ScalarEvent s)
             || s.getStartMark().isEmpty()
             || s.getEndMark().isEmpty()) {
@@ -113,6 +231,9 @@ public final class ScalarLocator {
         }
         Mark from = s.getStartMark().get();
         Mark to = s.getEndMark().get();
+        if (!open.isEmpty()) {
+          open.peek().lastEnd = to;
+        }
         found.put(
             key(from.getLine(), from.getColumn()),
             new Located(
@@ -128,7 +249,7 @@ public final class ScalarLocator {
     } catch (YamlEngineException | IndexOutOfBoundsException e) {
       // the rest of a document that no longer parses is not rewritten
     }
-    return found;
+    return new Parsed(found, mappings);
   }
 
   private static Style style(ScalarStyle s) {

@@ -4,18 +4,53 @@ import java.util.List;
 
 /**
  * A repair spl is sure of, made by the rule that found the problem: each edit writes a new value
- * over one scalar of the input. Where the scalar lies in the text, and how it is quoted, is found
- * from its position when the fix is applied ({@code dev.spl.fix.TextEdits}), so a fix holds no text
- * and a rule needs none to make one.
+ * over one scalar of the input, or writes a block mapping again in another shape from the scalars
+ * it holds. Where the scalars lie in the text, and how they are quoted, is found from their
+ * positions when the fix is applied ({@code dev.spl.fix.TextEdits}), so a fix holds no text and a
+ * rule needs none to make one.
  *
  * @param title what the fix does, for people and editors ("write 24h")
  */
-public record Fix(String title, List<ScalarEdit> edits) {
+public record Fix(String title, List<ScalarEdit> edits, List<MappingEdit> mappings) {
   /** The scalar that starts at {@code at} gets {@code value}, a string. */
   public record ScalarEdit(SourcePosition at, String value) {}
 
+  /**
+   * The block mapping that starts at {@code at} is written again with {@code entries}, at its own
+   * indentation: a reshaped object whose values are all copied as written.
+   */
+  public record MappingEdit(SourcePosition at, List<Entry> entries) {
+    public MappingEdit {
+      entries = List.copyOf(entries);
+    }
+  }
+
+  /**
+   * One key of a rewritten mapping: its value is the scalar written at {@code scalar}, copied as it
+   * is written, or (scalar null) a block mapping of {@code nested}.
+   */
+  public record Entry(String key, SourcePosition scalar, List<Entry> nested) {
+    public Entry {
+      nested = List.copyOf(nested);
+    }
+
+    public static Entry copied(String key, SourcePosition scalar) {
+      return new Entry(key, scalar, List.of());
+    }
+
+    public static Entry mapping(String key, List<Entry> nested) {
+      return new Entry(key, null, nested);
+    }
+  }
+
   public Fix {
     edits = List.copyOf(edits);
+    mappings = List.copyOf(mappings);
+  }
+
+  /** Scalar edits only. */
+  public Fix(String title, List<ScalarEdit> edits) {
+    this(title, edits, List.of());
   }
 
   /**

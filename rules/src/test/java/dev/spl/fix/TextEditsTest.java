@@ -81,4 +81,40 @@ class TextEditsTest {
         List.of(new TextEdit("f", 2, 4, 1, 3, 1, 5, "X"), new TextEdit("f", 0, 2, 1, 1, 1, 3, "Y"));
     assertEquals("YXef", TextEdits.apply("abcdef", adjacent));
   }
+
+  /** The mapping at 2:3 of {@code text} written again as {b: <a's value>, c: {d: <d's value>}}. */
+  private static String reshaped(String text, int aLine, int aColumn, int dLine, int dColumn) {
+    SourcePosition at = new SourcePosition("f.yaml", 2, 3);
+    Fix fix =
+        new Fix(
+            "t",
+            List.of(),
+            List.of(
+                new Fix.MappingEdit(
+                    at,
+                    List.of(
+                        Fix.Entry.copied("b", new SourcePosition("f.yaml", aLine, aColumn)),
+                        Fix.Entry.mapping(
+                            "c",
+                            List.of(
+                                Fix.Entry.copied(
+                                    "d", new SourcePosition("f.yaml", dLine, dColumn))))))));
+    List<TextEdit> edits = TextEdits.of(fix, "f.yaml", text);
+    return edits.isEmpty() ? null : TextEdits.apply(text, edits);
+  }
+
+  @Test
+  void aMappingIsWrittenAgainFromItsOwnScalarsAtItsIndentation() {
+    assertEquals(
+        "x:\n  b: 'one'\n  c:\n    d: \"two\"\n# after\n",
+        reshaped("x:\n  a: 'one'\n  e:\n    d: \"two\"\n# after\n", 2, 6, 4, 8));
+  }
+
+  @Test
+  void aMappingWithAValueOverSeveralLinesOrABlockScalarIsLeftAlone() {
+    assertEquals(null, reshaped("x:\n  a: 'one\n    more'\n  e:\n    d: two\n", 2, 6, 5, 8));
+    assertEquals(null, reshaped("x:\n  a: |\n    one\n  e:\n    d: two\n", 2, 6, 5, 8));
+    assertEquals(null, reshaped("x:\n  a: one\n  e:\n    d: two\n", 2, 6, 9, 9), "no scalar there");
+    assertEquals(null, reshaped("x: {a: one}\n", 1, 5, 1, 5), "no mapping starts at 2:3");
+  }
 }

@@ -1,7 +1,11 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.AttachmentPoint;
+import dev.spl.model.Fix;
+import dev.spl.model.MapNode;
+import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.model.SourcePosition;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
@@ -23,7 +27,8 @@ import java.util.Optional;
     name = "unknown-field",
     severity = Severity.ERROR,
     summary = "A field the target Gateway API version does not have.",
-    noPolicyBecause = NoPolicy.CRD_SCHEMA)
+    noPolicyBecause = NoPolicy.CRD_SCHEMA,
+    fixable = true)
 public final class UnknownField implements SessionPersistenceRule {
   /** The version each field of another shape belongs to, newest that has it. */
   private static final Map<String, GatewayApiVersion> WRITTEN_FOR =
@@ -44,7 +49,13 @@ public final class UnknownField implements SessionPersistenceRule {
   public void check(SessionPersistenceSite site, Reporter reporter) {
     Optional<GatewayApiVersion> writtenFor = site.writtenFor();
     if (writtenFor.isPresent()) {
-      reporter.report(info(), site.resource(), site.path(), foreignShape(site, writtenFor.get()));
+      reporter.report(
+          info(),
+          site.resource(),
+          site.path(),
+          foreignShape(site, writtenFor.get()),
+          // only on a Backend is the shape meant certain: it exists in main alone
+          site.attachment() == AttachmentPoint.BACKEND ? mainShape(site) : null);
       return;
     }
     for (SchemaViolation v : site.violations()) {
@@ -76,6 +87,73 @@ public final class UnknownField implements SessionPersistenceRule {
         + "; set gatewayApiVersion: "
         + writtenFor
         + " in .spl.yaml";
+  }
+
+  /**
+   * v1.x's shape written again in main's: sessionName and cookieConfig's lifetimeType become the
+   * name and lifetimeType of cookie (of header, for type Header), in the place of the first of
+   * them; type and absoluteTimeout stay. Null when anything else is there (idleTimeout, which main
+   * has not; a cookieConfig field main's cookie has not; cookieConfig on a Header type).
+   */
+  static Fix mainShape(SessionPersistenceSite site) {
+    if (!(site.node() instanceof MapNode map)) {
+      return null;
+    }
+    boolean header = "Header".equals(map.string("type"));
+    List<Fix.Entry> entries = new ArrayList<>();
+    Fix.Entry name = null;
+    Fix.Entry lifetime = null;
+    int at = -1;
+    for (MapNode.Entry e : map.entries()) {
+      switch (e.key()) {
+        case "type", "absoluteTimeout" -> {
+          if (!(e.value() instanceof ScalarNode)) {
+            return null;
+          }
+          entries.add(Fix.Entry.copied(e.key(), e.value().position()));
+        }
+        case "sessionName" -> {
+          if (!(e.value() instanceof ScalarNode)) {
+            return null;
+          }
+          at = at < 0 ? entries.size() : at;
+          name = Fix.Entry.copied("name", e.value().position());
+        }
+        case "cookieConfig" -> {
+          if (header || !(e.value() instanceof MapNode config)) {
+            return null;
+          }
+          for (MapNode.Entry c : config.entries()) {
+            if (!c.key().equals("lifetimeType") || !(c.value() instanceof ScalarNode)) {
+              return null;
+            }
+            lifetime = Fix.Entry.copied("lifetimeType", c.value().position());
+          }
+          at = at < 0 ? entries.size() : at;
+        }
+        default -> {
+          return null;
+        }
+      }
+    }
+    List<Fix.Entry> moved = new ArrayList<>();
+    if (name != null) {
+      moved.add(name);
+    }
+    if (lifetime != null) {
+      moved.add(lifetime);
+    }
+    SourcePosition position = map.position();
+    if (moved.isEmpty() || position == null || !position.inText()) {
+      return null;
+    }
+    String field = header ? "header" : "cookie";
+    entries.add(at, Fix.Entry.mapping(field, moved));
+    return new Fix(
+        "write main's shape: "
+            + String.join(", ", moved.stream().map(m -> field + "." + m.key()).toList()),
+        List.of(),
+        List.of(new Fix.MappingEdit(position, entries)));
   }
 
   private static String message(SchemaViolation v, SessionPersistenceSite site) {

@@ -5,6 +5,8 @@ import static dev.spl.Lint.backend;
 import static dev.spl.Lint.markedBackend;
 import static dev.spl.Lint.of;
 import static dev.spl.Lint.route;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Lint;
@@ -112,5 +114,81 @@ class UnknownFieldTest {
                     "{type: Cookie, absoluteTimeout: 1h, cookie: {name: s, path: /, lifetimeType: Permanent}}"),
                 GatewayApiVersion.MAIN)
             .isEmpty());
+  }
+
+  /**
+   * The Backend's text after SPL026's fix, or null when its finding offers none or it is refused.
+   */
+  private static String fixedBackend(String persistence) {
+    String yaml = backend(persistence);
+    List<Finding> found = of("SPL026", yaml, GatewayApiVersion.MAIN);
+    assertEquals(1, found.size(), found.toString());
+    if (found.get(0).fix() == null) {
+      return null;
+    }
+    String file = found.get(0).position().file();
+    List<dev.spl.fix.TextEdit> edits = dev.spl.fix.TextEdits.of(found.get(0).fix(), file, yaml);
+    return edits.isEmpty() ? null : dev.spl.fix.TextEdits.apply(yaml, edits);
+  }
+
+  @Test
+  void aBackendInTheOldShapeIsWrittenInMainsInPlaceKeepingTheRest() {
+    assertEquals(
+        backend(
+            """
+            cookie:
+              name: "cart-session"
+              lifetimeType: Permanent
+            type: Cookie
+            absoluteTimeout: 1h
+            """),
+        fixedBackend(
+            """
+            sessionName: "cart-session"
+            type: Cookie
+            cookieConfig:
+              lifetimeType: Permanent
+            absoluteTimeout: 1h
+            """));
+    assertEquals(
+        backend("type: Header\nheader:\n  name: x-session"),
+        fixedBackend("type: Header\nsessionName: x-session"),
+        "a Header type's name goes to header");
+    assertEquals(
+        backend("cookie:\n  lifetimeType: Session"),
+        fixedBackend("cookieConfig:\n  lifetimeType: Session"));
+  }
+
+  @Test
+  void theFixKeepsTheFilesIndentationAndLineEndings() {
+    String yaml = backend("sessionName: s\ncookieConfig:\n    lifetimeType: Session");
+    List<Finding> found = of("SPL026", yaml, GatewayApiVersion.MAIN);
+    String crlf = yaml.replace("\n", "\r\n");
+    String file = found.get(0).position().file();
+    assertEquals(
+        backend("cookie:\n    name: s\n    lifetimeType: Session").replace("\n", "\r\n"),
+        dev.spl.fix.TextEdits.apply(
+            crlf, dev.spl.fix.TextEdits.of(found.get(0).fix(), file, crlf)));
+  }
+
+  @Test
+  void noFixWhereTheShapeOrTheTextLeavesADoubt() {
+    assertNull(
+        fixedBackend("sessionName: s\nidleTimeout: 1h"),
+        "main has no idleTimeout: no place for it");
+    assertNull(
+        fixedBackend("type: Header\nsessionName: s\ncookieConfig: {lifetimeType: Session}"),
+        "cookieConfig on a Header type");
+    assertNull(
+        fixedBackend("sessionName: s  # the app's cookie\ncookieConfig: {lifetimeType: Session}"),
+        "a comment inside would be lost");
+    assertNull(
+        fixedBackend("{sessionName: s, cookieConfig: {lifetimeType: Session}}"),
+        "flow style is not rewritten");
+    List<Finding> onRoute = of("SPL026", route("{sessionName: s}"), GatewayApiVersion.MAIN);
+    assertEquals(1, onRoute.size());
+    assertNull(
+        onRoute.get(0).fix(),
+        "on a route, which shape is meant depends on the version the cluster runs");
   }
 }
