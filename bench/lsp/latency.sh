@@ -7,7 +7,7 @@ set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 repo="${1:-gateway-api}"
 rounds="${2:-21}"
-jar="$root/cli/target/spl.jar"
+jar="${SPL_BENCH_JAR:-$root/cli/target/spl.jar}"  # SPL_BENCH_JAR: another build, to compare
 [ -f "$jar" ] || { echo "build the CLI first: mvn -B -pl cli -am package -DskipTests"; exit 2; }
 command -v nvim >/dev/null || { echo "nvim is not installed (apt-get install neovim)"; exit 2; }
 work=$(mktemp -d)

@@ -131,6 +131,7 @@ public final class Engine {
     private boolean hasDeadline;
     private boolean projectAll;
     private boolean isolate;
+    private Set<String> wantedUnits; // null: every unit
     private final List<RuleFailure> failures = new ArrayList<>();
 
     private LintRun(LintOptions options) {
@@ -238,10 +239,32 @@ public final class Engine {
      */
     @Override
     public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
+      accept(part, version, units, true);
+    }
+
+    /**
+     * Keeps one part for the cross-resource rules without linting it alone: an editor's other
+     * files, whose own findings did not change with the edited one's text.
+     */
+    public void acceptForIndex(LoadedInput part, GatewayApiVersion version, Set<String> units) {
+      accept(part, version, units, false);
+    }
+
+    /**
+     * Runs the cross-resource rules for these units' builds only: what an edit in them can change
+     * (a unit's findings count on its own objects, so no other unit's build reports on them).
+     */
+    public LintRun onlyUnits(Set<String> wanted) {
+      this.wantedUnits = Set.copyOf(wanted);
+      return this;
+    }
+
+    private void accept(
+        LoadedInput part, GatewayApiVersion version, Set<String> units, boolean alone) {
       RuleContext partContext =
           contexts.computeIfAbsent(
               version, v -> new RuleContext(v, options.ingressClasses(), RULE_NAMES));
-      for (LoadProblem p : part.problems()) {
+      for (LoadProblem p : alone ? part.problems() : List.<LoadProblem>of()) {
         RuleInfo rule =
             switch (p.kind()) {
               case SYNTAX -> RuleInfo.of(YamlSyntax.class);
@@ -267,7 +290,7 @@ public final class Engine {
         if (listResources) {
           linted.add(new ResourceLocation(resource.position(), resource.ref()));
         }
-        for (ResourceRule rule : resourceRules) {
+        for (ResourceRule rule : alone ? resourceRules : List.<ResourceRule>of()) {
           checkDeadline();
           if (!isolate) {
             rule.check(resource, partContext, reporter);
@@ -281,7 +304,7 @@ public final class Engine {
           for (SessionPersistenceSite site : own) {
             boolean foreign = site.writtenFor().isPresent();
             for (SessionPersistenceRule rule : persistenceRules) {
-              if (!foreign || rule.checksForeignShapes()) {
+              if (alone && (!foreign || rule.checksForeignShapes())) {
                 checkDeadline();
                 if (!isolate) {
                   rule.check(site, reporter);
@@ -368,7 +391,9 @@ public final class Engine {
         // Each unit is one build: its own resources, the shared ones, and what reaches across
         // units by reference. A shared finding comes up once per build; the set keeps it once.
         for (UnitBuilds.Build build : UnitBuilds.of(indexed, unitsOf, units, standAlone)) {
-          checkBuild(build.resources(), build.owned());
+          if (wantedUnits == null || wantedUnits.contains(build.unit())) {
+            checkBuild(build.resources(), build.owned());
+          }
         }
         Set<Finding> unique = new LinkedHashSet<>(findings);
         findings.clear();

@@ -26,9 +26,10 @@ import java.util.function.Consumer;
 /**
  * A workspace linted as {@code spl lint ROOT} lints it, kept to lint again with one file's text
  * changed (an editor's unsaved buffer): the files are read, charts rendered and kustomize builds
- * found once, when {@link #read} runs (at start and after a save), and a change re-lints the kept
- * parts with that one file parsed again. The engine and its compiled CEL stay warm between lints.
- * Not thread-safe: the language server lints on one thread.
+ * found once, when {@link #read} runs (at start and after a save), and a change lints that one file
+ * again, with the other files kept only for the cross-resource rules of its own units. The engine
+ * and its compiled CEL stay warm between lints. Not thread-safe: the language server lints on one
+ * thread.
  */
 public final class WorkspaceLint {
   private final Path root;
@@ -141,10 +142,12 @@ public final class WorkspaceLint {
     }
     LoadedInput parsed =
         s.reader().withoutOthersProblems(ManifestLoader.lenient().loadText(file, text), false);
-    Engine.LintRun run = start(s.options(), s.standAlone());
+    // Only the edited file is linted alone; the others are kept for the cross-resource rules, and
+    // only the builds of the file's units are checked: what the edit can change.
+    Engine.LintRun run = start(s.options(), s.standAlone()).onlyUnits(units);
     for (Part p : s.parts()) {
       if (!file.equals(p.file())) {
-        run.accept(p.part(), p.version(), p.units());
+        run.acceptForIndex(p.part(), p.version(), p.units());
       }
     }
     run.accept(parsed, version, units);
