@@ -69,9 +69,9 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
   private void checkTargetGroupConfigs(ResourceIndex index, Reporter reporter) {
     List<Resource> configs =
         index.all(KindRole.SERVICE_POLICY).stream().filter(TargetGroupConfigs::is).toList();
+    long defaults = configs.stream().filter(TargetGroupConfigs::isDefault).count();
     for (Resource tgc : configs) {
-      boolean otherDefaults =
-          configs.stream().anyMatch(c -> c != tgc && TargetGroupConfigs.isDefault(c));
+      boolean otherDefaults = defaults > (TargetGroupConfigs.isDefault(tgc) ? 1 : 0);
       List<TargetRef> target = TargetRef.of(tgc);
       String service =
           target.isEmpty() ? "its Gateway's Services" : "Service " + target.get(0).target().name();
