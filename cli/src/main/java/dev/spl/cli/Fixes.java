@@ -20,6 +20,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * The fixes of a lint, against the files as they are on disk: the edits each finding's fix makes
@@ -30,9 +31,15 @@ final class Fixes {
   private final Map<String, String> texts = new HashMap<>();
   private final Map<String, ScalarLocator> locators = new HashMap<>(); // one per file read
   private final String stdinText;
+  private final Predicate<String> versionNamed;
 
-  Fixes(String stdinText) {
+  /**
+   * @param versionNamed whether a file's Gateway API version was named (flag, .spl.yaml, CRDs in
+   *     the input): a fix that holds only then is not made for the others
+   */
+  Fixes(String stdinText, Predicate<String> versionNamed) {
     this.stdinText = stdinText;
+    this.versionNamed = versionNamed;
   }
 
   /** Per file, the fixes made and refused. */
@@ -43,7 +50,7 @@ final class Fixes {
     Map<Finding, List<TextEdit>> edits = new HashMap<>();
     for (Finding f : result.findings()) {
       String file = f.position().file();
-      String text = f.fix() == null || isRendered(result, f) ? null : text(file);
+      String text = makeable(result, f) ? text(file) : null;
       if (text != null) {
         ScalarLocator locator = locators.computeIfAbsent(file, k -> ScalarLocator.of(text));
         List<TextEdit> e = TextEdits.of(f.fix(), file, locator);
@@ -53,6 +60,17 @@ final class Fixes {
       }
     }
     return result.withEdits(edits);
+  }
+
+  /**
+   * True when {@code f}'s fix can be made where it is written: not in a rendering (its text is not
+   * in the repository), and not one that holds only for a named version when the file's was a
+   * default.
+   */
+  private boolean makeable(LintResult result, dev.spl.model.Finding f) {
+    return f.fix() != null
+        && !isRendered(result, f)
+        && (!f.fix().ifVersionNamed() || versionNamed.test(f.position().file()));
   }
 
   /** Findings with a fix in a rendered file: the fix belongs in the chart. */

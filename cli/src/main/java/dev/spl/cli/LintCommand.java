@@ -185,7 +185,7 @@ public final class LintCommand implements Callable<Integer> {
     for (String error : reader.inputErrors()) {
       err.println("spl: " + error);
     }
-    Fixes fixes = new Fixes(reader.stdinText());
+    Fixes fixes = new Fixes(reader.stdinText(), reader::versionNamed);
     result = fixes.withEdits(result);
     if (fix || diff) {
       Engine relinter = new Engine(); // one for every relint of this run

@@ -69,6 +69,7 @@ final class RepositoryReader {
   private int files;
   // per file name as findings carry it: the version it was linted for (--fix lints it again)
   private final Map<String, GatewayApiVersion> versionByFile = new java.util.HashMap<>();
+  private final Set<String> namedVersion = new java.util.HashSet<>(); // files; see versionNamed
   private String stdinText; // kept: a fix's edits are found in the text read
   private int documents;
 
@@ -390,6 +391,9 @@ final class RepositoryReader {
                 && own.isPresent()
             ? count(own.get().version(), "Gateway API CRDs in " + own.get().file())
             : versionFor(Path.of(ManifestLoader.STDIN_NAME));
+    if (own.isPresent()) {
+      namedVersion.add(ManifestLoader.STDIN_NAME);
+    }
     versionByFile.put(ManifestLoader.STDIN_NAME, version);
     run.accept(part, version, Set.of(ManifestLoader.STDIN_NAME));
     progress.accept(part);
@@ -622,19 +626,31 @@ final class RepositoryReader {
   /** The version for {@code file}: the flag, its .spl.yaml, CRDs in the input, newest release. */
   private GatewayApiVersion versionFor(Path file) throws SplConfig.Invalid {
     if (flagVersion != null) {
+      namedVersion.add(display(file));
       return count(flagVersion, "--gateway-api-version");
     }
     SplConfig cfg = configs.forFile(file);
     if (cfg.gatewayApiVersion() != null) {
+      namedVersion.add(display(file));
       return count(cfg.gatewayApiVersion(), display(cfg.file()));
     }
     Optional<CrdVersion> crds = crdVersion();
     if (crds.isPresent()) {
+      namedVersion.add(display(file));
       return count(crds.get().version(), "Gateway API CRDs in " + crds.get().file());
     }
     return count(
         GatewayApiVersion.NEWEST_RELEASE,
         "the newest release; no .spl.yaml or Gateway API CRDs in the input name one");
+  }
+
+  /**
+   * True when the version {@code file} was linted for was named - by the flag, a .spl.yaml or the
+   * Gateway API CRDs in the input - rather than taken by default: a fix that depends on which shape
+   * is meant ({@code Fix.ifVersionNamed}) holds only then.
+   */
+  boolean versionNamed(String file) {
+    return namedVersion.contains(file);
   }
 
   private GatewayApiVersion count(GatewayApiVersion v, String reason) {

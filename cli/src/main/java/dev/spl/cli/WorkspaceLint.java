@@ -160,6 +160,14 @@ public final class WorkspaceLint {
     return own;
   }
 
+  /**
+   * True when {@code file}'s Gateway API version was named (flag, .spl.yaml, CRDs in the
+   * workspace), as the last read found: a fix that holds only then is offered only then.
+   */
+  public boolean versionNamed(String file) {
+    return snapshot != null && snapshot.reader().versionNamed(file);
+  }
+
   /** {@code text} as {@code file}, linted alone as a fix is checked ({@code FixPlan}). */
   public List<Finding> lintAlone(String file, String text) {
     LintOptions options = snapshot == null ? LintOptions.defaults() : snapshot.options();

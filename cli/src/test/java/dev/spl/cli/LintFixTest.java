@@ -109,6 +109,48 @@ class LintFixTest {
     }
   }
 
+  /**
+   * A route in main's shape, linted for v1.6: rewritten to v1.6's shape only when the version was
+   * named (here by .spl.yaml), since otherwise the lint's default version may be the wrong one.
+   */
+  @Test
+  void aRoutesShapeIsRewrittenOnlyForANamedVersion(@TempDir Path dir) throws IOException {
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: cart, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: cart, port: 80}]
+            sessionPersistence:
+              cookie:
+                name: cart-session
+                lifetimeType: Permanent
+              absoluteTimeout: 24h
+        """;
+    Path named = Files.createDirectories(dir.resolve("named"));
+    Files.writeString(named.resolve("route.yaml"), route);
+    Files.writeString(named.resolve(".spl.yaml"), "gatewayApiVersion: v1.6\n");
+    Path defaulted = Files.createDirectories(dir.resolve("defaulted"));
+    Files.writeString(defaulted.resolve("route.yaml"), route);
+
+    CliRun fixed = CliRun.of("lint", "--fix", named.toString());
+    assertTrue(fixed.err().contains("spl: fixed 1 finding in 1 file"), fixed.err());
+    assertEquals(
+        route.replace(
+            "      cookie:\n        name: cart-session\n        lifetimeType: Permanent\n",
+            "      sessionName: cart-session\n      cookieConfig:\n        lifetimeType: Permanent\n"),
+        Files.readString(named.resolve("route.yaml")));
+
+    CliRun left = CliRun.of("lint", "--diff", defaulted.toString());
+    assertEquals("", left.out(), "the default version says nothing of which shape is meant");
+    assertEquals(0, left.status(), left.err());
+    CliRun text = CliRun.of("lint", defaulted.toString());
+    assertTrue(text.out().contains("SPL026 written for main"), text.out());
+    assertFalse(text.out().contains("[fixable]"), text.out());
+  }
+
   @Test
   void fixRefusesWhatItCannotDo() {
     CliRun both = CliRun.of("lint", "--fix", "--diff", "x.yaml");

@@ -10,8 +10,13 @@ import java.util.List;
  * rule needs none to make one.
  *
  * @param title what the fix does, for people and editors ("write 24h")
+ * @param ifVersionNamed true when the fix is certain only if the Gateway API version the file was
+ *     linted for was named (a flag, its .spl.yaml, CRDs in the input), not taken by default: which
+ *     of two shapes is meant depends on it. The adapter that read the file knows, and drops the fix
+ *     otherwise.
  */
-public record Fix(String title, List<ScalarEdit> edits, List<MappingEdit> mappings) {
+public record Fix(
+    String title, List<ScalarEdit> edits, List<MappingEdit> mappings, boolean ifVersionNamed) {
   /** The scalar that starts at {@code at} gets {@code value}, a string. */
   public record ScalarEdit(SourcePosition at, String value) {}
 
@@ -50,7 +55,17 @@ public record Fix(String title, List<ScalarEdit> edits, List<MappingEdit> mappin
 
   /** Scalar edits only. */
   public Fix(String title, List<ScalarEdit> edits) {
-    this(title, edits, List.of());
+    this(title, edits, List.of(), false);
+  }
+
+  /** Scalar edits and reshaped mappings, certain whatever the version. */
+  public Fix(String title, List<ScalarEdit> edits, List<MappingEdit> mappings) {
+    this(title, edits, mappings, false);
+  }
+
+  /** This fix, certain only when the version was named (see {@link #ifVersionNamed}). */
+  public Fix onlyIfVersionNamed() {
+    return new Fix(title, edits, mappings, true);
   }
 
   /**

@@ -245,6 +245,7 @@ public final class SplLanguageServer
           for (Placed p : doc.found()) {
             // a client that sends no range asks about the whole document
             if (p.finding().fix() == null
+                || (p.finding().fix().ifVersionNamed() && !workspace.versionNamed(doc.name()))
                 || (params.getRange() != null && !overlaps(p.range(), params.getRange()))) {
               continue;
             }

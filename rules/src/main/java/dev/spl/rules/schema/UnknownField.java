@@ -54,8 +54,7 @@ public final class UnknownField implements SessionPersistenceRule {
           site.resource(),
           site.path(),
           foreignShape(site, writtenFor.get()),
-          // only on a Backend is the shape meant certain: it exists in main alone
-          site.attachment() == AttachmentPoint.BACKEND ? mainShape(site) : null);
+          shapeFix(site, writtenFor.get()));
       return;
     }
     for (SchemaViolation v : site.violations()) {
@@ -87,6 +86,84 @@ public final class UnknownField implements SessionPersistenceRule {
         + "; set gatewayApiVersion: "
         + writtenFor
         + " in .spl.yaml";
+  }
+
+  /**
+   * The object written again in the target version's shape. On a Backend, which exists only in
+   * main, main's shape is the only reading; elsewhere the fix holds only when the version was named
+   * (the other reading is that the lint's version is wrong).
+   */
+  private static Fix shapeFix(SessionPersistenceSite site, GatewayApiVersion writtenFor) {
+    if (site.attachment() == AttachmentPoint.BACKEND) {
+      return mainShape(site);
+    }
+    Fix fix =
+        site.version() == GatewayApiVersion.MAIN
+            ? mainShape(site)
+            : writtenFor == GatewayApiVersion.MAIN ? sessionNameShape(site) : null;
+    return fix == null ? null : fix.onlyIfVersionNamed();
+  }
+
+  /**
+   * main's shape written again in v1.x's: cookie's name or header's name becomes sessionName, in
+   * its place, cookie's lifetimeType cookieConfig's; type and absoluteTimeout stay. Null when
+   * anything else is there (cookie.path, which v1.x has not; both cookie and header).
+   */
+  static Fix sessionNameShape(SessionPersistenceSite site) {
+    if (!(site.node() instanceof MapNode map)
+        || map.position() == null
+        || !map.position().inText()
+        || (map.get("cookie") != null && map.get("header") != null)) {
+      return null;
+    }
+    List<Fix.Entry> entries = new ArrayList<>();
+    for (MapNode.Entry e : map.entries()) {
+      switch (e.key()) {
+        case "type", "absoluteTimeout" -> {
+          if (!(e.value() instanceof ScalarNode)) {
+            return null;
+          }
+          entries.add(Fix.Entry.copied(e.key(), e.value().position()));
+        }
+        case "cookie", "header" -> {
+          if (!(e.value() instanceof MapNode inner)) {
+            return null;
+          }
+          for (MapNode.Entry c : inner.entries()) {
+            if (!(c.value() instanceof ScalarNode)) {
+              return null;
+            }
+            if (c.key().equals("name")) {
+              entries.add(Fix.Entry.copied("sessionName", c.value().position()));
+            } else if (c.key().equals("lifetimeType") && e.key().equals("cookie")) {
+              entries.add(
+                  Fix.Entry.mapping(
+                      "cookieConfig",
+                      List.of(Fix.Entry.copied("lifetimeType", c.value().position()))));
+            } else {
+              return null;
+            }
+          }
+        }
+        default -> {
+          return null;
+        }
+      }
+    }
+    boolean config = entries.stream().anyMatch(e -> e.key().equals("cookieConfig"));
+    boolean name = entries.stream().anyMatch(e -> e.key().equals("sessionName"));
+    if (!config && !name) {
+      return null; // nothing of the shape to write: an empty cookie is v1.x's default
+    }
+    return new Fix(
+        "write "
+            + site.version()
+            + "'s shape: "
+            + (name && config
+                ? "sessionName, cookieConfig"
+                : name ? "sessionName" : "cookieConfig"),
+        List.of(),
+        List.of(new Fix.MappingEdit(map.position(), entries)));
   }
 
   /**

@@ -187,8 +187,51 @@ class UnknownFieldTest {
         "flow style is not rewritten");
     List<Finding> onRoute = of("SPL026", route("{sessionName: s}"), GatewayApiVersion.MAIN);
     assertEquals(1, onRoute.size());
+    assertTrue(
+        onRoute.get(0).fix().ifVersionNamed(),
+        "on a route, which shape is meant depends on the version the cluster runs: the fix holds"
+            + " only when that version was named");
+  }
+
+  /** The fix SPL026 offers for a route linted for {@code version}, applied; null for none. */
+  private static String fixedRoute(String persistence, GatewayApiVersion version) {
+    String yaml = route(persistence);
+    List<Finding> found = of("SPL026", yaml, version);
+    assertEquals(1, found.size(), found.toString());
+    Finding f = found.get(0);
+    if (f.fix() == null) {
+      return null;
+    }
+    assertTrue(f.fix().ifVersionNamed(), "on a route the fix holds only for a named version");
+    List<dev.spl.fix.TextEdit> edits = dev.spl.fix.TextEdits.of(f.fix(), f.position().file(), yaml);
+    return edits.isEmpty() ? null : dev.spl.fix.TextEdits.apply(yaml, edits);
+  }
+
+  @Test
+  void aRouteInTheOtherVersionsShapeIsWrittenInTheTargetsForANamedVersion() {
+    assertEquals(
+        route("cookie:\n  name: s\n  lifetimeType: Session\ntype: Cookie"),
+        fixedRoute(
+            "sessionName: s\ncookieConfig:\n  lifetimeType: Session\ntype: Cookie",
+            GatewayApiVersion.MAIN));
+    assertEquals(
+        route("sessionName: s\ncookieConfig:\n  lifetimeType: Permanent\nabsoluteTimeout: 1h"),
+        fixedRoute(
+            "cookie:\n  name: s\n  lifetimeType: Permanent\nabsoluteTimeout: 1h",
+            GatewayApiVersion.V1_6));
+    assertEquals(
+        route("type: Header\nsessionName: x-session"),
+        fixedRoute("type: Header\nheader:\n  name: x-session", GatewayApiVersion.V1_6));
+  }
+
+  @Test
+  void noShapeFixWhereTheOtherVersionHasNoPlaceForAField() {
     assertNull(
-        onRoute.get(0).fix(),
-        "on a route, which shape is meant depends on the version the cluster runs");
+        fixedRoute("cookie:\n  name: s\n  path: /cart", GatewayApiVersion.V1_6),
+        "v1.x has no cookie path");
+    assertNull(fixedRoute("cookie: {}", GatewayApiVersion.V1_6), "nothing of the shape to write");
+    assertNull(
+        fixedRoute("sessionName: s\nidleTimeout: 1h", GatewayApiVersion.MAIN),
+        "main has no idleTimeout");
   }
 }
