@@ -3,9 +3,6 @@ package dev.spl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.spl.testing.Command;
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
@@ -54,7 +51,7 @@ class RealRepositoriesTest {
             + "httpproxy-lb-request-hash.yaml:18:7: error SPL802",
       })
   void reportsOnlyTheRealProblems(String repo, int status, String expected) throws Exception {
-    Path root = unpack(repo);
+    Path root = RealRepos.unpack(unpacked, repo);
     CliRun run = CliRun.of("lint", root.toString());
     List<String> findings =
         run.out()
@@ -70,18 +67,5 @@ class RealRepositoriesTest {
     for (String line : run.err().lines().toList()) {
       assertTrue(line.startsWith("spl: chart "), run.err());
     }
-  }
-
-  private static Path unpack(String repo) throws IOException, InterruptedException {
-    Path dir = unpacked.resolve(repo);
-    if (Files.isDirectory(dir)) {
-      return dir;
-    }
-    Files.createDirectories(dir);
-    Path tarball = Path.of("src/test/resources/realrepos", repo + ".tar.gz").toAbsolutePath();
-    Command.Result tar =
-        Command.of("tar", "-xzf", tarball.toString(), "-C", dir.toString()).mergeErrors().run();
-    assertEquals(0, tar.status(), tar.out());
-    return dir;
   }
 }

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.model.Finding;
-import dev.spl.testing.Command;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +29,7 @@ class WorkspaceLintTest {
   @ParameterizedTest(name = "{0}")
   @ValueSource(strings = {"nginx-gateway-fabric", "ingress-nginx", "contour"})
   void anUnchangedFileGetsWhatTheFullLintGaveIt(String repo) throws Exception {
-    Path root = unpack(repo);
+    Path root = RealRepos.unpack(unpacked, repo);
     WorkspaceLint workspace = new WorkspaceLint(root, m -> {});
     Set<String> withFindings = workspace.read();
     assertFalse(withFindings.isEmpty(), repo + " has findings to compare");
@@ -94,18 +93,5 @@ class WorkspaceLintTest {
     List<String> rules = edited.stream().map(Finding::ruleId).sorted().toList();
     assertTrue(rules.contains("SPL021"), "the edited file's own finding: " + rules);
     assertTrue(rules.contains("SPL110"), "with the ClientIP Service of its unit: " + rules);
-  }
-
-  private static Path unpack(String repo) throws IOException, InterruptedException {
-    Path dir = unpacked.resolve(repo);
-    if (Files.isDirectory(dir)) {
-      return dir;
-    }
-    Files.createDirectories(dir);
-    Path tarball = Path.of("src/test/resources/realrepos", repo + ".tar.gz").toAbsolutePath();
-    Command.Result tar =
-        Command.of("tar", "-xzf", tarball.toString(), "-C", dir.toString()).mergeErrors().run();
-    assertEquals(0, tar.status(), tar.out());
-    return dir;
   }
 }

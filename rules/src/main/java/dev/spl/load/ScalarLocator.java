@@ -171,17 +171,51 @@ public final class ScalarLocator {
     return ((long) line << 32) | (column & 0xffffffffL);
   }
 
-  /** A collection being read: where it starts and where its last scalar so far ends. */
+  /**
+   * Turns a chunk's marks (code-point indexes) into char offsets in the whole text, walking on from
+   * the last one asked: the parser's events come in text order, so a chunk is walked once (from its
+   * start each time, a long document would cost its length per scalar).
+   */
+  private static final class Offsets {
+    private final String body;
+    private final int chunkStart;
+    private int codePoints; // the code-point index reached
+    private int chars; // and its char offset in body
+
+    Offsets(String body, int chunkStart) {
+      this.body = body;
+      this.chunkStart = chunkStart;
+    }
+
+    int of(Mark mark) {
+      int index = mark.getIndex();
+      if (index < codePoints) {
+        codePoints = 0;
+        chars = 0;
+      }
+      chars = body.offsetByCodePoints(chars, index - codePoints);
+      codePoints = index;
+      return chunkStart + chars;
+    }
+  }
+
+  /**
+   * A collection being read: where it starts and where its last scalar so far ends (the marks and
+   * their offsets in the text, taken when the parser passed them).
+   */
   private static final class Open {
     final boolean mapping;
     final boolean flow;
     final Mark start;
+    final int startOffset;
     Mark lastEnd;
+    int lastEndOffset;
 
-    Open(boolean mapping, boolean flow, Mark start) {
+    Open(boolean mapping, boolean flow, Mark start, int startOffset) {
       this.mapping = mapping;
       this.flow = flow;
       this.start = start;
+      this.startOffset = startOffset;
     }
   }
 
@@ -196,32 +230,36 @@ public final class ScalarLocator {
     Map<Long, Located> found = new HashMap<>();
     Map<Long, Mapping> mappings = new HashMap<>();
     java.util.ArrayDeque<Open> open = new java.util.ArrayDeque<>();
+    Offsets offsets = new Offsets(body, chunkStart);
     LoadSettings settings = LoadSettings.builder().setUseMarks(true).build();
     try {
       for (Event e : new Parse(settings).parseString(body)) {
         if (e instanceof MappingStartEvent m && m.getStartMark().isPresent()) {
-          open.push(new Open(true, m.isFlow(), m.getStartMark().get()));
+          open.push(
+              new Open(
+                  true, m.isFlow(), m.getStartMark().get(), offsets.of(m.getStartMark().get())));
         } else if (e instanceof SequenceStartEvent q && q.getStartMark().isPresent()) {
-          open.push(new Open(false, q.isFlow(), q.getStartMark().get()));
+          open.push(
+              new Open(
+                  false, q.isFlow(), q.getStartMark().get(), offsets.of(q.getStartMark().get())));
         } else if ((e instanceof MappingEndEvent || e instanceof SequenceEndEvent)
             && !open.isEmpty()) {
           Open done = open.pop();
           if (done.mapping && done.lastEnd != null) {
-            Mark from = done.start;
-            Mark to = done.lastEnd;
             mappings.put(
-                key(from.getLine(), from.getColumn()),
+                key(done.start.getLine(), done.start.getColumn()),
                 new Mapping(
-                    chunkStart + body.offsetByCodePoints(0, from.getIndex()),
-                    chunkStart + body.offsetByCodePoints(0, to.getIndex()),
-                    chunk.firstLine() + from.getLine() + 1,
-                    from.getColumn() + 1,
-                    chunk.firstLine() + to.getLine() + 1,
-                    to.getColumn() + 1,
+                    done.startOffset,
+                    done.lastEndOffset,
+                    chunk.firstLine() + done.start.getLine() + 1,
+                    done.start.getColumn() + 1,
+                    chunk.firstLine() + done.lastEnd.getLine() + 1,
+                    done.lastEnd.getColumn() + 1,
                     done.flow));
           }
           if (!open.isEmpty() && done.lastEnd != null) {
             open.peek().lastEnd = done.lastEnd;
+            open.peek().lastEndOffset = done.lastEndOffset;
           }
         }
         if (!(e instanceof ScalarEvent s)
@@ -231,14 +269,17 @@ public final class ScalarLocator {
         }
         Mark from = s.getStartMark().get();
         Mark to = s.getEndMark().get();
+        int start = offsets.of(from);
+        int end = offsets.of(to);
         if (!open.isEmpty()) {
           open.peek().lastEnd = to;
+          open.peek().lastEndOffset = end;
         }
         found.put(
             key(from.getLine(), from.getColumn()),
             new Located(
-                chunkStart + body.offsetByCodePoints(0, from.getIndex()),
-                chunkStart + body.offsetByCodePoints(0, to.getIndex()),
+                start,
+                end,
                 chunk.firstLine() + from.getLine() + 1,
                 from.getColumn() + 1,
                 chunk.firstLine() + to.getLine() + 1,

@@ -117,4 +117,20 @@ class TextEditsTest {
     assertEquals(null, reshaped("x:\n  a: one\n  e:\n    d: two\n", 2, 6, 9, 9), "no scalar there");
     assertEquals(null, reshaped("x: {a: one}\n", 1, 5, 1, 5), "no mapping starts at 2:3");
   }
+
+  @Test
+  void positionsCountCodePointsWhereTheTextHasSurrogatePairs() {
+    // each emoji is two chars and one code point: the edit must land on the scalar all the same,
+    // in a document long enough that offsets are found walking on, not from its start each time
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < 2_000; i++) {
+      text.append("k").append(i).append(": \"\uD83D\uDE00 ").append(i).append("\"\n");
+    }
+    text.append("last: 1d\n");
+    assertEquals(
+        text.toString().replace("last: 1d", "last: 24h"), fixed(text.toString(), 2_001, 7, "24h"));
+    assertEquals(
+        "x:\n  b: '\uD83D\uDE00'\n  c:\n    d: two\n",
+        reshaped("x:\n  a: '\uD83D\uDE00'\n  e:\n    d: two\n", 2, 6, 4, 8));
+  }
 }
