@@ -97,24 +97,24 @@ public final class ScalarLocator {
 
   /** The scalar starting at the 1-based {@code line} and code-point {@code column}, if one does. */
   public Optional<Located> find(int line, int column) {
-    int chunk = chunkOf(line);
-    if (chunk < 0) {
-      return Optional.empty();
-    }
-    int wanted = line - 1 - chunks.get(chunk).firstLine();
-    return Optional.ofNullable(
-        parsed.computeIfAbsent(chunk, this::parse).scalars().get(key(wanted, column - 1)));
+    return at(line, column, Parsed::scalars);
   }
 
   /** The mapping whose first key starts at {@code line}:{@code column}, if one does. */
   public Optional<Mapping> mapping(int line, int column) {
+    return at(line, column, Parsed::mappings);
+  }
+
+  /** What starts at {@code line}:{@code column} among {@code which} of its chunk, if anything. */
+  private <T> Optional<T> at(
+      int line, int column, java.util.function.Function<Parsed, Map<Long, T>> which) {
     int chunk = chunkOf(line);
     if (chunk < 0) {
       return Optional.empty();
     }
     int wanted = line - 1 - chunks.get(chunk).firstLine();
     return Optional.ofNullable(
-        parsed.computeIfAbsent(chunk, this::parse).mappings().get(key(wanted, column - 1)));
+        which.apply(parsed.computeIfAbsent(chunk, this::parse)).get(key(wanted, column - 1)));
   }
 
   /**
