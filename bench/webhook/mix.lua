@@ -1,8 +1,9 @@
 -- wrk script: POSTs AdmissionReviews to /validate, alternating an allowed and a denied object,
--- and counts non-200 answers as errors. Bodies are built once; BenchBodiesTest checks that the
+-- and counts non-200 answers as errors. Both pass the CRD's own validation, as every object a real
+-- webhook sees has; the denied one is a Permanent cookie with absoluteTimeout 0s (SPL133). Bodies are built once; BenchBodiesTest checks that the
 -- allowed one is allowed and the denied one denied under the webhook's default version.
 local allowed = [[{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u-ok","operation":"CREATE","kind":{"group":"gateway.networking.k8s.io","version":"v1","kind":"HTTPRoute"},"namespace":"shop","name":"cart","object":{"apiVersion":"gateway.networking.k8s.io/v1","kind":"HTTPRoute","metadata":{"name":"cart","namespace":"shop"},"spec":{"rules":[{"backendRefs":[{"name":"cart","port":8080}],"sessionPersistence":{"sessionName":"cart","type":"Cookie","absoluteTimeout":"24h","cookieConfig":{"lifetimeType":"Permanent"}}}]}}}}]]
-local denied = [[{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u-bad","operation":"CREATE","kind":{"group":"gateway.networking.k8s.io","version":"v1","kind":"HTTPRoute"},"namespace":"shop","name":"r","object":{"apiVersion":"gateway.networking.k8s.io/v1","kind":"HTTPRoute","metadata":{"name":"r","namespace":"shop"},"spec":{"rules":[{"backendRefs":[{"name":"cart"}],"sessionPersistence":{"absoluteTimeout":"1d","cookie":{"name":"cart session","lifetimeType":"Permanent"}}}]}}}}]]
+local denied = [[{"apiVersion":"admission.k8s.io/v1","kind":"AdmissionReview","request":{"uid":"u-bad","operation":"CREATE","kind":{"group":"gateway.networking.k8s.io","version":"v1","kind":"HTTPRoute"},"namespace":"shop","name":"r","object":{"apiVersion":"gateway.networking.k8s.io/v1","kind":"HTTPRoute","metadata":{"name":"r","namespace":"shop"},"spec":{"rules":[{"backendRefs":[{"name":"cart","port":8080}],"sessionPersistence":{"sessionName":"cart","type":"Cookie","absoluteTimeout":"0s","cookieConfig":{"lifetimeType":"Permanent"}}}]}}}}]]
 -- SPL_DELAY_MS spaces each connection's requests, to hold a target rate (load.sh sets it).
 local delay_ms = tonumber(os.getenv("SPL_DELAY_MS") or "0")
 if delay_ms > 0 then

@@ -45,13 +45,13 @@
   {{- end }}
   {{- if $.root.Values.webhook.matchConditions }}
   matchConditions:
-  # Services matter only with ClientIP affinity or its config (SPL028, SPL110, SPL150-SPL153) or with
-  # Traefik's service annotations (SPL502): skip the rest early, and nothing any rule reads.
+  # Services matter only with ClientIP affinity (SPL110, SPL150-SPL153) or with Traefik's service
+  # annotations (SPL502): skip the rest early, and nothing any rule reads. (The timeout's range,
+  # SPL028, is the API server's own Service validation, which runs before any webhook.)
   - name: services-with-client-ip-affinity
     expression: >-
       request.resource.resource != 'services' ||
-      (has(object.spec) && ((has(object.spec.sessionAffinity) && object.spec.sessionAffinity == 'ClientIP') ||
-      has(object.spec.sessionAffinityConfig))) ||
+      (has(object.spec) && has(object.spec.sessionAffinity) && object.spec.sessionAffinity == 'ClientIP') ||
       (has(object.metadata.annotations) &&
       object.metadata.annotations.exists(k, k.startsWith('traefik.ingress.kubernetes.io/service.')))
   {{- end }}

@@ -1,6 +1,7 @@
 package dev.spl;
 
 import dev.spl.catalogue.BuiltInRules;
+import dev.spl.catalogue.RuleSelection;
 import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.LiveIndex;
@@ -73,6 +74,10 @@ public final class Engine {
     }
   }
 
+  private static <R extends Rule> List<R> on(List<R> rules, RuleSelection selection) {
+    return rules.stream().filter(r -> selection.isEnabled(r.info().id())).toList();
+  }
+
   /** Lints what the loader read: its problems become SPL001/SPL002 findings. */
   public LintResult lint(LoadedInput input, LintOptions options) {
     LintRun run = start(withClassesOf(input.resources(), options));
@@ -133,9 +138,20 @@ public final class Engine {
     private boolean isolate;
     private Set<String> wantedUnits; // null: every unit
     private final List<RuleFailure> failures = new ArrayList<>();
+    // The rules this lint runs: those its judgement leaves on. A configuration per file can give a
+    // rule another severity, never switch one back on (RuleSelection.withLevels), so a rule off
+    // here could report nothing anywhere; running it would only cost time (and for the CRD's own
+    // CEL rules, which the webhook's reviews leave to the API server, the CEL runtime: issue 28).
+    private final List<ResourceRule> resourceRulesOn;
+    private final List<SessionPersistenceRule> persistenceRulesOn;
+    private final List<IndexRule> indexRulesOn;
 
     private LintRun(LintOptions options) {
       this.options = options;
+      RuleSelection selection = options.judgement().rules();
+      this.resourceRulesOn = on(resourceRules, selection);
+      this.persistenceRulesOn = on(persistenceRules, selection);
+      this.indexRulesOn = on(indexRules, selection);
       this.context = new RuleContext(options.version(), options.ingressClasses(), RULE_NAMES);
       this.reporter = new SelectingReporter(options, findings, this::checkDeadline);
     }
@@ -290,7 +306,7 @@ public final class Engine {
         if (listResources) {
           linted.add(new ResourceLocation(resource.position(), resource.ref()));
         }
-        for (ResourceRule rule : alone ? resourceRules : List.<ResourceRule>of()) {
+        for (ResourceRule rule : alone ? resourceRulesOn : List.<ResourceRule>of()) {
           checkDeadline();
           if (!isolate) {
             rule.check(resource, partContext, reporter);
@@ -303,7 +319,7 @@ public final class Engine {
           own = new ArrayList<>(SessionPersistenceLocator.find(resource, version));
           for (SessionPersistenceSite site : own) {
             boolean foreign = site.writtenFor().isPresent();
-            for (SessionPersistenceRule rule : persistenceRules) {
+            for (SessionPersistenceRule rule : persistenceRulesOn) {
               if (alone && (!foreign || rule.checksForeignShapes())) {
                 checkDeadline();
                 if (!isolate) {
@@ -317,7 +333,7 @@ public final class Engine {
           // An object of another version's shape is reported once; it takes no part in the rest.
           own.removeIf(site -> site.writtenFor().isPresent());
         }
-        if (ResourceIndex.isIndexed(resource) && !indexRules.isEmpty()) {
+        if (ResourceIndex.isIndexed(resource) && !indexRulesOn.isEmpty()) {
           Resource kept = keep(resource, own);
           if (kept != null && !units.isEmpty()) {
             unitsOf.put(kept, units);
@@ -360,7 +376,7 @@ public final class Engine {
                   reporter.report(rule, resource, field, message, related, fix);
                 }
               };
-      for (IndexRule rule : indexRules) {
+      for (IndexRule rule : indexRulesOn) {
         checkDeadline();
         if (!isolate) {
           rule.check(index, context, to);
@@ -385,9 +401,9 @@ public final class Engine {
 
     /** Runs the cross-resource rules over everything accepted and returns the sorted findings. */
     public LintResult finish(int files, int documents) {
-      if (!indexRules.isEmpty() && units.isEmpty()) {
+      if (!indexRulesOn.isEmpty() && units.isEmpty()) {
         checkBuild(indexed, null);
-      } else if (!indexRules.isEmpty()) {
+      } else if (!indexRulesOn.isEmpty()) {
         // Each unit is one build: its own resources, the shared ones, and what reaches across
         // units by reference. A shared finding comes up once per build; the set keeps it once.
         for (UnitBuilds.Build build : UnitBuilds.of(indexed, unitsOf, units, standAlone)) {

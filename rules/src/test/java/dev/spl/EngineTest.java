@@ -55,6 +55,38 @@ class EngineTest {
     assertTrue(findings.size() >= 2, findings.toString());
   }
 
+  /**
+   * A rule its selection switches off is not run at all, not run and its findings dropped: the
+   * webhook's reviews switch off the CRD's CEL rules so that the CEL runtime is never loaded.
+   */
+  @Test
+  void aRuleSwitchedOffIsNotRun() {
+    int[] runs = {0};
+    dev.spl.rules.ResourceRule counting =
+        new dev.spl.rules.ResourceRule() {
+          @Override
+          public dev.spl.rules.RuleInfo info() {
+            return new dev.spl.rules.RuleInfo("SPL150", "counting", Severity.WARNING, "s");
+          }
+
+          @Override
+          public void check(
+              dev.spl.model.Resource resource,
+              dev.spl.rules.RuleContext context,
+              dev.spl.rules.Reporter reporter) {
+            runs[0]++;
+          }
+        };
+    Engine engine = new Engine(List.of(counting));
+    engine.lint(load("a.yaml", CLIENT_IP_SERVICE), V14);
+    assertEquals(1, runs[0], "on: run once for the one object");
+    LintOptions off =
+        V14.withRules(RuleSelection.of(List.of(), List.of("SPL150"), Map.of()))
+            .withPerFile((file, base) -> base.withLevels(Map.of("SPL150", Severity.ERROR)));
+    engine.lint(load("a.yaml", CLIENT_IP_SERVICE), off);
+    assertEquals(1, runs[0], "off (a file's configuration cannot switch it back on): not run");
+  }
+
   /** A rule that reports as it goes is stopped at its next report, not when it ends. */
   @Test
   void aDeadlineStopsARuleWhileItReports() {

@@ -2,6 +2,7 @@ package dev.spl.apiserver;
 
 import dev.spl.apiserver.policies.ApiServerPolicies;
 import dev.spl.policy.ApiServerPolicy;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.GatewayApiVersion;
@@ -9,14 +10,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a rule can be enforced: by the API server alone (a generated ValidatingAdmissionPolicy),
- * only by spl's webhook, or only by spl lint, and why. Read from what exists: the rule's policy,
- * else the reason its {@link RuleDefinition} declares; there is no default.
+ * Where a rule can be enforced: by the API server alone (a generated ValidatingAdmissionPolicy), by
+ * the API server's own validation of the type (which runs before any webhook, so spl's webhook
+ * leaves these rules to it), only by spl's webhook, or only by spl lint, and why. Read from what
+ * exists: the rule's policy, else the reason its {@link RuleDefinition} declares; there is no
+ * default.
  */
 public record PolicyCoverage(boolean apiServer, String where, String why) {
   static final String API_SERVER = "API server policy";
   static final String WEBHOOK = "webhook only";
   static final String LINT = "spl lint only";
+  static final String VALIDATION = "API server validation";
 
   /**
    * @throws IllegalStateException for a rule that has no policy and does not say why
@@ -32,8 +36,36 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
           rule.info().id()
               + " has no API server policy and does not say why (@RuleDefinition noPolicyBecause)");
     }
-    return new PolicyCoverage(
-        false, declared.lintOnly() ? LINT : WEBHOOK, declared.noPolicyBecause());
+    String why = declared.noPolicyBecause();
+    String where =
+        declared.lintOnly() ? LINT : NoPolicy.validatedBeforeAdmission(why) ? VALIDATION : WEBHOOK;
+    return new PolicyCoverage(false, where, why);
+  }
+
+  /**
+   * True when the API server's own validation enforces the rule before admission: spl's webhook
+   * does not run it (the object it sees has passed, or was let through by ratcheting on purpose).
+   */
+  public boolean validatedBeforeAdmission() {
+    return where.equals(VALIDATION);
+  }
+
+  /**
+   * The ids of {@code rules} the API server's own validation enforces before admission, read from
+   * their declarations alone (a rule with a policy declares no reason: PolicyCoverageTest), so the
+   * webhook asks this at start without loading the policies.
+   */
+  public static List<String> validatedBeforeAdmission(List<Rule> rules) {
+    return rules.stream()
+        .filter(
+            r -> {
+              RuleDefinition d = r.getClass().getAnnotation(RuleDefinition.class);
+              return d != null
+                  && !d.lintOnly()
+                  && NoPolicy.validatedBeforeAdmission(d.noPolicyBecause());
+            })
+        .map(r -> r.info().id())
+        .toList();
   }
 
   private static PolicyCoverage ofPolicy(ApiServerPolicy policy) {

@@ -16,6 +16,24 @@ public final class NoPolicy {
   /** The CRD's own x-kubernetes-validations say it. */
   public static final String CRD_CEL = "the CRD's own CEL validation already enforces it";
 
+  /** A built-in type's own validation in the API server (a Service's fields). */
+  public static final String BUILT_IN_VALIDATION =
+      "the API server's own validation of the type already enforces it";
+
+  /**
+   * True for the reasons that mean the API server validates the object itself: its registry runs a
+   * type's validation (a CRD's schema and CEL rules, a built-in type's checks) before it calls any
+   * validating admission webhook (k8s.io/apiserver registry/generic/registry/store.go: BeforeCreate
+   * and BeforeUpdate, then the admission validators), so a webhook never sees an object these rules
+   * would refuse, except an update whose unchanged fields the API server let through (CRD
+   * validation ratcheting, on by default since Kubernetes 1.30).
+   */
+  public static boolean validatedBeforeAdmission(String reason) {
+    return reason.equals(CRD_SCHEMA)
+        || reason.equals(CRD_CEL)
+        || reason.equals(BUILT_IN_VALIDATION);
+  }
+
   /** Judged by a port of ingress-nginx's annotation parser. */
   public static final String INGRESS_NGINX_PARSER =
       "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"

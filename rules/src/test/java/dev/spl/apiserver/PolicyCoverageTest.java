@@ -36,6 +36,11 @@ class PolicyCoverageTest {
                   : " has no policy in ApiServerPolicies and declares no noPolicyBecause"));
       assertFalse(hasPolicy && declared.lintOnly(), id + ": lint-only rules have no policy");
       assertEquals(hasPolicy, PolicyCoverage.of(rule).apiServer(), id);
+      // the webhook's list, read from declarations, agrees with the coverage rule by rule
+      assertEquals(
+          PolicyCoverage.of(rule).validatedBeforeAdmission(),
+          PolicyCoverage.validatedBeforeAdmission(java.util.List.of(rule)).contains(id),
+          id);
     }
   }
 
@@ -66,6 +71,14 @@ class PolicyCoverageTest {
   void whereFollowsTheDeclaration() {
     assertEquals("spl lint only", PolicyCoverage.of(BuiltInRules.find("SPL105").get()).where());
     assertEquals("webhook only", PolicyCoverage.of(BuiltInRules.find("SPL103").get()).where());
+    // the CRD's CEL rule, its schema, a Service's own validation: the API server, before admission
+    for (String id : java.util.List.of("SPL010", "SPL021", "SPL028")) {
+      PolicyCoverage c = PolicyCoverage.of(BuiltInRules.find(id).get());
+      assertEquals("API server validation", c.where(), id);
+      assertTrue(c.validatedBeforeAdmission(), id);
+    }
+    assertFalse(PolicyCoverage.of(BuiltInRules.find("SPL103").get()).validatedBeforeAdmission());
+    assertFalse(PolicyCoverage.of(BuiltInRules.find("SPL131").get()).validatedBeforeAdmission());
     assertEquals("API server policy", PolicyCoverage.of(BuiltInRules.find("SPL131").get()).where());
     PolicyCoverage partly = PolicyCoverage.of(BuiltInRules.find("SPL140").get());
     assertEquals("API server policy, in part", partly.where());

@@ -4,6 +4,8 @@ import dev.spl.Engine;
 import dev.spl.LintDeadlineExceeded;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.apiserver.PolicyCoverage;
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.config.AdmissionMode;
 import dev.spl.config.FailOn;
 import dev.spl.config.SplConfig;
@@ -15,6 +17,7 @@ import dev.spl.model.Resource;
 import dev.spl.model.ResourceRef;
 import dev.spl.model.Severity;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +46,24 @@ final class AdmissionHandler {
   /** True for the kind names this handler reviews (the metrics' fixed label values). */
   static boolean reviewsKind(String kind) {
     return REVIEWED_KIND_NAMES.contains(kind);
+  }
+
+  /**
+   * The rules a review leaves to the API server: what its own validation of the type enforces (a
+   * CRD's schema and CEL rules, a Service's checks), which it runs before it calls any webhook. The
+   * reviewed object has passed them, or was let through on purpose (ratcheting an unchanged field),
+   * so here they could only repeat the API server or contradict it; and a review never loads the
+   * CEL runtime (issue 28). The background audit keeps them: a stored object can break a CRD
+   * installed after it.
+   */
+  static final List<String> LEFT_TO_VALIDATION =
+      PolicyCoverage.validatedBeforeAdmission(BuiltInRules.all());
+
+  /** {@code options} as a review runs them: without {@link #LEFT_TO_VALIDATION}. */
+  static LintOptions reviewing(LintOptions options) {
+    Map<String, Severity> off = new HashMap<>();
+    LEFT_TO_VALIDATION.forEach(id -> off.put(id, null));
+    return options.withJudgement(options.judgement().withLevels(off));
   }
 
   private final Engine engine;
@@ -81,7 +102,7 @@ final class AdmissionHandler {
       java.util.function.Supplier<SplConfig> config,
       AdmissionMode defaultMode) {
     this.engine = engine;
-    this.options = options;
+    this.options = reviewing(options);
     this.cluster = cluster;
     this.failClosed = failClosed;
     this.config = config;

@@ -161,7 +161,19 @@ public final class WebhookMain implements Callable<Integer> {
 
   private volatile boolean rulesReady;
 
+  /**
+   * Jetty sizes its queues to the cache line by asking the platform MBean server whether object
+   * references are compressed, unless told: that one question loads JMX and registers the
+   * platform's MBeans (about 125 classes and their heap, issue 28). They are compressed in any heap
+   * under 32 GiB, the webhook's is a fraction of a pod's 320 MiB: 64-byte lines hold 16.
+   */
+  static final String JETTY_REFERENCES_PER_CACHE_LINE =
+      "org.eclipse.jetty.util.referencesPerCacheLine";
+
   public static void main(String[] args) {
+    if (System.getProperty(JETTY_REFERENCES_PER_CACHE_LINE) == null) {
+      System.setProperty(JETTY_REFERENCES_PER_CACHE_LINE, "16");
+    }
     int status = new CommandLine(new WebhookMain()).execute(args);
     if (status != 0) {
       System.exit(status);
@@ -210,6 +222,7 @@ public final class WebhookMain implements Callable<Integer> {
     KubernetesClient client =
         watchCluster
             ? new KubernetesClientBuilder()
+                .withHttpClientFactory(new BoundedJdkHttpClientFactory())
                 // Objects are read as GenericKubernetesResource and a few typed ones (Lease,
                 // PolicyReport by name): without the class path search for every model class by
                 // kind, ~500 classes of fabric8's models are never loaded (metaspace, issue 28).
@@ -249,7 +262,7 @@ public final class WebhookMain implements Callable<Integer> {
             .withConfig(admin)
             .withMetricsPort(metricsPort)
             .start();
-    warmUp(engine, options);
+    warmUp(engine, AdmissionHandler.reviewing(options));
     rulesReady = true;
     logReady(log, version, skipped);
     CountDownLatch stopped = new CountDownLatch(1);
@@ -265,7 +278,10 @@ public final class WebhookMain implements Callable<Integer> {
     return 0;
   }
 
-  /** Compiles the CEL rules before the first request, so the first review is not slow. */
+  /**
+   * Runs the review path's rules once on every version before the first request (their classes
+   * loaded, lazily built tables made), so the first review is not slow.
+   */
   static void warmUp(Engine engine, LintOptions options) {
     String sample =
         """
@@ -325,6 +341,8 @@ public final class WebhookMain implements Callable<Integer> {
         audit,
         "rulesLeftToPolicies",
         String.join(",", skipped),
+        "rulesLeftToValidation",
+        String.join(",", AdmissionHandler.LEFT_TO_VALIDATION),
         "config",
         String.valueOf(config));
   }

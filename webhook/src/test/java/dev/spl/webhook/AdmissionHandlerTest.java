@@ -122,8 +122,8 @@ class AdmissionHandlerTest {
     String message = r.get("status").get("message").asString();
     assertTrue(
         message.startsWith(
-            "spl: XBackend shop/cart has 1 error: [SPL021] "
-                + "spec.endpointSelector.sessionPersistence.absoluteTimeout: absoluteTimeout \"1d\""),
+            "spl: XBackend shop/cart has 1 error: [SPL133] "
+                + "spec.endpointSelector.sessionPersistence.absoluteTimeout: "),
         message);
   }
 
@@ -284,8 +284,51 @@ class AdmissionHandlerTest {
   }
 
   @Test
+  void whatTheApiServerValidatesItselfIsLeftToIt() throws Exception {
+    // A Permanent cookie without absoluteTimeout (the CRD's CEL rule, SPL010), a name with a space
+    // (its schema's pattern, SPL022) and a field the schema does not have (pruned, SPL026): the API
+    // server refuses or prunes such an object before any webhook is called, and lets it through on
+    // an update that leaves them (ratcheting). A review says nothing of them; spl lint still does.
+    String persistence =
+        "{\"idleTimeout\": \"1h\", \"cookie\": {\"name\": \"cart session\", \"lifetimeType\":"
+            + " \"Permanent\"}}";
+    JsonNode r =
+        response(
+            handler(ClusterState.NONE),
+            Reviews.review(
+                "u-val",
+                "CREATE",
+                "gateway.networking.x-k8s.io",
+                "XBackend",
+                "shop",
+                Reviews.backend(persistence)));
+    assertTrue(r.get("allowed").asBoolean(), r.toString());
+    assertFalse(r.has("warnings"), r.toString());
+    List<String> linted =
+        new Engine()
+                .lint(
+                    new ManifestLoader().loadText("b.yaml", Reviews.backend(persistence)),
+                    LintOptions.defaults())
+                .findings()
+                .stream()
+                .map(dev.spl.model.Finding::ruleId)
+                .distinct()
+                .sorted()
+                .toList();
+    assertEquals(List.of("SPL010", "SPL022", "SPL026"), linted);
+    assertTrue(
+        AdmissionHandler.LEFT_TO_VALIDATION.containsAll(linted),
+        AdmissionHandler.LEFT_TO_VALIDATION.toString());
+    // a rule the API server cannot judge alone still runs (the lists do not overlap)
+    assertFalse(AdmissionHandler.LEFT_TO_VALIDATION.contains("SPL133"));
+  }
+
+  @Test
   void anUpdateIsDeniedOnlyForWhatItIntroduces() throws Exception {
-    String old = Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
+    String old =
+        Reviews.backend(
+            "{\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"cart\", \"lifetimeType\":"
+                + " \"Permanent\"}}");
     String update =
         Reviews.review("u-upd", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", old)
             .replace("\"object\":", "\"oldObject\": " + old + ", \"object\":");
@@ -297,11 +340,14 @@ class AdmissionHandlerTest {
     AdmissionHandler lenient = handler(ClusterState.NONE);
     JsonNode r = response(lenient, update);
     assertTrue(r.get("allowed").asBoolean(), r.toString());
-    assertTrue(r.get("warnings").get(0).asString().startsWith("SPL021"));
-    // a new problem in the same update still blocks it: the new object keeps the old duration and
-    // adds a cookie name with a space; only the new problem denies, the old one still warns
+    assertTrue(r.get("warnings").get(0).asString().startsWith("SPL133"));
+    // a new problem in the same update still blocks it: the new object keeps the zero lifetime and
+    // renames the cookie __Host- on a path other than "/"; only the new problem denies, the old one
+    // still warns
     String newObject =
-        Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart session\"}}");
+        Reviews.backend(
+            "{\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"__Host-cart\", \"path\":"
+                + " \"/cart\", \"lifetimeType\": \"Permanent\"}}");
     String worse =
         Reviews.review(
                 "u-worse", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", newObject)
@@ -309,8 +355,8 @@ class AdmissionHandlerTest {
     JsonNode denied = response(lenient, worse);
     assertFalse(denied.get("allowed").asBoolean(), denied.toString());
     String message = denied.get("status").get("message").asString();
-    assertTrue(message.contains("[SPL022]") && !message.contains("[SPL021]"), message);
-    assertTrue(denied.get("warnings").get(0).asString().startsWith("SPL021"), denied.toString());
+    assertTrue(message.contains("[SPL132]") && !message.contains("[SPL133]"), message);
+    assertTrue(denied.get("warnings").get(0).asString().startsWith("SPL133"), denied.toString());
   }
 
   @Test
@@ -515,9 +561,12 @@ class AdmissionHandlerTest {
 
   @Test
   void anObjectBeingDeletedCanLoseItsFinalizersButNotChangeAtWill() throws Exception {
-    // Already broken (1d) and being deleted: the finalizer goes, whatever the object breaks.
+    // Already broken (a Permanent cookie that lives 0s) and being deleted: the finalizer goes,
+    // whatever the object breaks.
     String broken =
-        Reviews.backend("{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}}");
+        Reviews.backend(
+            "{\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"cart\", \"lifetimeType\":"
+                + " \"Permanent\"}}");
     String deleting =
         broken.replace(
             "\"metadata\": {", "\"metadata\": {\"deletionTimestamp\": \"2026-11-30T10:00:00Z\", ");
@@ -534,8 +583,8 @@ class AdmissionHandlerTest {
     assertTrue(finalizerGoes.get("allowed").asBoolean(), finalizerGoes.toString());
     assertFalse(finalizerGoes.has("warnings"), "nothing to say of an object on its way out");
     // A Terminating object held open by the author's own finalizer: an update that adds a
-    // violation (24h -> 1d) is judged like any other.
-    String fine = withFinalizer.replace("1d", "24h");
+    // violation (24h -> 0s) is judged like any other.
+    String fine = withFinalizer.replace("\"0s\"", "\"24h\"");
     String worse = withFinalizer;
     JsonNode changed =
         response(
@@ -544,7 +593,7 @@ class AdmissionHandlerTest {
                     "u-fin2", "UPDATE", "gateway.networking.x-k8s.io", "XBackend", "shop", worse)
                 .replace("\"object\":", "\"oldObject\": " + fine + ", \"object\":"));
     assertFalse(changed.get("allowed").asBoolean(), changed.toString());
-    assertTrue(changed.toString().contains("SPL021"), changed.toString());
+    assertTrue(changed.toString().contains("SPL133"), changed.toString());
   }
 
   @Test
@@ -559,13 +608,14 @@ class AdmissionHandlerTest {
 
   @Test
   void aLongDenialStillNamesEveryRule() throws Exception {
-    // the second message alone is over the limit (a long invalid cookie name)
-    String longName = "a b".repeat(1100);
+    // one message alone is over the limit (a __Host- cookie's long name and path, both quoted)
     String object =
         Reviews.backend(
-            "{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \""
-                + longName
-                + "\", \"path\": \"x\"}}");
+            "{\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"__Host-"
+                + "a".repeat(1500)
+                + "\", \"path\": \"/"
+                + "p".repeat(1600)
+                + "\", \"lifetimeType\": \"Permanent\"}}");
     JsonNode r =
         response(
             handler(ClusterState.NONE),
@@ -573,7 +623,7 @@ class AdmissionHandlerTest {
                 "u-long", "CREATE", "gateway.networking.x-k8s.io", "XBackend", "shop", object));
     String message = r.get("status").get("message").asString();
     assertTrue(message.length() < 4000, message.length() + " characters");
-    for (String rule : List.of("SPL021", "SPL022")) {
+    for (String rule : List.of("SPL132", "SPL133")) {
       assertTrue(message.contains(rule), rule + " missing from: " + message);
     }
   }

@@ -19,7 +19,10 @@ class AdmissionModesTest {
   static final JsonMapper JSON = JsonMapper.builder().build();
   @TempDir Path dir;
 
-  /** An error (SPL021, 1d) and a warning (SPL131, a relative cookie path) on one Backend. */
+  /**
+   * An error (SPL133, a Permanent cookie with absoluteTimeout 0s) and a warning (SPL131, a relative
+   * cookie path) on one Backend.
+   */
   static final String BOTH =
       Reviews.review(
           "u-both",
@@ -28,7 +31,8 @@ class AdmissionModesTest {
           "XBackend",
           "shop",
           Reviews.backend(
-              "{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\", \"path\": \"cart\"}}"));
+              "{\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"cart\", \"path\": \"cart\","
+                  + " \"lifetimeType\": \"Permanent\"}}"));
 
   static final String ONLY_WARNING = Reviews.warnedBackend();
 
@@ -59,13 +63,13 @@ class AdmissionModesTest {
     SplConfig none = SplConfig.none();
     JsonNode enforce = review(none, "enforce", null, BOTH);
     assertFalse(enforce.get("allowed").asBoolean());
-    assertTrue(enforce.get("status").get("message").asString().contains("[SPL021]"));
+    assertTrue(enforce.get("status").get("message").asString().contains("[SPL133]"));
     assertTrue(enforce.get("warnings").get(0).asString().startsWith("SPL131"), enforce.toString());
 
     JsonNode warn = review(none, "warn", null, BOTH);
     assertTrue(warn.get("allowed").asBoolean(), warn.toString());
     assertEquals(2, warn.get("warnings").size(), warn.toString());
-    assertTrue(warn.get("warnings").toString().contains("SPL021"), warn.toString());
+    assertTrue(warn.get("warnings").toString().contains("SPL133"), warn.toString());
 
     JsonNode audit = review(none, "audit-only", null, BOTH);
     assertTrue(audit.get("allowed").asBoolean());
@@ -96,12 +100,12 @@ class AdmissionModesTest {
             .contains("1 finding at or above failOn: [SPL131]"),
         strict.toString());
     assertTrue(review(config("failOn: never\n"), "enforce", null, BOTH).get("allowed").asBoolean());
-    JsonNode off = review(config("rules: {SPL021: off}\n"), "enforce", null, BOTH);
+    JsonNode off = review(config("rules: {SPL133: off}\n"), "enforce", null, BOTH);
     assertTrue(off.get("allowed").asBoolean(), off.toString());
     JsonNode demoted =
-        review(config("rules: {invalid-duration: warning}\n"), "enforce", null, BOTH);
+        review(config("rules: {permanent-zero-lifetime: warning}\n"), "enforce", null, BOTH);
     assertTrue(demoted.get("allowed").asBoolean());
-    assertTrue(demoted.get("warnings").toString().contains("SPL021"), demoted.toString());
+    assertTrue(demoted.get("warnings").toString().contains("SPL133"), demoted.toString());
     JsonNode suppressed =
         review(
             config(
@@ -118,9 +122,9 @@ class AdmissionModesTest {
     String annotated =
         BOTH.replace(
             "\"metadata\": {\"name\": \"cart\"}",
-            "\"metadata\": {\"name\": \"cart\", \"annotations\": {\"ignore.spl.dev/invalid-duration\": \"we know\","
+            "\"metadata\": {\"name\": \"cart\", \"annotations\": {\"ignore.spl.dev/permanent-zero-lifetime\": \"we know\","
                 + " \"ignore.spl.dev/cookie-path-not-absolute\": \"legacy client\"}}");
-    assertTrue(annotated.contains("ignore.spl.dev/invalid-duration"), annotated);
+    assertTrue(annotated.contains("ignore.spl.dev/permanent-zero-lifetime"), annotated);
     // default at admission: warnings only, so the error still denies
     JsonNode byDefault = review(SplConfig.none(), "enforce", null, annotated);
     assertFalse(byDefault.get("allowed").asBoolean(), byDefault.toString());
@@ -179,12 +183,13 @@ class AdmissionModesTest {
     assertFalse(raised.get("allowed").asBoolean(), raised.toString());
     assertTrue(raised.toString().contains("SPL131"), raised.toString());
     // an error lowered to a warning: the annotation may hide it again
-    String badDuration = "\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\"}";
+    String zeroLifetime =
+        "\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"cart\", \"lifetimeType\": \"Permanent\"}";
     assertFalse(
-        review.apply("{}\n", backend.formatted("SPL021", badDuration)).get("allowed").asBoolean(),
+        review.apply("{}\n", backend.formatted("SPL133", zeroLifetime)).get("allowed").asBoolean(),
         "an error is not the author's to hide");
     JsonNode lowered =
-        review.apply("rules: {SPL021: warning}\n", backend.formatted("SPL021", badDuration));
+        review.apply("rules: {SPL133: warning}\n", backend.formatted("SPL133", zeroLifetime));
     assertTrue(lowered.get("allowed").asBoolean(), lowered.toString());
     assertEquals(null, lowered.get("warnings"), "hidden by the annotation: " + lowered);
   }

@@ -116,6 +116,41 @@ class InformerClusterStateIT {
   }
 
   @Test
+  void theWebhooksOwnClientSyncsAndWatchesOnFourThreads() throws Exception {
+    for (int i = 0; i < 200; i++) {
+      createRoute("r" + i, "s" + i);
+    }
+    KubernetesClient own =
+        new io.fabric8.kubernetes.client.KubernetesClientBuilder()
+            .withConfig(client.getConfiguration())
+            .withHttpClientFactory(new BoundedJdkHttpClientFactory())
+            .build();
+    try {
+      state =
+          new InformerClusterState(
+                  own,
+                  new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                  LintOptions.defaults().version())
+              .start();
+      await("caches to sync", state::isSynced);
+      await("the 200 routes in the cache", () -> state.size() == 200);
+      createRoute("r200", "s200");
+      await("the route added after the sync", () -> state.size() == 201);
+      long threads =
+          Thread.getAllStackTraces().keySet().stream()
+              .filter(t -> t.getName().equals("spl-k8s-client"))
+              .count();
+      assertTrue(threads > 0, "the client's work did not run on its pool");
+      assertTrue(
+          threads <= BoundedJdkHttpClientFactory.THREADS, threads + " threads for the client");
+    } finally {
+      state.close();
+      state = null;
+      own.close();
+    }
+  }
+
+  @Test
   void watchKeepsTheCacheCurrent() throws Exception {
     state = start();
     await("caches to sync", state::isSynced);

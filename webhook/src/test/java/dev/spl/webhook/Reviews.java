@@ -44,7 +44,7 @@ final class Reviews {
         "XBackend",
         "shop",
         backend(
-            "{\"absoluteTimeout\": \"1d\", \"cookie\": {\"name\": \"cart\", \"lifetimeType\": \"Permanent\"}}"));
+            "{\"absoluteTimeout\": \"0s\", \"cookie\": {\"name\": \"cart\", \"lifetimeType\": \"Permanent\"}}"));
   }
 
   static String warnedBackend() {

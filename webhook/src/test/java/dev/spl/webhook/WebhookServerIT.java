@@ -93,7 +93,7 @@ class WebhookServerIT {
     JsonNode denied = review(Reviews.badBackend());
     assertFalse(denied.get("allowed").asBoolean());
     assertEquals("u-bad", denied.get("uid").asString());
-    assertTrue(denied.get("status").get("message").asString().contains("[SPL021]"));
+    assertTrue(denied.get("status").get("message").asString().contains("[SPL133]"));
     assertEquals(1, review(Reviews.warnedBackend()).get("warnings").size());
     assertTrue(review(Reviews.badBackend().replace("CREATE", "DELETE")).get("allowed").asBoolean());
     assertTrue(
@@ -221,7 +221,7 @@ class WebhookServerIT {
       // the namespace labelled spl.dev/mode=warn is sent to /validate/warn by the chart
       JsonNode warned = post(URI.create(validate + "/warn"), Reviews.badBackend());
       assertTrue(warned.get("allowed").asBoolean(), warned.toString());
-      assertTrue(warned.get("warnings").toString().contains("SPL021"), warned.toString());
+      assertTrue(warned.get("warnings").toString().contains("SPL133"), warned.toString());
 
       Files.writeString(file, "admission: {mode: warn}\n");
       config.check(); // what the poller does every second
@@ -401,7 +401,7 @@ class WebhookServerIT {
         metrics);
     assertTrue(metrics.contains("dry_run=\"true\""), metrics);
     assertTrue(
-        metrics.contains("spl_findings_total{rule=\"SPL021\",severity=\"error\"} 2.0"), metrics);
+        metrics.contains("spl_findings_total{rule=\"SPL133\",severity=\"error\"} 2.0"), metrics);
     assertTrue(metrics.contains("spl_admission_duration_seconds_bucket{le=\"30.0\"} 2"), metrics);
   }
 

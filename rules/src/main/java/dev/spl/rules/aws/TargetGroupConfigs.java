@@ -23,13 +23,11 @@ final class TargetGroupConfigs {
   /**
    * One resolved props block.
    *
-   * @param at where the block is written
    * @param targetType its targetType, or null when neither it nor the default sets one
    * @param targetTypeAt where that targetType is written, or null
    * @param attributes the target group attributes by key, with where each is written
    */
-  record Props(
-      FieldPath at, String targetType, FieldPath targetTypeAt, Map<String, Attribute> attributes) {}
+  record Props(String targetType, FieldPath targetTypeAt, Map<String, Attribute> attributes) {}
 
   record Attribute(String value, FieldPath at) {}
 
@@ -83,6 +81,6 @@ final class TargetGroupConfigs {
         }
       }
     }
-    return new Props(at, targetType, targetTypeAt, attributes);
+    return new Props(targetType, targetTypeAt, attributes);
   }
 }

@@ -6,6 +6,7 @@ import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -17,7 +18,7 @@ import dev.spl.rules.RuleDefinition;
     name = "invalid-affinity-timeout",
     severity = Severity.ERROR,
     summary = "Service sessionAffinityConfig.clientIP.timeoutSeconds is outside 1..86400.",
-    noPolicyBecause = "the API server's Service validation already enforces it")
+    noPolicyBecause = NoPolicy.BUILT_IN_VALIDATION)
 public final class InvalidAffinityTimeout implements ResourceRule {
   private static final long MAX_SECONDS = 86_400;
   private static final FieldPath CONFIG = FieldPath.of("spec", "sessionAffinityConfig");
