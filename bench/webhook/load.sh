@@ -49,8 +49,13 @@ fi
 # SPL_BENCH_GC: the collector flags (default: the JVM's own choice on this machine); the chart's
 # are in charts/spl-webhook/values.yaml. SPL_BENCH_JAR: another build's jar, to compare.
 # SPL_BENCH_JAVA: another runtime's java (the image's is Java 25: /usr/lib/jvm/temurin-25-jdk-amd64).
+# SPL_BENCH_CLASSPATH: run WebhookMain from this class path instead of the shaded jar, as the image
+# does (Jib lays out the classes and each dependency's jar apart; the JVM then opens only the jars it
+# loads from, and holds their smaller directories, not the shaded jar's 27,000 entries).
+launch=(-jar "${SPL_BENCH_JAR:-$jar}")
+[ -z "${SPL_BENCH_CLASSPATH:-}" ] || launch=(-cp "$SPL_BENCH_CLASSPATH" dev.spl.webhook.WebhookMain)
 # shellcheck disable=SC2086 # the GC flags are words
-"${SPL_BENCH_JAVA:-java}" ${SPL_BENCH_JAVA_OPTS:--Xmx256m ${SPL_BENCH_GC:-}} "${client[@]}" -jar "${SPL_BENCH_JAR:-$jar}" --port "$port" \
+"${SPL_BENCH_JAVA:-java}" ${SPL_BENCH_JAVA_OPTS:--Xmx256m ${SPL_BENCH_GC:-}} "${client[@]}" "${launch[@]}" --port "$port" \
   --host 127.0.0.1 --tls-cert-file "$work/tls.crt" --tls-key-file "$work/tls.key" "${cluster[@]}" > "$work/webhook.log" &
 pid=$!
 for _ in $(seq 600); do

@@ -1,6 +1,7 @@
 package dev.spl.dist;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.testing.Command;
@@ -81,8 +82,13 @@ class ImagesIT {
     skopeoReadsTheSameConfig(ROOT.resolve("cli/target/jib-image.tar"), image.config());
     assertEquals("/src", image.config().get("WorkingDir").asString());
     List<String> entrypoint = strings(image.config().get("Entrypoint"));
+    // the shaded jar alone, with the launcher's flags
     assertEquals("java", entrypoint.get(0));
-    assertEquals("dev.spl.cli.Spl", entrypoint.get(entrypoint.size() - 1));
+    assertEquals(
+        List.of("-jar", "/app/spl.jar"),
+        entrypoint.subList(entrypoint.size() - 2, entrypoint.size()));
+    assertTrue(entrypoint.contains("-XX:+UseSerialGC"), entrypoint.toString());
+    assertFalse(Files.exists(image.rootfs().resolve("app/libs")), "no class path beside the jar");
     // what `docker run -v "$PWD:/src" IMAGE lint /src` does
     Path src = Files.createDirectories(image.rootfs().resolve("src"));
     Files.writeString(src.resolve("route.yaml"), DistributionIT.BAD_ROUTE);
@@ -100,7 +106,10 @@ class ImagesIT {
     skopeoReadsTheSameConfig(ROOT.resolve("webhook/target/jib-image.tar"), image.config());
     assertTrue(image.config().get("ExposedPorts").has("8443/tcp"), image.config().toString());
     List<String> entrypoint = strings(image.config().get("Entrypoint"));
-    assertEquals("dev.spl.webhook.WebhookMain", entrypoint.get(entrypoint.size() - 1));
+    // the shaded jar alone, as the webhook's memory is measured (bench/webhook/load.sh)
+    assertEquals(List.of("java", "-XX:-UsePerfData", "-jar", "/app/spl-webhook.jar"), entrypoint);
+    assertTrue(Files.isRegularFile(image.rootfs().resolve("app/spl-webhook.jar")));
+    assertFalse(Files.exists(image.rootfs().resolve("app/libs")), "no class path beside the jar");
     Command.Result help = run(image, List.of("--help"));
     assertEquals(0, help.status(), help.err());
     assertTrue(help.out().contains("Usage: spl-webhook"), help.out());
@@ -126,7 +135,9 @@ class ImagesIT {
         command.add(
             part.startsWith("@/")
                 ? "@" + rewriteClasspathFile(image.rootfs(), part.substring(1))
-                : part);
+                : part.startsWith("/app/")
+                    ? image.rootfs().resolve(part.substring(1)).toString()
+                    : part);
       }
       dir =
           image
