@@ -20,7 +20,7 @@ old_cp="$old/webhook/target/test-classes:$old/webhook/target/classes:$old/rules/
 echo "| mix | old: route review median / p99 (and the joining route's warning) per round | new: the same |"
 echo "|---|---|---|"
 review() { # $1 classpath, $2 mix: the row's route review cell
-  java -Xmx192m -XX:+UseSerialGC -cp "$1" dev.spl.webhook.ScaleBench "$2" 2>/dev/null \
+  java -Xmx192m -Djdk.attach.allowAttachSelf=true -Djol.magicFieldOffset=true -XX:+UseSerialGC -cp "$1" dev.spl.webhook.ScaleBench "$2" 2>/dev/null \
     | grep '^|' | awk -F'|' '{gsub(/^ +| +$/, "", $3); gsub(/^ +| +$/, "", $6); print $3 ($6 == "-" ? "" : " " $6)}' || echo failed
 }
 for mix in "${mixes[@]}"; do
