@@ -34,7 +34,8 @@ class BenchBodiesTest {
     assertTrue(!denied.get("allowed").asBoolean(), denied.toString());
   }
 
-  private static String body(String lua, String name) {
+  /** The body named {@code name} in mix.lua's text {@code lua}. */
+  static String body(String lua, String name) {
     Matcher m = Pattern.compile("local " + name + " = \\[\\[(.*?)]]", Pattern.DOTALL).matcher(lua);
     assertTrue(m.find(), "mix.lua has no body " + name);
     return m.group(1);

@@ -48,8 +48,12 @@ class InformerClusterStateIT {
   }
 
   private InformerClusterState start() {
+    return start(client);
+  }
+
+  private InformerClusterState start(KubernetesClient through) {
     return new InformerClusterState(
-            client,
+            through,
             new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
             LintOptions.defaults().version())
         .start();
@@ -126,12 +130,7 @@ class InformerClusterStateIT {
             .withHttpClientFactory(new BoundedJdkHttpClientFactory())
             .build();
     try {
-      state =
-          new InformerClusterState(
-                  own,
-                  new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
-                  LintOptions.defaults().version())
-              .start();
+      state = start(own);
       await("caches to sync", state::isSynced);
       await("the 200 routes in the cache", () -> state.size() == 200);
       createRoute("r200", "s200");

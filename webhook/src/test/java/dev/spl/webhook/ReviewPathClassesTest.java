@@ -12,8 +12,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -65,12 +63,8 @@ class ReviewPathClassesTest {
     JsonMapper json = JsonMapper.builder().build();
     StringBuilder verdicts = new StringBuilder();
     for (String name : List.of("allowed", "denied")) {
-      Matcher m =
-          Pattern.compile("local " + name + " = \\[\\[(.*?)]]", Pattern.DOTALL).matcher(lua);
-      if (!m.find()) {
-        throw new IllegalStateException("mix.lua has no body " + name);
-      }
-      verdicts.append(handler.review(json.readTree(m.group(1))).verdict()).append(' ');
+      String body = BenchBodiesTest.body(lua, name);
+      verdicts.append(handler.review(json.readTree(body)).verdict()).append(' ');
     }
     System.out.println(verdicts.toString().strip());
   }
