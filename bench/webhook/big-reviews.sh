@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Issue 28: does the webhook's heap hold the costliest reviews on top of a full cache? Starts the
-# packaged webhook with SPL_BENCH_JAVA_OPTS (default: the chart's javaOpts at a 320Mi limit, with
-# the heap written out) watching a stand-in API server of SPL_BENCH_OBJECTS (default
+# packaged webhook with SPL_BENCH_JAVA_OPTS (default: the chart's javaOpts, read from its
+# values.yaml, at its 320Mi limit) watching a stand-in API server of SPL_BENCH_OBJECTS (default
 # mix-v1.6:10000), then sends 8 concurrent ~2.9 MiB reviews of each shape (big_reviews.py) and
 # prints the answers and RSS. "WEBHOOK DIED" means the heap is too small for the limit.
 # Usage: bench/webhook/big-reviews.sh
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 cd "$root"
-opts="${SPL_BENCH_JAVA_OPTS:--Xmx128m -Xmn8m -XX:MinHeapFreeRatio=20 -XX:MaxHeapFreeRatio=40 -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -Xss512k -XX:+UnlockExperimentalVMOptions -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
+chart_opts=$(sed -n 's/^javaOpts: "\(.*\)"$/\1/p' charts/spl-webhook/values.yaml)
+[ -n "$chart_opts" ] || { echo "no javaOpts in charts/spl-webhook/values.yaml"; exit 2; }
+opts="${SPL_BENCH_JAVA_OPTS:--XX:MaxRAM=320m $chart_opts}"
 jar=webhook/target/spl-webhook.jar
 [ -f "$jar" ] || mvn -B -q -pl webhook -am package -DskipTests
 mvn -B -q -pl webhook -am test-compile -Dspotless.check.skip=true

@@ -11,8 +11,8 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
-import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -22,11 +22,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
  * The cluster as the cross-resource rules need it, kept by fabric8 informers (list once, then
- * watch): no API call per admission request. Each object is parsed once, when it changes. A kind
- * whose CRD is missing (no experimental channel) is skipped and reported, not fatal.
+ * watch): no API call per admission request. Each object is parsed once, when it changes, as the
+ * informer stores it ({@link MetadataOnlyStore.Changes}). A kind whose CRD is missing (no
+ * experimental channel) is skipped and reported, not fatal.
  */
 final class InformerClusterState implements ClusterState, AutoCloseable {
 
@@ -88,17 +90,18 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   private final Map<String, Long> notWatchingSince = new ConcurrentHashMap<>();
   private final java.util.Set<String> optional = ConcurrentHashMap.newKeySet();
 
-  private volatile ObjectFindings findings; // the background audit's, when it runs
+  private final Projection projection;
 
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
     this.log = log;
     this.objects = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs());
+    this.projection = new Projection(objects, client.getKubernetesSerialization(), log);
   }
 
   /** Keeps each object's single-object findings up to date too, for the background audit. */
   InformerClusterState keepingFindings(ObjectFindings findings) {
-    this.findings = findings;
+    projection.findings = findings;
     return this;
   }
 
@@ -138,10 +141,13 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
               .inAnyNamespace()
               .withLimit(LIST_PAGE) // a big cluster's list comes in pages, not one huge body
               .runnableInformer(0);
-      informer.itemStore(new MetadataOnlyStore());
+      // No event handler: fabric8 queues an event per object for handlers without bound, so while
+      // a big cluster was listed its full objects piled up faster than they were parsed (~10 MiB
+      // more heap at the sync's peak for 10,000 objects, kept committed afterwards). Parsed as the
+      // store takes them, the next page is not read before this one is projected.
+      informer.itemStore(new MetadataOnlyStore(projection.of(kind)));
       // fabric8 indexes every object by namespace (a map entry each); nothing here looks one up
       informer.removeNamespaceIndex();
-      informer.addEventHandler(handler(kind));
       informers.put(kind.label(), informer);
       informer
           .start()
@@ -193,60 +199,85 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
         TimeUnit.MILLISECONDS);
   }
 
-  private ResourceEventHandler<GenericKubernetesResource> handler(Kind kind) {
-    return new ResourceEventHandler<>() {
-      @Override
-      public void onAdd(GenericKubernetesResource obj) {
-        put(kind, obj);
-      }
+  /**
+   * What a change to an informer's store means to spl: the object projected into the index, and its
+   * single-object findings kept for the background audit. A class apart from the state, so that the
+   * stores reach the cache and not the client (CachedObjectSizeTest weighs what they reach).
+   */
+  private static final class Projection {
+    private final LiveIndex objects;
+    private final KubernetesSerialization json;
+    private final JsonLog log;
+    private volatile ObjectFindings findings; // the background audit's, when it runs
 
-      @Override
-      public void onUpdate(GenericKubernetesResource old, GenericKubernetesResource obj) {
-        put(kind, obj);
-      }
-
-      @Override
-      public void onDelete(GenericKubernetesResource obj, boolean finalStateUnknown) {
-        parse(kind, obj)
-            .ifPresent(
-                r -> {
-                  objects.remove(ObjectKey.of(r));
-                  ObjectFindings f = findings;
-                  if (f != null) {
-                    f.remove(r);
-                  }
-                });
-      }
-    };
-  }
-
-  private void put(Kind kind, GenericKubernetesResource obj) {
-    parse(kind, obj)
-        .ifPresent(
-            r -> {
-              objects.put(r);
-              ObjectFindings f = findings;
-              if (f != null) {
-                f.update(r);
-              }
-            });
-  }
-
-  private Optional<Resource> parse(Kind kind, GenericKubernetesResource obj) {
-    // The API server leaves apiVersion and kind out of the items of a list.
-    if (obj.getKind() == null) {
-      obj.setKind(kind.kind());
+    Projection(LiveIndex objects, KubernetesSerialization json, JsonLog log) {
+      this.objects = objects;
+      this.json = json;
+      this.log = log;
     }
-    if (obj.getApiVersion() == null) {
-      obj.setApiVersion(
-          kind.group().isEmpty() ? kind.version() : kind.group() + "/" + kind.version());
+
+    MetadataOnlyStore.Changes of(Kind kind) {
+      return new MetadataOnlyStore.Changes() {
+        @Override
+        public void put(GenericKubernetesResource obj) {
+          projecting(
+              kind,
+              obj,
+              r -> {
+                objects.put(r);
+                ObjectFindings f = findings;
+                if (f != null) {
+                  f.update(r);
+                }
+              });
+        }
+
+        @Override
+        public void removed(GenericKubernetesResource stub) {
+          projecting(
+              kind,
+              stub,
+              r -> {
+                objects.remove(ObjectKey.of(r));
+                ObjectFindings f = findings;
+                if (f != null) {
+                  f.remove(r);
+                }
+              });
+        }
+      };
     }
-    Map<?, ?> plain = client.getKubernetesSerialization().convertValue(obj, Map.class);
-    // One file name for every cached object: findings name them by kind, namespace and name.
-    LoadedInput parsed = new ManifestLoader().loadTree("cluster", plain);
-    return parsed.resources().size() == 1
-        ? Optional.of(parsed.resources().get(0))
-        : Optional.empty();
+
+    /**
+     * Runs {@code apply} on the projection of {@code obj}. This runs on the informer's own thread,
+     * inside its store: a failure is logged and the informer goes on, as fabric8 does for a
+     * handler.
+     */
+    private void projecting(Kind kind, GenericKubernetesResource obj, Consumer<Resource> apply) {
+      try {
+        parse(kind, obj).ifPresent(apply);
+      } catch (RuntimeException e) {
+        log.warn(
+            "cached object not indexed", "object", key(kind, obj), "reason", String.valueOf(e));
+      }
+    }
+
+    private Optional<Resource> parse(Kind kind, GenericKubernetesResource obj) {
+      // The API server leaves apiVersion and kind out of the items of a list.
+      if (obj.getKind() == null) {
+        obj.setKind(kind.kind());
+      }
+      if (obj.getApiVersion() == null) {
+        obj.setApiVersion(
+            kind.group().isEmpty() ? kind.version() : kind.group() + "/" + kind.version());
+      }
+      Map<?, ?> plain = json.convertValue(obj, Map.class);
+      // One file name for every cached object: findings name them by kind, namespace and name.
+      LoadedInput parsed = new ManifestLoader().loadTree("cluster", plain);
+      return parsed.resources().size() == 1
+          ? Optional.of(parsed.resources().get(0))
+          : Optional.empty();
+    }
   }
 
   private static String key(Kind kind, GenericKubernetesResource obj) {

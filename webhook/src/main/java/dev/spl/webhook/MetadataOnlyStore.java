@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
 import java.util.Map;
+import java.util.Objects;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
@@ -16,8 +17,27 @@ import java.util.stream.Stream;
  * object is built only when the informer asks for one (a watch event's previous version, a resync):
  * a GenericKubernetesResource with its ObjectMeta and their maps costs some 300 bytes more per
  * cached object than {@link Kept}.
+ *
+ * <p>Every change the informer makes here is passed on to {@link Changes} before the call returns:
+ * the informer stores a list page object by object and reads the next page only after, so whatever
+ * is projected from an object is built while fabric8 holds one page, not the whole list.
  */
 final class MetadataOnlyStore implements ItemStore<GenericKubernetesResource> {
+  /** What the store's owner does with each change, in the order the informer makes them. */
+  interface Changes {
+    /** A new object, or a new version of one (not a re-listed copy of the version kept). */
+    void put(GenericKubernetesResource obj);
+
+    /** An object gone from the cluster, as {@link Kept#object} rebuilds it. */
+    void removed(GenericKubernetesResource stub);
+  }
+
+  private final Changes changes;
+
+  MetadataOnlyStore(Changes changes) {
+    this.changes = changes;
+  }
+
   /**
    * What is kept of an object besides its key ("namespace/name", which says both): apiVersion and
    * kind as shared Strings, a UUID uid as two longs and a decimal resourceVersion as a long (what
@@ -120,14 +140,25 @@ final class MetadataOnlyStore implements ItemStore<GenericKubernetesResource> {
 
   @Override
   public GenericKubernetesResource put(String key, GenericKubernetesResource obj) {
-    Kept before = items.put(key, Kept.of(obj));
+    Kept after = Kept.of(obj);
+    Kept before = items.put(key, after);
+    // a re-list after a lost watch hands back most objects unchanged: fabric8 tells no handler of
+    // those, and nothing is projected again here
+    if (before == null || !Objects.equals(before.resourceVersion(), after.resourceVersion())) {
+      changes.put(obj);
+    }
     return before == null ? null : before.object(key);
   }
 
   @Override
   public GenericKubernetesResource remove(String key) {
     Kept before = items.remove(key);
-    return before == null ? null : before.object(key);
+    if (before == null) {
+      return null;
+    }
+    GenericKubernetesResource stub = before.object(key);
+    changes.removed(stub);
+    return stub;
   }
 
   @Override

@@ -7,11 +7,54 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class MetadataOnlyStoreTest {
+  /** The changes passed on, as "put name version" and "removed name version (no spec)". */
+  private static final class Recorded implements MetadataOnlyStore.Changes {
+    final List<String> seen = new ArrayList<>();
+
+    @Override
+    public void put(GenericKubernetesResource obj) {
+      seen.add(said("put", obj));
+    }
+
+    @Override
+    public void removed(GenericKubernetesResource stub) {
+      seen.add(said("removed", stub));
+    }
+
+    private static String said(String change, GenericKubernetesResource o) {
+      String spec = o.getAdditionalProperties().isEmpty() ? " (no spec)" : "";
+      return change
+          + " "
+          + o.getMetadata().getName()
+          + " "
+          + o.getMetadata().getResourceVersion()
+          + spec;
+    }
+  }
+
+  @Test
+  void passesOnEachChangeBeforeReturningAndNotAnUnchangedCopy() {
+    Recorded changes = new Recorded();
+    MetadataOnlyStore store = new MetadataOnlyStore(changes);
+    store.put("shop/cart", service("cart", "1"));
+    assertEquals(
+        List.of("put cart 1"), changes.seen, "passed on with its spec, before put returns");
+    store.put("shop/cart", service("cart", "1")); // a re-list after a lost watch
+    store.put("shop/cart", service("cart", "2"));
+    store.put("shop/search", service("search", "4"));
+    store.remove("shop/cart");
+    store.remove("shop/cart"); // gone already: nothing to pass on
+    assertEquals(
+        List.of("put cart 1", "put cart 2", "put search 4", "removed cart 2 (no spec)"),
+        changes.seen);
+  }
+
   private static GenericKubernetesResource service(String name, String version) {
     return service(name, version, "u-" + name);
   }
@@ -34,7 +77,7 @@ class MetadataOnlyStoreTest {
 
   @Test
   void keepsWhatTheInformerFollowsAndNothingElse() {
-    MetadataOnlyStore store = new MetadataOnlyStore();
+    MetadataOnlyStore store = new MetadataOnlyStore(new Recorded());
     GenericKubernetesResource cart = service("cart", "1");
     String key = store.getKey(cart);
     assertEquals("shop/cart", key);
@@ -55,7 +98,7 @@ class MetadataOnlyStoreTest {
 
   @Test
   void putAndRemoveGiveThePreviousVersion() {
-    MetadataOnlyStore store = new MetadataOnlyStore();
+    MetadataOnlyStore store = new MetadataOnlyStore(new Recorded());
     store.put("shop/cart", service("cart", "1"));
     store.put("shop/search", service("search", "4"));
     assertEquals(
@@ -82,7 +125,7 @@ class MetadataOnlyStoreTest {
             new String[] {"not-a-uuid", "999999999999999999999"},
             new String[] {"", ""},
             new String[] {null, null});
-    MetadataOnlyStore store = new MetadataOnlyStore();
+    MetadataOnlyStore store = new MetadataOnlyStore(new Recorded());
     for (String[] c : cases) {
       store.put("shop/cart", service("cart", c[1], c[0]));
       GenericKubernetesResource kept = store.get("shop/cart");
@@ -93,7 +136,7 @@ class MetadataOnlyStoreTest {
 
   @Test
   void aClusterScopedObjectHasNoNamespace() {
-    MetadataOnlyStore store = new MetadataOnlyStore();
+    MetadataOnlyStore store = new MetadataOnlyStore(new Recorded());
     GenericKubernetesResource cls = service("eg", "3");
     cls.getMetadata().setNamespace(null);
     String key = store.getKey(cls);
