@@ -120,10 +120,9 @@ public final class UnknownField implements SessionPersistenceRule {
     for (MapNode.Entry e : map.entries()) {
       switch (e.key()) {
         case "type", "absoluteTimeout" -> {
-          if (!(e.value() instanceof ScalarNode)) {
+          if (!copiedAsIs(e, entries)) {
             return null;
           }
-          entries.add(Fix.Entry.copied(e.key(), e.value().position()));
         }
         case "cookie", "header" -> {
           if (!(e.value() instanceof MapNode inner)) {
@@ -184,10 +183,9 @@ public final class UnknownField implements SessionPersistenceRule {
     for (MapNode.Entry e : map.entries()) {
       switch (e.key()) {
         case "type", "absoluteTimeout" -> {
-          if (!(e.value() instanceof ScalarNode)) {
+          if (!copiedAsIs(e, entries)) {
             return null;
           }
-          entries.add(Fix.Entry.copied(e.key(), e.value().position()));
         }
         case "sessionName" -> {
           if (!(e.value() instanceof ScalarNode)) {
@@ -231,6 +229,15 @@ public final class UnknownField implements SessionPersistenceRule {
             + String.join(", ", moved.stream().map(m -> field + "." + m.key()).toList()),
         List.of(),
         List.of(new Fix.MappingEdit(position, entries)));
+  }
+
+  /** Adds {@code e} to {@code entries} as written; false when its value is not a scalar. */
+  private static boolean copiedAsIs(MapNode.Entry e, List<Fix.Entry> entries) {
+    if (!(e.value() instanceof ScalarNode)) {
+      return false;
+    }
+    entries.add(Fix.Entry.copied(e.key(), e.value().position()));
+    return true;
   }
 
   private static String message(SchemaViolation v, SessionPersistenceSite site) {
