@@ -129,14 +129,17 @@ final class AlbAnnotations {
    * without "=", an empty key) makes the controller reject the annotation: nothing is read. Linear
    * in the length: whether an "=" follows is known from the last one's position.
    */
-  static Map<String, String> attributes(String raw) {
+  static Map<String, String> attributes(CharSequence raw) {
     Map<String, String> out = new LinkedHashMap<>();
     if (raw == null) {
       return out;
     }
     List<String> pairs = new java.util.ArrayList<>();
     StringBuilder current = new StringBuilder();
-    int lastEquals = raw.lastIndexOf('=');
+    int lastEquals = raw.length() - 1;
+    while (lastEquals >= 0 && raw.charAt(lastEquals) != '=') {
+      lastEquals--;
+    }
     int lastNonBlank = raw.length() - 1;
     while (lastNonBlank >= 0 && Character.isWhitespace(raw.charAt(lastNonBlank))) {
       lastNonBlank--;
