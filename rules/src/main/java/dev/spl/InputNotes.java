@@ -15,13 +15,34 @@ import java.util.Map;
  *     template charts/shop}); positions in such files are in the rendered text
  * @param renderLog what the renderer itself logged (Helm's own lines, each naming its chart), for
  *     {@code --verbose}: kept off standard error, where a CI log would show it as noise
+ * @param notRendered the charts that could not be rendered, each with why (each is also an SPL004
+ *     finding): counted in every summary, so that a run that read less than it was given says so
+ * @param rendered how many charts were rendered, and how many renderings that took (a chart's
+ *     {@code ci/*-values.yaml} files are each a rendering of their own)
  */
 public record InputNotes(
     List<VersionChoice> versions,
     List<String> skipped,
     Map<String, String> renderedFrom,
-    List<String> renderLog) {
-  public static final InputNotes NONE = new InputNotes(List.of(), List.of(), Map.of(), List.of());
+    List<String> renderLog,
+    List<String> notRendered,
+    Renderings rendered) {
+  public static final InputNotes NONE =
+      new InputNotes(List.of(), List.of(), Map.of(), List.of(), List.of(), Renderings.NONE);
+
+  /** Charts rendered, and the renderings made of them (default values, each ci values file). */
+  public record Renderings(int charts, int renderings) {
+    public static final Renderings NONE = new Renderings(0, 0);
+  }
+
+  /** These notes of a lint that renders no chart (a cluster's objects, standard input). */
+  public InputNotes(
+      List<VersionChoice> versions,
+      List<String> skipped,
+      Map<String, String> renderedFrom,
+      List<String> renderLog) {
+    this(versions, skipped, renderedFrom, renderLog, List.of(), Renderings.NONE);
+  }
 
   /** One version and why it was chosen, e.g. v1.4 "CRDs in vendor/gateway-api.yaml", 12 files. */
   public record VersionChoice(GatewayApiVersion version, String reason, int files) {}

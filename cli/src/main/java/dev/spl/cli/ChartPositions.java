@@ -26,13 +26,15 @@ final class ChartPositions {
    * (0-based) by the key they write, indexed once so that a finding costs a lookup, not a rescan.
    */
   private record Template(
+      String shown,
+      String values,
       List<String> source,
       List<String> rendered,
       Map<String, List<Integer>> sourceByKey,
       Map<String, List<Integer>> renderedByKey) {
 
-    static Template of(List<String> source, List<String> rendered) {
-      return new Template(source, rendered, byKey(source), byKey(rendered));
+    static Template of(String shown, String values, List<String> source, List<String> rendered) {
+      return new Template(shown, values, source, rendered, byKey(source), byKey(rendered));
     }
 
     private static Map<String, List<Integer>> byKey(List<String> lines) {
@@ -50,52 +52,84 @@ final class ChartPositions {
   private final Map<String, Template> byName = new HashMap<>();
 
   /**
-   * Records that findings in file {@code name} are in {@code rendered}, made from {@code template}.
+   * Records that findings in file {@code name} are in {@code rendered}, made from {@code template}
+   * (shown as {@code shown}) with the chart's ci values file {@code values} (null: the defaults or
+   * the user's values).
    */
-  void add(String name, Path template, String rendered) {
+  void add(String name, String shown, String values, Path template, String rendered) {
     List<String> source;
     try {
       source = Files.readAllLines(template);
     } catch (IOException | RuntimeException e) {
       source = List.of(); // nothing to map to: the findings say so
     }
-    byName.put(name, Template.of(source, rendered.lines().toList()));
+    byName.put(name, Template.of(shown, values, source, rendered.lines().toList()));
   }
 
-  /** {@code findings} with rendered positions mapped to their templates. */
+  /**
+   * {@code findings} with rendered positions mapped to their templates. A chart rendered with its
+   * ci values files as well as its defaults makes the same finding once per rendering: it is
+   * reported once, and a finding only a ci values file makes says which.
+   */
   List<Finding> map(List<Finding> findings) {
     if (byName.isEmpty()) {
       return findings;
     }
-    List<Finding> out = new ArrayList<>(findings.size());
+    List<Finding> mapped = new ArrayList<>(findings.size());
+    java.util.Set<List<Object>> byDefaults = new java.util.HashSet<>();
     for (Finding f : findings) {
       Template t = byName.get(f.position().file());
-      if (t == null || !f.position().inText()) {
-        out.add(withRelated(f));
-        continue;
+      Finding m = t == null ? withRelated(f) : map(t, f);
+      mapped.add(m);
+      if (t == null || t.values() == null) {
+        byDefaults.add(key(m));
       }
-      SourcePosition mapped = map(t, f.position());
-      String message =
-          mapped.inText()
-              ? f.message()
-              : f.message()
-                  + " (rendered line "
-                  + f.position().line()
-                  + "; no line of the template writes it as such)";
-      out.add(
-          new Finding(
-              f.ruleId(),
-              f.ruleName(),
-              f.severity(),
-              message,
-              mapped,
-              f.resource(),
-              f.field(),
-              mapRelated(f.related()),
-              f.fix())); // kept to say the fix belongs in the chart; never made in a rendering
+    }
+    java.util.Set<List<Object>> seen = new java.util.HashSet<>();
+    List<Finding> out = new ArrayList<>(mapped.size());
+    for (int i = 0; i < mapped.size(); i++) {
+      Finding m = mapped.get(i);
+      Template t = byName.get(findings.get(i).position().file());
+      if (t == null || t.values() == null) {
+        out.add(m);
+      } else if (!byDefaults.contains(key(m)) && seen.add(key(m))) {
+        out.add(m.withMessage(m.message() + " (rendered with " + t.values() + ")"));
+      }
     }
     out.sort(null); // positions moved: keep the file, line, column order
     return out;
+  }
+
+  /** What makes two renderings' findings the same finding. */
+  private static List<Object> key(Finding f) {
+    return java.util.Arrays.asList(
+        f.ruleId(), f.position(), f.resource(), f.field(), f.message(), f.severity());
+  }
+
+  private Finding map(Template t, Finding f) {
+    if (!f.position().inText()) {
+      Finding same = withRelated(f);
+      return same.withPosition(
+          new SourcePosition(t.shown(), f.position().line(), f.position().column()));
+    }
+    SourcePosition mapped = map(t, f.position());
+    String message =
+        mapped.inText()
+            ? f.message()
+            : f.message()
+                + " (rendered line "
+                + f.position().line()
+                + "; no line of the template writes it as such)";
+    return new Finding(
+        f.ruleId(),
+        f.ruleName(),
+        f.severity(),
+        message,
+        mapped,
+        f.resource(),
+        f.field(),
+        mapRelated(f.related()),
+        f.fix()); // kept to say the fix belongs in the chart; never made in a rendering
   }
 
   private Finding withRelated(Finding f) {
@@ -118,10 +152,16 @@ final class ChartPositions {
     List<RelatedLocation> out = new ArrayList<>(related.size());
     for (RelatedLocation r : related) {
       Template t = byName.get(r.position().file());
-      out.add(
-          t == null || !r.position().inText()
-              ? r
-              : new RelatedLocation(map(t, r.position()), r.resource()));
+      if (t == null) {
+        out.add(r);
+      } else if (!r.position().inText()) {
+        SourcePosition at = r.position();
+        out.add(
+            new RelatedLocation(
+                new SourcePosition(t.shown(), at.line(), at.column()), r.resource()));
+      } else {
+        out.add(new RelatedLocation(map(t, r.position()), r.resource()));
+      }
     }
     return out;
   }
@@ -132,7 +172,7 @@ final class ChartPositions {
 
   /** The template position of rendered {@code at}, or the template file with no line. */
   private static SourcePosition map(Template t, SourcePosition at) {
-    SourcePosition unknown = new SourcePosition(at.file(), 0, 0);
+    SourcePosition unknown = new SourcePosition(t.shown(), 0, 0);
     int index = at.line() - 1;
     if (index < 0 || index >= t.rendered().size()) {
       return unknown;
@@ -166,6 +206,6 @@ final class ChartPositions {
         literal && at.column() >= renderedKeyColumn
             ? sourceKeyColumn + (at.column() - renderedKeyColumn)
             : sourceKeyColumn;
-    return new SourcePosition(at.file(), chosen + 1, column);
+    return new SourcePosition(t.shown(), chosen + 1, column);
   }
 }

@@ -214,31 +214,40 @@ final class HelmCharts {
   private static final Pattern REMOTE_REF = Pattern.compile("\"\\$ref\"\\s*:\\s*\"[a-z]+://");
 
   /**
-   * A copy of {@code chart} without its values.schema.json files (its subcharts' included) when one
-   * refers to a schema on the network: spl fetches nothing, so Helm's validation would fail where
-   * {@code helm template} online passes. Rendered as {@code helm template --skip-schema-validation}
-   * would; the caller deletes the copy. Empty when no schema is remote.
+   * True when one of {@code chart}'s values.schema.json files (its subcharts' included) refers to a
+   * schema on the network: spl fetches nothing, so Helm's validation would fail where {@code helm
+   * template} online passes. Such a chart is rendered from a copy without them, as {@code helm
+   * template --skip-schema-validation} would.
    */
-  static Optional<Path> withoutRemoteSchemas(Path chart) throws IOException {
+  static boolean hasRemoteSchemas(Path chart) throws IOException {
     try (var files = Files.walk(chart)) {
-      if (files
+      return files
           .filter(f -> f.getFileName().toString().equals("values.schema.json"))
-          .noneMatch(HelmCharts::refersToTheNetwork)) {
-        return Optional.empty();
-      }
+          .anyMatch(HelmCharts::refersToTheNetwork);
     }
-    Path copy = Files.createTempDirectory("spl-chart").resolve(chart.getFileName().toString());
-    try (var files = Files.walk(chart)) {
+  }
+
+  /**
+   * A copy of {@code chart} to render in its place (to add dependencies found elsewhere, or to drop
+   * its values.schema.json files when {@code withoutSchemas}); the caller deletes it with {@link
+   * #deleteCopy}.
+   */
+  static Path copy(Path chart, boolean withoutSchemas) throws IOException {
+    Path source = chart.toAbsolutePath().normalize();
+    Path name = source.getFileName();
+    Path copy =
+        Files.createTempDirectory("spl-chart").resolve(name == null ? "chart" : name.toString());
+    try (var files = Files.walk(source)) {
       for (Path f : (Iterable<Path>) files::iterator) {
-        Path to = copy.resolve(chart.relativize(f).toString());
+        Path to = copy.resolve(source.relativize(f).toString());
         if (Files.isDirectory(f)) {
           Files.createDirectories(to);
-        } else if (!f.getFileName().toString().equals("values.schema.json")) {
+        } else if (!(withoutSchemas && f.getFileName().toString().equals("values.schema.json"))) {
           Files.copy(f, to);
         }
       }
     }
-    return Optional.of(copy);
+    return copy;
   }
 
   private static boolean refersToTheNetwork(Path schema) {
@@ -249,7 +258,7 @@ final class HelmCharts {
     }
   }
 
-  /** Deletes a copy {@link #withoutRemoteSchemas} made, and its temporary parent. */
+  /** Deletes a copy {@link #copy} made, and its temporary parent. */
   static void deleteCopy(Path copy) {
     try (var files = Files.walk(copy.getParent())) {
       for (Path f : files.sorted(java.util.Comparator.reverseOrder()).toList()) {

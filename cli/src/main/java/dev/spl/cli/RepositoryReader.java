@@ -61,6 +61,13 @@ final class RepositoryReader {
   private final List<String> renderLog = new ArrayList<>();
   private final Map<String, String> renderedFrom = new TreeMap<>();
   private final ChartPositions chartPositions = new ChartPositions();
+  private final ChartDependencies.TreeCharts treeCharts = new ChartDependencies.TreeCharts();
+  private final Set<Path> namedCharts = new java.util.HashSet<>(); // absolute, normalized
+  private final List<String> notRenderedCharts = new ArrayList<>();
+  // directory PATHs whose walk linted nothing, judged once their charts are rendered
+  // (true: it held files, none of them objects)
+  private final Map<String, Boolean> emptyWalks = new LinkedHashMap<>();
+  private final List<Integer> renderings = new ArrayList<>(); // per chart rendered: how many times
   private final Map<String, VersionCount> versions = new LinkedHashMap<>();
   private Optional<CrdVersion> crdVersion = Optional.empty(); // once found, kept
   private int crdCandidatesSearched; // candidates before this one were searched in vain
@@ -128,6 +135,10 @@ final class RepositoryReader {
         readsStdin = true;
       } else if (Files.isDirectory(p)) {
         List<Path> walked = new ArrayList<>();
+        if (Files.isRegularFile(p.resolve("Chart.yaml")) && contextRoot == null) {
+          namedCharts.add(p.toAbsolutePath().normalize());
+          indexSiblingCharts(p);
+        }
         walk(p, walked, charts, skip);
         walks.put(path, walked);
       } else if (Files.isRegularFile(p)) {
@@ -139,6 +150,8 @@ final class RepositoryReader {
           named.add(p);
         } else if (!charts.contains(chart.get())) {
           charts.add(chart.get());
+          namedCharts.add(chart.get().toAbsolutePath().normalize());
+          indexSiblingCharts(chart.get());
         }
       } else if (Files.exists(p)) {
         inputErrors.add(path + ": not a regular file or directory");
@@ -200,12 +213,8 @@ final class RepositoryReader {
       }
       acceptRenamed();
       boolean isContext = contextRoot != null && root.equals(contextRoot);
-      if (documents == before && !ignoreNonManifests && charts.isEmpty() && !isContext) {
-        inputErrors.add(
-            walk.getKey()
-                + (walked.isEmpty()
-                    ? ": no *.yaml, *.yml or *.json file in this directory"
-                    : ": holds no manifest"));
+      if (documents == before && !ignoreNonManifests && !isContext) {
+        emptyWalks.put(walk.getKey(), !walked.isEmpty());
       }
     }
     for (Path f : named) {
@@ -219,8 +228,52 @@ final class RepositoryReader {
         readFile(f, true, false, Set.of(unit), null, null);
       }
     }
+    int documentsBeforeCharts = documents;
+    int notRenderedBefore = notRenderedCharts.size();
     for (Path chart : charts) {
       render(chart);
+    }
+    boolean chartsLinted = documents > documentsBeforeCharts;
+    int chartsNotRendered = notRenderedCharts.size() - notRenderedBefore;
+    for (Map.Entry<String, Boolean> walk : emptyWalks.entrySet()) {
+      // A walk that linted nothing of its own: an input error unless its charts were linted; a
+      // chart named alone already is one when it is not rendered.
+      if (charts.isEmpty()) {
+        inputErrors.add(
+            walk.getKey()
+                + (walk.getValue()
+                    ? ": holds no manifest"
+                    : ": no *.yaml, *.yml or *.json file in this directory"));
+      } else if (!chartsLinted
+          && chartsNotRendered > 0
+          && !namedCharts.contains(Path.of(walk.getKey()).toAbsolutePath().normalize())) {
+        inputErrors.add(
+            walk.getKey()
+                + ": nothing linted: "
+                + chartsNotRendered
+                + (chartsNotRendered == 1 ? " Helm chart" : " Helm charts")
+                + " found and not rendered (SPL004 says why)");
+      }
+    }
+    emptyWalks.clear();
+  }
+
+  /**
+   * Indexes the charts beside a chart named on the command line: a chart collection keeps the
+   * library chart its charts depend on in the same directory.
+   */
+  private void indexSiblingCharts(Path chart) {
+    Path parent = chart.toAbsolutePath().normalize().getParent();
+    if (parent == null) {
+      return;
+    }
+    try (var entries = Files.list(parent)) {
+      entries
+          .map(d -> d.resolve("Chart.yaml"))
+          .filter(Files::isRegularFile)
+          .forEach(treeCharts::add);
+    } catch (IOException | RuntimeException e) {
+      // nothing beside it to index
     }
   }
 
@@ -237,6 +290,7 @@ final class RepositoryReader {
     for (Path f : all) {
       if (f.getFileName().toString().equals("Chart.yaml")) {
         chartRoots.add(f.getParent());
+        treeCharts.add(f);
       }
     }
     for (Path f : all) {
@@ -399,30 +453,101 @@ final class RepositoryReader {
     progress.accept(part);
   }
 
+  /**
+   * One rendering of a chart: with the values the user passed, or the chart's defaults, or one of
+   * the chart's own {@code ci/*-values.yaml} files (chart-testing's convention: what the chart's CI
+   * renders it with).
+   *
+   * @param valuesFile the ci values file, or null for the user's values or the chart's defaults
+   */
+  private record Rendering(Path valuesFile, List<Path> valuesFiles, List<String> sets) {
+    String label() {
+      return valuesFile == null ? null : display(valuesFile);
+    }
+  }
+
+  /** The renderings of {@code chart}: the user's values alone, or the defaults and each ci file. */
+  private List<Rendering> renderings(Path chart) {
+    if (!helm.valuesFiles().isEmpty() || !helm.sets().isEmpty()) {
+      return List.of(new Rendering(null, helm.valuesFiles(), helm.sets()));
+    }
+    List<Rendering> out = new ArrayList<>();
+    out.add(new Rendering(null, List.of(), List.of()));
+    Path ci = chart.resolve("ci");
+    if (Files.isDirectory(ci)) {
+      try (var files = Files.list(ci)) {
+        files
+            .filter(f -> f.getFileName().toString().endsWith("-values.yaml"))
+            .filter(Files::isRegularFile)
+            .sorted()
+            .forEach(f -> out.add(new Rendering(f, List.of(f), List.of())));
+      } catch (IOException e) {
+        renderLog.add("helm template " + chartName(chart) + ": cannot list ci/: " + e.getMessage());
+      }
+    }
+    return out;
+  }
+
   private void render(Path chart) throws SplConfig.Invalid {
+    String chartName = chartName(chart);
+    boolean named = namedCharts.contains(chart.toAbsolutePath().normalize());
     if (renderer == null) {
       renderer = HelmCharts.renderer();
       if (renderer.isEmpty()) {
         warn.accept(
-            "no Helm here (neither helm-java nor a helm on the PATH): Helm charts are skipped, not"
-                + " linted");
+            "no Helm here (neither helm-java nor a helm on the PATH): Helm charts are not rendered"
+                + " (SPL004 names each)");
       }
     }
-    String chartName = chartName(chart);
     if (renderer.isEmpty()) {
-      skipped.add(chartName + " (Helm chart; no Helm to render it)");
+      notRendered(
+          chart,
+          named,
+          null,
+          "no Helm here (neither helm-java's library for this platform nor a helm on the PATH)",
+          "put helm on the PATH, or lint `helm template " + chartName + "`'s output from stdin");
       return;
     }
-    Optional<String> notRendered = HelmCharts.notRendered(chart);
-    if (notRendered.isPresent()) {
-      skipped.add(chartName + " (" + notRendered.get() + ")");
+    Optional<String> library = HelmCharts.notRendered(chart);
+    if (library.isPresent()) {
+      skipped.add(chartName + " (" + library.get() + ")");
       return;
     }
-    String rendered;
-    Optional<Path> copy = Optional.empty();
+    ChartDependencies.Resolution deps =
+        ChartDependencies.resolve(chart, treeCharts, ChartDependencies.helmCaches());
+    if (!deps.complete()) {
+      notRendered(
+          chart,
+          named,
+          null,
+          "its dependencies "
+              + String.join(
+                  ", ",
+                  deps.missing().stream()
+                      .map(
+                          d ->
+                              d.name()
+                                  + (d.version() == null ? "" : " " + d.version())
+                                  + (d.repository() == null ? "" : " from " + d.repository()))
+                      .toList())
+              + " are not in its charts/ directory, at a file:// path, in the tree being linted"
+              + " or in Helm's cache",
+          "run `helm dependency build " + chartName + "` (it fetches them) and lint again");
+      return;
+    }
+    for (ChartDependencies.Found f : deps.found()) {
+      renderLog.add(
+          "helm template "
+              + chartName
+              + ": dependency "
+              + f.dependency().name()
+              + " taken from "
+              + f.where());
+    }
+    Path copy = null;
     try {
-      copy = HelmCharts.withoutRemoteSchemas(chart);
-      if (copy.isPresent()) {
+      boolean withoutSchemas = HelmCharts.hasRemoteSchemas(chart);
+      if (withoutSchemas) {
         renderLog.add(
             "helm template "
                 + chartName
@@ -430,83 +555,128 @@ final class RepositoryReader {
                 + " fetch: rendered without schema validation (helm template"
                 + " --skip-schema-validation)");
       }
-      rendered =
-          renderer
-              .get()
-              .render(
-                  copy.orElse(chart),
-                  releaseName(chart),
-                  helm.kubeVersion(),
-                  helm.valuesFiles(),
-                  helm.sets());
+      if (withoutSchemas || !deps.found().isEmpty()) {
+        copy = HelmCharts.copy(chart, withoutSchemas);
+        ChartDependencies.place(copy, deps, treeCharts, ChartDependencies.helmCaches(), 0);
+      }
+      renderAll(chart, chartName, named, copy == null ? chart : copy);
     } catch (IOException e) {
-      inputErrors.add(chartName + ": cannot copy the chart to render it: " + e.getMessage());
-      return;
-    } catch (HelmCharts.RenderFailure e) {
-      takeRenderLog(chartName);
-      Optional<String> missing = HelmCharts.missingDependencies(e.getMessage());
-      if (missing.isPresent()) {
-        // Not the chart's fault, nor the user's: its dependencies are fetched at release time.
-        skipped.add(chartName + " (Helm chart whose dependencies are not vendored)");
-        warn.accept(
-            "chart "
-                + chartName
-                + " not linted: its dependencies ("
-                + missing.get()
-                + ") are not in its charts/ directory; run `helm dependency build "
-                + chartName
-                + "` first to lint it");
-        return;
-      }
-      if (helm.valuesFiles().isEmpty()
-          && helm.sets().isEmpty()
-          && HelmCharts.valuesMissing(chart)) {
-        // A chart whose build writes its values.yaml (from values.tmpl.yaml, say): not renderable
-        // as committed, by helm template either; no fault in what is written.
-        skipped.add(
-            chartName + " (Helm chart with no values.yaml that does not render without one)");
-        warn.accept(
-            "chart "
-                + chartName
-                + " not linted: it has no values.yaml and Helm cannot render it without one ("
-                + e.getMessage()
-                + "); pass --helm-values to lint it");
-        return;
-      }
-      SourcePosition at =
-          HelmCharts.locate(chart, e.getMessage())
-              .map(l -> new SourcePosition(display(l.file()), l.line(), l.column()))
-              .orElse(new SourcePosition(display(chart.resolve("Chart.yaml")), 1, 1));
-      LoadedInput failure =
-          new LoadedInput(
-              List.of(),
-              List.of(
-                  LoadProblem.notRendered(
-                      at, "Helm cannot render chart " + chartName + ": " + e.getMessage())),
-              List.of(),
-              1,
-              1);
-      files++;
-      run.accept(
-          failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Units.ofChart(chartName)));
-      return;
+      notRendered(
+          chart,
+          named,
+          null,
+          "cannot copy the chart to render it (" + e.getMessage() + ")",
+          "check the chart's files can be read");
     } finally {
-      copy.ifPresent(HelmCharts::deleteCopy);
+      if (copy != null) {
+        HelmCharts.deleteCopy(copy);
+      }
     }
-    takeRenderLog(chartName);
-    if (rendered.isBlank()) {
-      skipped.add(chartName + " (Helm chart that renders no object with these values)");
+  }
+
+  /** Renders {@code source} (the chart or its prepared copy) once per rendering, and lints each. */
+  private void renderAll(Path chart, String chartName, boolean named, Path source)
+      throws SplConfig.Invalid {
+    HelmCharts.RenderFailure firstFailure = null;
+    int rendered = 0;
+    boolean anyObjects = false;
+    for (Rendering r : renderings(chart)) {
+      String text;
+      try {
+        text =
+            renderer
+                .get()
+                .render(source, releaseName(chart), helm.kubeVersion(), r.valuesFiles(), r.sets());
+      } catch (HelmCharts.RenderFailure e) {
+        takeRenderLog(chartName);
+        if (firstFailure == null) {
+          firstFailure = e;
+        }
+        renderLog.add(
+            "helm template "
+                + chartName
+                + (r.label() == null ? "" : " -f " + r.label())
+                + ": "
+                + e.getMessage());
+        continue;
+      }
+      takeRenderLog(chartName);
+      rendered++;
+      if (text.isBlank()) {
+        continue;
+      }
+      anyObjects = true;
+      String unit = Units.ofChart(r.label() == null ? chartName : chartName + " -f " + r.label());
+      for (Map.Entry<Path, String> t : HelmCharts.byTemplate(chart, text).entrySet()) {
+        String shown = display(t.getKey());
+        // Each rendering's text is its own, so it gets its own name until its findings are
+        // mapped back to the template, where renderings' equal findings become one.
+        String name = r.label() == null ? shown : shown + " [with " + r.label() + "]";
+        renderedFrom.put(shown, "helm template " + chartName);
+        chartPositions.add(name, shown, r.label(), t.getKey(), t.getValue());
+        LoadedInput part = withoutOthersProblems(lenient.loadText(name, t.getValue()), false);
+        files++;
+        documents += part.documents();
+        run.accept(part, versionFor(t.getKey()), Set.of(unit));
+        progress.accept(part);
+      }
+    }
+    if (rendered > 0) {
+      renderings.add(rendered);
+      if (!anyObjects) {
+        skipped.add(chartName + " (Helm chart that renders no object with these values)");
+      }
       return;
     }
-    for (Map.Entry<Path, String> t : HelmCharts.byTemplate(chart, rendered).entrySet()) {
-      String name = display(t.getKey());
-      renderedFrom.put(name, "helm template " + chartName);
-      chartPositions.add(name, t.getKey(), t.getValue());
-      LoadedInput part = lenient.loadText(name, t.getValue());
-      files++;
-      documents += part.documents();
-      run.accept(part, versionFor(t.getKey()), Set.of(Units.ofChart(chartName)));
-      progress.accept(part);
+    String reason = firstFailure.getMessage();
+    if (helm.valuesFiles().isEmpty() && helm.sets().isEmpty() && HelmCharts.valuesMissing(chart)) {
+      // A chart whose build writes its values.yaml (from values.tmpl.yaml, say): not renderable
+      // as committed, by helm template either.
+      notRendered(
+          chart,
+          named,
+          null,
+          "it has no values.yaml and Helm cannot render it without one (" + reason + ")",
+          "pass the values it is deployed with (--helm-values FILE), or add a ci/*-values.yaml");
+      return;
+    }
+    notRendered(
+        chart,
+        named,
+        HelmCharts.locate(chart, reason)
+            .map(l -> new SourcePosition(display(l.file()), l.line(), l.column()))
+            .orElse(null),
+        "Helm stops: " + reason,
+        "pass the values it is deployed with (--helm-values, --helm-set, or a ci/*-values.yaml"
+            + " in the chart), or fix the template; `helm template "
+            + chartName
+            + "` shows the same error");
+  }
+
+  /**
+   * A chart that could not be rendered: an SPL004 finding at {@code at} (its Chart.yaml when null)
+   * saying why and what fixes it, counted in the summary; a chart named on the command line is also
+   * an input error, as an unreadable file named there is.
+   */
+  private void notRendered(Path chart, boolean named, SourcePosition at, String reason, String fix)
+      throws SplConfig.Invalid {
+    String chartName = chartName(chart);
+    SourcePosition where =
+        at != null ? at : new SourcePosition(display(chart.resolve("Chart.yaml")), 1, 1);
+    LoadedInput failure =
+        new LoadedInput(
+            List.of(),
+            List.of(
+                LoadProblem.notRendered(
+                    where, "Helm chart " + chartName + " not rendered: " + reason + "; " + fix)),
+            List.of(),
+            1,
+            1);
+    files++;
+    run.accept(failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Units.ofChart(chartName)));
+    notRenderedCharts.add(chartName + " (" + reason + ")");
+    if (named) {
+      inputErrors.add(chartName + ": Helm chart not rendered: " + reason + "; " + fix);
     }
   }
 
@@ -800,6 +970,9 @@ final class RepositoryReader {
         List.copyOf(used),
         List.copyOf(new LinkedHashSet<>(skipped)),
         Map.copyOf(renderedFrom),
-        List.copyOf(renderLog));
+        List.copyOf(renderLog),
+        List.copyOf(notRenderedCharts),
+        new InputNotes.Renderings(
+            renderings.size(), renderings.stream().mapToInt(Integer::intValue).sum()));
   }
 }

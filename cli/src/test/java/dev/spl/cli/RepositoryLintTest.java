@@ -135,7 +135,7 @@ class RepositoryLintTest {
     assertTrue(
         lines.get(0).contains("charts/storefront/templates/httproute.yaml:11:1: warning SPL004"),
         lines.get(0));
-    assertTrue(lines.get(0).contains("Helm cannot render chart"), lines.get(0));
+    assertTrue(lines.get(0).contains("not rendered: Helm stops"), lines.get(0));
     assertTrue(lines.get(0).contains("nosuchfunc"), lines.get(0));
   }
 

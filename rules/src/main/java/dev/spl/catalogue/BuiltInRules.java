@@ -44,6 +44,7 @@ import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
 import dev.spl.rules.haproxy.HaproxyIngressCookieDomainMismatch;
+import dev.spl.rules.input.AnnotationKeyMisspelt;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -90,6 +91,7 @@ public final class BuiltInRules {
           new NotAResource(),
           new SuppressionWithoutReason(),
           new ChartNotRendered(),
+          new AnnotationKeyMisspelt(),
           new PermanentNeedsAbsoluteTimeout(),
           new CookieNeedsCookieType(),
           new CookieTypeNeedsCookie(),

@@ -234,22 +234,30 @@ public final class ManifestLoader {
       files++;
       int before = found();
       int documentsBefore = documents;
-      if (lenient) {
-        Optional<String> templated = NonManifests.beforeParsing(text);
-        if (templated.isPresent()) {
-          skipped.add(name + " (" + templated.get() + ")");
-          flush(0);
-          return;
-        }
-      }
+      // A Go-templated file outside a chart (a kustomize component's config, a Knative bundle's
+      // domain-template): its documents that parse and whose templates change nothing spl reads
+      // are linted; the others are listed and counted as skipped, never dropped silently.
+      boolean templated = lenient && NonManifests.templated(text);
       List<Resource> fileResources = new ArrayList<>();
       List<LoadProblem> fileProblems = new ArrayList<>();
       List<String> reasons = lenient ? new ArrayList<>() : null;
       LoadProblem firstSyntaxError = null;
       int fileDocuments = 0;
+      int index = 0;
       for (ParsedDocument doc : reader.read(name, text)) {
         if (doc.root() instanceof ScalarNode s && s.isNull() && doc.problems().isEmpty()) {
           continue; // an explicit but empty document, e.g. a trailing "---"
+        }
+        index++;
+        if (templated) {
+          Optional<String> why =
+              doc.root() == null || !doc.problems().isEmpty()
+                  ? Optional.of("Go-templated, not YAML until rendered")
+                  : NonManifests.templatedDocument(doc.root());
+          if (why.isPresent()) {
+            skipped.add(name + " (document " + index + ": " + why.get() + ")");
+            continue;
+          }
         }
         if (doc.root() != null) {
           fileDocuments++;

@@ -1,7 +1,10 @@
 package dev.spl.load;
 
+import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
+import dev.spl.model.Node;
 import dev.spl.model.ResourceRef;
+import dev.spl.model.ScalarNode;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -27,12 +30,67 @@ public final class NonManifests {
 
   private static final Pattern JSON_COMMENT = Pattern.compile("(?m)^[ \\t]*(?://|/\\*)");
 
-  /** Why a whole file is no manifest before it is parsed (a Go template), or empty. */
-  static Optional<String> beforeParsing(String text) {
-    if (GO_TEMPLATE.matcher(text).find()) {
-      return Optional.of("Go-templated YAML outside a Helm chart");
+  /** True when {@code text} holds Go template actions (a template outside a Helm chart). */
+  static boolean templated(CharSequence text) {
+    return GO_TEMPLATE.matcher(text).find();
+  }
+
+  /**
+   * Why one parsed document of a Go-templated file is not linted as written, or empty when it may
+   * be: a template action in its name or namespace (which object it is, what names it), under
+   * {@code spec}, or under a key about sessions would be judged as literal text, which the
+   * rendering replaces. A template elsewhere (a ConfigMap's {@code domain-template}, a label) does
+   * not change what spl reads.
+   */
+  static Optional<String> templatedDocument(Node root) {
+    if (!(root instanceof MapNode map)) {
+      return Optional.empty();
+    }
+    for (MapNode.Entry e : map.entries()) {
+      String key = e.key();
+      if (key.equals("spec") || SessionWords.in(key)) {
+        if (holdsTemplate(e.value())) {
+          return Optional.of(
+              "a Go template action in " + key + ": not what spl reads until rendered");
+        }
+      } else if (key.equals("metadata") && e.value() instanceof MapNode metadata) {
+        for (MapNode.Entry m : metadata.entries()) {
+          boolean identity = m.key().equals("name") || m.key().equals("namespace");
+          boolean sessionAnnotations =
+              m.key().equals("annotations")
+                  && m.value() instanceof MapNode annotations
+                  && annotations.entries().stream()
+                      .anyMatch(a -> SessionWords.in(a.key()) && holdsTemplate(a.value()));
+          if ((identity && holdsTemplate(m.value())) || sessionAnnotations) {
+            return Optional.of(
+                "a Go template action in metadata."
+                    + m.key()
+                    + ": not what spl reads until rendered");
+          }
+        }
+      }
     }
     return Optional.empty();
+  }
+
+  private static boolean holdsTemplate(Node node) {
+    if (node instanceof ScalarNode s) {
+      return s.value() instanceof String text && templated(text);
+    }
+    if (node instanceof MapNode map) {
+      for (MapNode.Entry e : map.entries()) {
+        if (templated(e.key()) || holdsTemplate(e.value())) {
+          return true;
+        }
+      }
+    } else if (node instanceof ListNode list) {
+      for (Node item : list.items()) {
+        if (holdsTemplate(item)) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Why a file that fails to parse is no manifest, or empty when its error is worth reporting. */

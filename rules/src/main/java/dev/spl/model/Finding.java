@@ -63,6 +63,17 @@ public record Finding(
         ruleId, ruleName, newSeverity, message, position, resource, field, related, fix);
   }
 
+  /** The same finding with a longer message (where a rendering came from, say). */
+  public Finding withMessage(String newMessage) {
+    return new Finding(
+        ruleId, ruleName, severity, newMessage, position, resource, field, related, fix);
+  }
+
+  /** The same finding at another position (a rendering's name mapped to its template). */
+  public Finding withPosition(SourcePosition at) {
+    return new Finding(ruleId, ruleName, severity, message, at, resource, field, related, fix);
+  }
+
   @Override
   public int compareTo(Finding other) {
     return ORDER.compare(this, other);

@@ -152,9 +152,14 @@ public final class SessionPersistenceSchema {
         String childName = fieldName.isEmpty() ? e.key() : fieldName + "." + e.key();
         Field child = field.child(e.key());
         if (child == null) {
+          // detail: the fields the object does have, for "did you mean"
           out.add(
               new SchemaViolation(
-                  SchemaViolation.Kind.UNKNOWN_FIELD, childName, path.key(e.key()), e.value(), ""));
+                  SchemaViolation.Kind.UNKNOWN_FIELD,
+                  childName,
+                  path.key(e.key()),
+                  e.value(),
+                  String.join(", ", field.children.stream().map(c -> c.name).toList())));
           continue; // pruned, as the API server does
         }
         if (e.value() instanceof ScalarNode s && s.isNull()) {

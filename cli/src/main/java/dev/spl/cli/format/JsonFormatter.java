@@ -79,6 +79,14 @@ public final class JsonFormatter implements FindingFormatter {
       g.writeNumberProperty("warnings", result.count(Severity.WARNING));
       g.writeNumberProperty("infos", result.count(Severity.INFO));
       g.writeNumberProperty("skipped", result.inputs().skipped().size());
+      g.writeNumberProperty("chartsRendered", result.inputs().rendered().charts());
+      g.writeNumberProperty("chartRenderings", result.inputs().rendered().renderings());
+      g.writeName("chartsNotRendered");
+      g.writeStartArray();
+      for (String chart : result.inputs().notRendered()) {
+        g.writeString(chart);
+      }
+      g.writeEndArray();
       g.writeName("gatewayApiVersions");
       g.writeStartArray();
       for (InputNotes.VersionChoice v : result.inputs().versions()) {

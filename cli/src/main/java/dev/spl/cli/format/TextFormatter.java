@@ -53,6 +53,7 @@ public final class TextFormatter implements FindingFormatter {
     }
     if (verbose) {
       result.inputs().skipped().forEach(f -> out.println("skipped: " + f));
+      result.inputs().notRendered().forEach(c -> out.println("not rendered: " + c));
       result.inputs().renderLog().forEach(line -> out.println("log: " + line));
     }
     if (!quiet) {
@@ -114,7 +115,25 @@ public final class TextFormatter implements FindingFormatter {
             ? ""
             : "; skipped "
                 + plural(r.inputs().skipped().size(), "file")
-                + " that are not objects to lint (--verbose lists them)");
+                + " that are not objects to lint (--verbose lists them)")
+        + charts(r.inputs());
+  }
+
+  /** What the summary says of Helm charts: how many rendered, how often, and how many not. */
+  static String charts(InputNotes inputs) {
+    InputNotes.Renderings rendered = inputs.rendered();
+    int notRendered = inputs.notRendered().size();
+    if (rendered.charts() == 0 && notRendered == 0) {
+      return "";
+    }
+    String out =
+        "; "
+            + plural(rendered.charts(), "Helm chart")
+            + " rendered"
+            + (rendered.renderings() > rendered.charts()
+                ? " (" + rendered.renderings() + " renderings with their ci/ values)"
+                : "");
+    return notRendered == 0 ? out : out + ", " + notRendered + " not rendered (SPL004)";
   }
 
   private static String plural(long n, String word) {

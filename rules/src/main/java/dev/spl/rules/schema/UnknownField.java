@@ -6,6 +6,7 @@ import dev.spl.model.MapNode;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.model.SourcePosition;
+import dev.spl.model.Suggestions;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
@@ -249,10 +250,14 @@ public final class UnknownField implements SessionPersistenceRule {
     }
     GatewayApiVersion writtenFor = WRITTEN_FOR.get(v.field());
     if (writtenFor == null) {
+      String written = v.field().substring(v.field().lastIndexOf('.') + 1);
       return v.field()
           + " is not a sessionPersistence field in "
           + target
-          + "; the API server drops it";
+          + "; the API server drops it"
+          + (v.detail().isEmpty()
+              ? ""
+              : Suggestions.didYouMean(written, List.of(v.detail().split(", "))));
     }
     return v.field()
         + " does not exist in "

@@ -59,6 +59,25 @@ class UnknownFieldTest {
   }
 
   @Test
+  void aSlipSaysWhichFieldWasMeant() {
+    Lint.assertOnlyMarked(
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: cart, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: cart}]
+            sessionPersistence:
+              sesionName: s  # expect: SPL026 "sesionName is not a sessionPersistence field in v1.6; the API server drops it; did you mean 'sessionName'?"
+              cookieConfig:
+                lifetimeTyp: Session  # expect: SPL026 "did you mean 'lifetimeType'?"
+              colour: blue  # expect: SPL026 "the API server drops it"
+        """,
+        GatewayApiVersion.V1_6);
+  }
+
+  @Test
   void idleTimeoutWasRemovedInV16() {
     assertMarked(
         "SPL026",
