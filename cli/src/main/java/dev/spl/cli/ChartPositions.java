@@ -28,13 +28,20 @@ final class ChartPositions {
   private record Template(
       String shown,
       String values,
+      List<ValuesFile> valuesFiles,
       List<String> source,
       List<String> rendered,
       Map<String, List<Integer>> sourceByKey,
       Map<String, List<Integer>> renderedByKey) {
 
-    static Template of(String shown, String values, List<String> source, List<String> rendered) {
-      return new Template(shown, values, source, rendered, byKey(source), byKey(rendered));
+    static Template of(
+        String shown,
+        String values,
+        List<ValuesFile> valuesFiles,
+        List<String> source,
+        List<String> rendered) {
+      return new Template(
+          shown, values, valuesFiles, source, rendered, byKey(source), byKey(rendered));
     }
 
     private static Map<String, List<Integer>> byKey(List<String> lines) {
@@ -56,14 +63,51 @@ final class ChartPositions {
    * (shown as {@code shown}) with the chart's ci values file {@code values} (null: the defaults or
    * the user's values).
    */
-  void add(String name, String shown, String values, Path template, String rendered) {
+  void add(
+      String name,
+      String shown,
+      String values,
+      List<Path> valuesFiles,
+      Path template,
+      String rendered) {
     List<String> source;
     try {
       source = Files.readAllLines(template);
     } catch (IOException | RuntimeException e) {
       source = List.of(); // nothing to map to: the findings say so
     }
-    byName.put(name, Template.of(shown, values, source, rendered.lines().toList()));
+    List<ValuesFile> read = new ArrayList<>();
+    for (Path v : valuesFiles) {
+      read.add(valuesFile(v));
+    }
+    byName.put(name, Template.of(shown, values, read, source, rendered.lines().toList()));
+  }
+
+  /**
+   * A values file a rendering read, its lines by the key they write: a key the template copies from
+   * values ({@code toYaml .Values.ingress.annotations}) is found where it is written.
+   */
+  private record ValuesFile(String shown, List<String> lines, Map<String, List<Integer>> byKey) {}
+
+  private final Map<Path, ValuesFile> valuesFiles = new HashMap<>();
+
+  private ValuesFile valuesFile(Path file) {
+    return valuesFiles.computeIfAbsent(
+        file,
+        f -> {
+          List<String> lines;
+          try {
+            lines = Files.readAllLines(f);
+          } catch (IOException | RuntimeException e) {
+            lines = List.of();
+          }
+          return new ValuesFile(RepositoryReader.display(f), lines, Template.byKey(lines));
+        });
+  }
+
+  /** The names of the values files read so far, as findings may carry them. */
+  List<String> valuesFileNames() {
+    return valuesFiles.values().stream().map(ValuesFile::shown).toList();
   }
 
   /**
@@ -93,7 +137,10 @@ final class ChartPositions {
       if (t == null || t.values() == null) {
         out.add(m);
       } else if (!byDefaults.contains(key(m)) && seen.add(key(m))) {
-        out.add(m.withMessage(m.message() + " (rendered with " + t.values() + ")"));
+        out.add(
+            m.position().file().equals(t.values())
+                ? m
+                : m.withMessage(m.message() + " (rendered with " + t.values() + ")"));
       }
     }
     out.sort(null); // positions moved: keep the file, line, column order
@@ -170,6 +217,39 @@ final class ChartPositions {
   private static final Pattern KEY =
       Pattern.compile("^([ \\t]*(?:-[ \\t]+)*)(\"?[^\\s:#\"{}]+\"?)[ \\t]*:(?:[ \\t]|$)");
 
+  /**
+   * Where a values file the rendering read writes the key of a rendered line no template line
+   * writes (the template copies it from values): the one line of the first values file, in the
+   * order Helm gives them precedence, that writes the key (of several, the one with the same text);
+   * empty otherwise.
+   */
+  private static java.util.Optional<SourcePosition> inValues(
+      Template t, String name, String line, Matcher key, SourcePosition at) {
+    String written = line.substring(key.end(1));
+    for (ValuesFile v : t.valuesFiles()) {
+      List<Integer> lines = v.byKey().getOrDefault(name, List.of());
+      List<Integer> same =
+          lines.size() <= 1
+              ? lines
+              : lines.stream()
+                  .filter(i -> v.lines().get(i).strip().equals(written.strip()))
+                  .toList();
+      if (same.size() == 1) {
+        String source = v.lines().get(same.get(0));
+        Matcher sourceKey = KEY.matcher(source);
+        sourceKey.find();
+        int renderedKeyColumn = key.end(1) + 1;
+        int sourceKeyColumn = sourceKey.end(1) + 1;
+        int column =
+            at.column() >= renderedKeyColumn
+                ? sourceKeyColumn + (at.column() - renderedKeyColumn)
+                : sourceKeyColumn;
+        return java.util.Optional.of(new SourcePosition(v.shown(), same.get(0) + 1, column));
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   /** The template position of rendered {@code at}, or the template file with no line. */
   private static SourcePosition map(Template t, SourcePosition at) {
     SourcePosition unknown = new SourcePosition(t.shown(), 0, 0);
@@ -192,6 +272,8 @@ final class ChartPositions {
       chosen = candidates.get(occurrence);
     } else if (candidates.size() == 1) {
       chosen = candidates.get(0);
+    } else if (candidates.isEmpty()) {
+      return inValues(t, name, line, key, at).orElse(unknown);
     } else {
       return unknown;
     }

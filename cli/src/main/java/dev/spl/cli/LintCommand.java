@@ -55,6 +55,13 @@ public final class LintCommand implements Callable<Integer> {
   Path context;
 
   @Option(
+      names = "--include-ignored",
+      description =
+          "In a git work tree, also walk what git ignores (.gitignore, .git/info/exclude): a"
+              + " build's target/, node_modules/. A file named on the command line is always read.")
+  boolean includeIgnored;
+
+  @Option(
       names = "--ignore-non-manifests",
       description =
           "Skip YAML that is not a Kubernetes object at all (no apiVersion and no kind), and paths"
@@ -168,6 +175,7 @@ public final class LintCommand implements Callable<Integer> {
             configs,
             version(),
             ignoreNonManifests,
+            includeIgnored,
             new RepositoryReader.HelmOptions(helmValues, helmSets, kubeVersion),
             progress::fileDone,
             message -> err.println("spl: " + message));

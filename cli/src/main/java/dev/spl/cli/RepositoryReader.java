@@ -48,6 +48,7 @@ final class RepositoryReader {
   private final Configs configs;
   private final GatewayApiVersion flagVersion; // null: automatic
   private final boolean ignoreNonManifests;
+  private final boolean includeIgnored; // --include-ignored: walk what git ignores too
   private final HelmOptions helm;
   private final Consumer<LoadedInput> progress;
   private final Consumer<String> warn;
@@ -64,6 +65,7 @@ final class RepositoryReader {
   private final ChartDependencies.TreeCharts treeCharts = new ChartDependencies.TreeCharts();
   private final Set<Path> namedCharts = new java.util.HashSet<>(); // absolute, normalized
   private final List<String> notRenderedCharts = new ArrayList<>();
+  private final Set<String> ignoredByGit = new java.util.TreeSet<>(); // what a walk left out
   // directory PATHs whose walk linted nothing, judged once their charts are rendered
   // (true: it held files, none of them objects)
   private final Map<String, Boolean> emptyWalks = new LinkedHashMap<>();
@@ -101,6 +103,7 @@ final class RepositoryReader {
       Configs configs,
       GatewayApiVersion flagVersion,
       boolean ignoreNonManifests,
+      boolean includeIgnored,
       HelmOptions helm,
       Consumer<LoadedInput> progress,
       Consumer<String> warn) {
@@ -108,6 +111,7 @@ final class RepositoryReader {
     this.configs = configs;
     this.flagVersion = flagVersion;
     this.ignoreNonManifests = ignoreNonManifests;
+    this.includeIgnored = includeIgnored;
     this.helm = helm;
     this.progress = progress;
     this.warn = warn;
@@ -280,8 +284,18 @@ final class RepositoryReader {
   private void walk(Path dir, List<Path> walked, List<Path> charts, Predicate<Path> skip)
       throws SplConfig.Invalid {
     List<Path> all;
+    GitIgnores git = includeIgnored ? GitIgnores.NONE : GitIgnores.around(dir);
     try {
-      all = ManifestLoader.listManifestFiles(dir);
+      all =
+          ManifestLoader.listManifestFiles(
+              dir,
+              (path, directory) -> {
+                if (!git.ignores(path, directory)) {
+                  return false;
+                }
+                ignoredByGit.add(display(path) + (directory ? "/" : ""));
+                return true;
+              });
     } catch (IOException | RuntimeException e) {
       inputErrors.add(dir + ": cannot list directory: " + e.getMessage());
       return;
@@ -466,6 +480,24 @@ final class RepositoryReader {
     }
   }
 
+  /**
+   * The values files a rendering read, the one whose values win first: the ci file, then the
+   * chart's values.yaml (the user's --helm-values files, last given first, when passed).
+   */
+  private static List<Path> valuesRead(Path chart, Rendering r) {
+    List<Path> out = new ArrayList<>(r.valuesFiles());
+    java.util.Collections.reverse(out);
+    if (r.sets().isEmpty()) {
+      Path own = chart.resolve("values.yaml");
+      if (Files.isRegularFile(own)) {
+        out.add(own);
+      }
+    } else {
+      out.clear(); // --helm-set values are written nowhere: no file can be pointed at
+    }
+    return out;
+  }
+
   /** The renderings of {@code chart}: the user's values alone, or the defaults and each ci file. */
   private List<Rendering> renderings(Path chart) {
     if (!helm.valuesFiles().isEmpty() || !helm.sets().isEmpty()) {
@@ -613,13 +645,16 @@ final class RepositoryReader {
         // mapped back to the template, where renderings' equal findings become one.
         String name = r.label() == null ? shown : shown + " [with " + r.label() + "]";
         renderedFrom.put(shown, "helm template " + chartName);
-        chartPositions.add(name, shown, r.label(), t.getKey(), t.getValue());
+        chartPositions.add(name, shown, r.label(), valuesRead(chart, r), t.getKey(), t.getValue());
         LoadedInput part = withoutOthersProblems(lenient.loadText(name, t.getValue()), false);
         files++;
         documents += part.documents();
         run.accept(part, versionFor(t.getKey()), Set.of(unit));
         progress.accept(part);
       }
+    }
+    for (String values : chartPositions.valuesFileNames()) {
+      renderedFrom.putIfAbsent(values, "helm template " + chartName);
     }
     if (rendered > 0) {
       renderings.add(rendered);
@@ -966,9 +1001,11 @@ final class RepositoryReader {
         used.add(new InputNotes.VersionChoice(c.version, c.reason, c.files));
       }
     }
+    List<String> skippedAll = new ArrayList<>(skipped);
+    ignoredByGit.forEach(p -> skippedAll.add(p + " (ignored by git; --include-ignored walks it)"));
     return new InputNotes(
         List.copyOf(used),
-        List.copyOf(new LinkedHashSet<>(skipped)),
+        List.copyOf(new LinkedHashSet<>(skippedAll)),
         Map.copyOf(renderedFrom),
         List.copyOf(renderLog),
         List.copyOf(notRenderedCharts),

@@ -93,6 +93,7 @@ public final class WorkspaceLint {
             configs,
             null,
             false,
+            false,
             new RepositoryReader.HelmOptions(List.of(), List.of(), HelmCharts.DEFAULT_KUBE_VERSION),
             part -> {},
             log);

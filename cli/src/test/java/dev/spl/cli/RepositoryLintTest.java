@@ -130,7 +130,7 @@ class RepositoryLintTest {
             .replace(".Values.hostname | quote", ".Values.hostname | nosuchfunc"));
     CliRun run = CliRun.of("lint", copy.toString());
     assertTrue(run.out().lines().noneMatch(l -> l.contains("SPL001")), run.out());
-    List<String> lines = run.out().lines().filter(l -> l.contains("SPL004")).toList();
+    List<String> lines = run.out().lines().filter(l -> l.contains(" warning SPL004 ")).toList();
     assertEquals(1, lines.size(), run.out());
     assertTrue(
         lines.get(0).contains("charts/storefront/templates/httproute.yaml:11:1: warning SPL004"),

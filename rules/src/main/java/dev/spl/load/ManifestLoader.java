@@ -21,7 +21,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
-import java.util.stream.Stream;
 
 /**
  * Reads manifests from files, directories (recursively: *.yaml, *.yml, *.json) and standard input
@@ -166,13 +165,45 @@ public final class ManifestLoader {
    * folders (.git, .github, tool configs).
    */
   public static List<Path> listManifestFiles(Path dir) throws IOException {
-    try (Stream<Path> walk = Files.walk(dir)) {
-      return walk.filter(Files::isRegularFile)
-          .filter(f -> !isHidden(dir, f))
-          .filter(ManifestLoader::isManifestName)
-          .sorted()
-          .toList();
-    }
+    return listManifestFiles(dir, (path, directory) -> false);
+  }
+
+  /**
+   * As {@link #listManifestFiles(Path)}, leaving out what {@code leftOut} says (a path, and whether
+   * it is a directory): a directory left out is not descended into (a build's {@code target/},
+   * {@code node_modules/}).
+   */
+  public static List<Path> listManifestFiles(
+      Path dir, java.util.function.BiPredicate<Path, Boolean> leftOut) throws IOException {
+    List<Path> out = new ArrayList<>();
+    Files.walkFileTree(
+        dir,
+        java.util.EnumSet.noneOf(java.nio.file.FileVisitOption.class), // as Files.walk: links to
+        // directories are not followed, links to files are read
+        Integer.MAX_VALUE,
+        new java.nio.file.SimpleFileVisitor<>() {
+          @Override
+          public java.nio.file.FileVisitResult preVisitDirectory(
+              Path d, java.nio.file.attribute.BasicFileAttributes attrs) {
+            return !d.equals(dir) && (isHidden(dir, d) || leftOut.test(d, true))
+                ? java.nio.file.FileVisitResult.SKIP_SUBTREE
+                : java.nio.file.FileVisitResult.CONTINUE;
+          }
+
+          @Override
+          public java.nio.file.FileVisitResult visitFile(
+              Path f, java.nio.file.attribute.BasicFileAttributes attrs) {
+            if (Files.isRegularFile(f)
+                && !isHidden(dir, f)
+                && isManifestName(f)
+                && !leftOut.test(f, false)) {
+              out.add(f);
+            }
+            return java.nio.file.FileVisitResult.CONTINUE;
+          }
+        });
+    out.sort(null);
+    return out;
   }
 
   private static boolean isHidden(Path root, Path file) {
