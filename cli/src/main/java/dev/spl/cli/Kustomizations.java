@@ -299,6 +299,61 @@ final class Kustomizations {
             (byBuild.size() == 1 ? "kustomize build " : "kustomize builds ") + builds));
   }
 
+  /**
+   * One way {@code file}'s objects are built: the builds that build them alike, with the namespace
+   * and names those builds give them (empty: as written).
+   */
+  record Reading(
+      Set<String> builds,
+      java.util.Optional<String> namespace,
+      java.util.Optional<BuildNames> names) {}
+
+  /**
+   * How the builds listing {@code file} build its objects: one reading when they all build them
+   * alike (or none lists it), else one per group of builds that agree, so that each build is judged
+   * as it is built (a prefix only the prod overlay sets renames the Service its route names there,
+   * and only there). The caller reads the file once per reading.
+   */
+  List<Reading> readingsOf(Path file) {
+    Path key = file.toAbsolutePath().normalize();
+    Set<String> builds = variantsOf(file);
+    Map<String, Set<String>> groups = new java.util.TreeMap<>();
+    Map<String, String> byNamespace = namespaces.getOrDefault(key, Map.of());
+    Map<String, BuildNames> byNames = names.getOrDefault(key, Map.of());
+    for (String b : new TreeSet<>(builds)) {
+      String ns = byNamespace.get(b);
+      BuildNames n = byNames.get(b);
+      String sig =
+          (ns == null ? "" : ns)
+              + "\0"
+              + (n == null ? "\0\0" : n.prefix() + "\0" + n.suffix() + "\0" + n.referencesKnown());
+      groups.computeIfAbsent(sig, k -> new TreeSet<>()).add(b);
+    }
+    if (groups.size() <= 1) {
+      return List.of(new Reading(builds, namespaceOf(file), namesOf(file)));
+    }
+    List<Reading> out = new ArrayList<>();
+    for (Set<String> group : groups.values()) {
+      String first = group.iterator().next();
+      String ns = byNamespace.get(first);
+      BuildNames n = byNames.get(first);
+      out.add(
+          new Reading(
+              Set.copyOf(group),
+              ns == null || ns.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(ns),
+              n == null || (n.prefix().isEmpty() && n.suffix().isEmpty())
+                  ? java.util.Optional.empty()
+                  : java.util.Optional.of(
+                      new BuildNames(
+                          n.prefix(),
+                          n.suffix(),
+                          n.referencesKnown(),
+                          (group.size() == 1 ? "kustomize build " : "kustomize builds ")
+                              + String.join(", ", group)))));
+    }
+    return out;
+  }
+
   /** True when kustomize's name prefix and suffix leave objects of {@code kind} as they are. */
   static boolean keepsName(String kind) {
     return NOT_RENAMED.contains(kind);

@@ -81,6 +81,7 @@ final class RepositoryReader {
   private final Set<String> namedVersion = new java.util.HashSet<>(); // files; see versionNamed
   private String stdinText; // kept: a fix's edits are found in the text read
   private int documents;
+  private boolean readAgain; // a file was read once per kustomize build: findings may repeat
 
   /** --helm-values, --helm-set and --kube-version, applied to every chart rendered. */
   record HelmOptions(List<Path> valuesFiles, List<String> sets, String kubeVersion) {}
@@ -183,36 +184,17 @@ final class RepositoryReader {
         } else if (builds.isPatch(f)) {
           skipped.add(display(f) + " (kustomize patch: part of an object, not one)");
         } else {
-          Set<String> builtBy = builds.variantsOf(f);
           String unit = Units.of(f, root);
-          if (builtBy.isEmpty() && Units.standsAlone(unit)) {
+          if (builds.variantsOf(f).isEmpty() && Units.standsAlone(unit)) {
             run.standAlone(unit);
           }
-          readFile(
-              f,
-              false,
-              Units.isTestFixture(f, root),
-              builtBy.isEmpty()
-                  ? Set.of(unit)
-                  : builtBy.stream()
-                      .map(Units::ofKustomization)
-                      .collect(java.util.stream.Collectors.toSet()),
-              builds.namespaceOf(f).orElse(null),
-              builds.namesOf(f).orElse(null));
+          readBuilt(f, builds, Units.isTestFixture(f, root), unit);
         }
       }
       for (Path f : builds.filesBeyond(walked)) {
         // A base outside this walk: part of the builds given, so read with them.
         if (!skip.test(f) && !builds.isPatch(f)) {
-          readFile(
-              f,
-              false,
-              false,
-              builds.variantsOf(f).stream()
-                  .map(Units::ofKustomization)
-                  .collect(java.util.stream.Collectors.toSet()),
-              builds.namespaceOf(f).orElse(null),
-              builds.namesOf(f).orElse(null));
+          readBuilt(f, builds, false, null);
         }
       }
       acceptRenamed();
@@ -324,6 +306,27 @@ final class RepositoryReader {
     }
   }
 
+  /**
+   * Reads {@code f} once per way its kustomize builds build it ({@link Kustomizations#readingsOf}):
+   * each copy in the units of the builds that build it so. {@code unit}: its unit when no build
+   * lists it.
+   */
+  private void readBuilt(Path f, Kustomizations builds, boolean testFixture, String unit)
+      throws SplConfig.Invalid {
+    List<Kustomizations.Reading> readings = builds.readingsOf(f);
+    for (int i = 0; i < readings.size(); i++) {
+      Kustomizations.Reading r = readings.get(i);
+      Set<String> units =
+          r.builds().isEmpty() && unit != null
+              ? Set.of(unit)
+              : r.builds().stream()
+                  .map(Units::ofKustomization)
+                  .collect(java.util.stream.Collectors.toSet());
+      readFile(
+          f, false, testFixture, units, r.namespace().orElse(null), r.names().orElse(null), i > 0);
+    }
+  }
+
   /** The chart a file belongs to: the nearest directory above it holding Chart.yaml. */
   private static Optional<Path> chartOf(Path file) {
     for (Path d = file.toAbsolutePath().normalize().getParent(); d != null; d = d.getParent()) {
@@ -346,12 +349,35 @@ final class RepositoryReader {
       String namespace,
       Kustomizations.BuildNames names)
       throws SplConfig.Invalid {
+    readFile(f, named, testFixture, variants, namespace, names, false);
+  }
+
+  /**
+   * @param again true for a second reading of a file (another kustomize build's copy of its
+   *     objects): not counted again, and its findings that repeat the first's are reported once
+   */
+  private void readFile(
+      Path f,
+      boolean named,
+      boolean testFixture,
+      Set<String> variants,
+      String namespace,
+      Kustomizations.BuildNames names,
+      boolean again)
+      throws SplConfig.Invalid {
     ManifestLoader loader = named && !ignoreNonManifests ? strict : lenient;
-    String name = named ? f.toString() : f.normalize().toString();
+    // a base outside the walk comes as an absolute path: shown relative, as the walk's files are
+    String name = named ? f.toString() : f.isAbsolute() ? display(f) : f.normalize().toString();
     LoadedInput part = loader.loadFile(f, name, named);
-    files++;
-    inputErrors.addAll(part.inputErrors());
-    skipped.addAll(part.skipped());
+    if (again) {
+      readAgain = true;
+      part =
+          new LoadedInput(part.resources(), part.problems(), List.of(), part.files(), 0, List.of());
+    } else {
+      files++;
+      inputErrors.addAll(part.inputErrors());
+      skipped.addAll(part.skipped());
+    }
     if (loader == lenient) {
       part = withoutOthersProblems(part, testFixture);
     }
@@ -966,9 +992,24 @@ final class RepositoryReader {
     return relative.startsWith("../..") ? abs.toString() : relative.toString();
   }
 
-  /** {@code findings} with positions in charts' rendered output mapped to their templates. */
+  /**
+   * {@code findings} as the user's files write them: positions in charts' rendered output mapped to
+   * their templates, and a finding that two kustomize builds' copies of one file both make reported
+   * once.
+   */
   List<dev.spl.model.Finding> inTemplates(List<dev.spl.model.Finding> findings) {
-    return chartPositions.map(findings);
+    List<dev.spl.model.Finding> mapped = chartPositions.map(findings);
+    if (!readAgain) {
+      return mapped;
+    }
+    Set<List<Object>> seen = new java.util.HashSet<>();
+    List<dev.spl.model.Finding> out = new ArrayList<>(mapped.size());
+    for (dev.spl.model.Finding f : mapped) {
+      if (seen.add(List.of(f.ruleId(), f.position(), f.field(), f.message()))) {
+        out.add(f);
+      }
+    }
+    return out;
   }
 
   List<String> inputErrors() {

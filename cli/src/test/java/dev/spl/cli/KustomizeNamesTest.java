@@ -103,10 +103,35 @@ class KustomizeNamesTest {
   }
 
   @Test
-  void aBaseTheOverlaysNameDifferentlyKeepsItsWrittenNames(@TempDir Path temp) throws IOException {
+  void aBaseTheOverlaysNameDifferentlyIsJudgedAsEachBuildBuildsIt(@TempDir Path temp)
+      throws IOException {
+    // each overlay's copy of the base, named as that overlay names it: what `spl lint
+    // overlays/dev` and `spl lint overlays/prod` report, from the root
     Path root = repo(temp, "dev", "namePrefix: dev-\n", "prod", "namePrefix: prod-\n");
     CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", root.toString());
-    assertEquals(UNRENAMED, findings(run), run.out());
+    assertEquals(
+        List.of(
+            "base/shop.yaml:7:3: warning SPL153 (Service web/dev-shop",
+            "base/shop.yaml:7:3: warning SPL153 (Service web/prod-shop",
+            "base/shop.yaml:27:20: warning SPL105 (HTTPRoute web/dev-shop",
+            "base/shop.yaml:27:20: warning SPL105 (HTTPRoute web/prod-shop"),
+        findings(run),
+        run.out());
+    for (String build : List.of("dev", "prod")) {
+      assertTrue(
+          run.out()
+              .contains(
+                  "kustomize build "
+                      + root.resolve("overlays/" + build)
+                      + " renames Service shop to "
+                      + build
+                      + "-shop"),
+          run.out());
+    }
+    // and a base both overlays build alike is read once: one finding each
+    Path alike = repo(temp.resolve("alike"), "dev", "", "prod", "");
+    assertEquals(
+        UNRENAMED, findings(CliRun.of("lint", "--gateway-api-version", "v1.6", alike.toString())));
   }
 
   @Test

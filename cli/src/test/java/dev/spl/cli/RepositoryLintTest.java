@@ -119,6 +119,29 @@ class RepositoryLintTest {
   }
 
   @Test
+  void theRootReportsWhatOneOverlaysBuildShowsOnceWithRelativePaths(@TempDir Path temp)
+      throws IOException {
+    // issue 45: a namePrefix only the prod overlay sets renames the Service and Gateway its route
+    // names; `spl lint deploy/overlays/prod` said so, `spl lint .` did not
+    Path copy = temp.resolve("shop");
+    copyTree(SHOP, copy);
+    Path prod = copy.resolve("deploy/overlays/prod/kustomization.yaml");
+    Files.writeString(
+        prod,
+        Files.readString(prod)
+            .replace("namespace: shop-prod\n", "namespace: shop-prod\nnamePrefix: prod-\n"));
+    CliRun root = CliRun.of("lint", copy.toString());
+    List<String> spl105 = root.out().lines().filter(l -> l.contains(" SPL105 ")).toList();
+    assertEquals(2, spl105.size(), root.out());
+    assertTrue(
+        spl105.get(0).contains("kustomize build " + copy.resolve("deploy/overlays/prod")),
+        spl105.get(0));
+    CliRun overlay = CliRun.of("lint", copy.resolve("deploy/overlays/prod").toString());
+    assertEquals(
+        spl105, overlay.out().lines().filter(l -> l.contains(" SPL105 ")).toList(), overlay.out());
+  }
+
+  @Test
   void aChartThatDoesNotRenderIsOnePositionedWarningOfItsOwnRule(@TempDir Path temp)
       throws IOException {
     Path copy = temp.resolve("shop");

@@ -258,7 +258,7 @@ public final class ManifestLoader {
     }
 
     void readText(String name, byte[] bytes, boolean explicit) {
-      parse(name, decodeUtf8(name, bytes), explicit);
+      parse(name, decode(name, bytes), explicit);
     }
 
     void parse(String name, String text, boolean explicit) {
@@ -298,6 +298,18 @@ public final class ManifestLoader {
           // problems of objects unrelated to session persistence to other linters.
           ResourceRef of =
               lenient && fileResources.size() > had ? fileResources.get(had).ref() : null;
+          if (lenient && of == null && !doc.problems().isEmpty()) {
+            // a duplicate key in a proto list, an API sample, a values file: no object, so not
+            // spl's to report in a walk
+            skipped.add(
+                name
+                    + " (document "
+                    + index
+                    + ": "
+                    + doc.problems().size()
+                    + " YAML problem(s) in a document that is no Kubernetes object)");
+            continue;
+          }
           for (LoadProblem p : doc.problems()) {
             fileProblems.add(of == null ? p : p.in(of));
           }
@@ -346,6 +358,41 @@ public final class ManifestLoader {
         inputErrors.add(name + ": holds no manifest");
       }
       flush(documents - documentsBefore);
+    }
+
+    /**
+     * Decodes the text as kubectl does: UTF-8, or UTF-16 when a byte-order mark says so (kubectl's
+     * reader overrides the encoding by a UTF-8 or UTF-16 BOM). UTF-32, which kubectl cannot read,
+     * is one SPL001 saying so.
+     */
+    String decode(String name, byte[] bytes) {
+      if (startsWith(bytes, 0xFF, 0xFE, 0x00, 0x00) || startsWith(bytes, 0x00, 0x00, 0xFE, 0xFF)) {
+        problems.add(
+            LoadProblem.syntax(
+                new SourcePosition(name, 1, 1),
+                "UTF-32 text, which kubectl does not read (it takes the byte-order mark for"
+                    + " UTF-16's); save the file as UTF-8"));
+        return "";
+      }
+      if (startsWith(bytes, 0xFE, 0xFF)) {
+        return new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16BE);
+      }
+      if (startsWith(bytes, 0xFF, 0xFE)) {
+        return new String(bytes, 2, bytes.length - 2, StandardCharsets.UTF_16LE);
+      }
+      return decodeUtf8(name, bytes);
+    }
+
+    private static boolean startsWith(byte[] bytes, int... prefix) {
+      if (bytes.length < prefix.length) {
+        return false;
+      }
+      for (int i = 0; i < prefix.length; i++) {
+        if ((bytes[i] & 0xff) != prefix[i]) {
+          return false;
+        }
+      }
+      return true;
     }
 
     /** Decodes UTF-8; invalid bytes become U+FFFD and one SPL001 names the first of them. */

@@ -106,6 +106,26 @@ class ManifestLoaderTest {
   }
 
   @Test
+  void utf16WithAByteOrderMarkIsReadAsKubectlReadsItAndUtf32IsSaidToBeUnreadable() {
+    for (var charset :
+        List.of(
+            java.nio.charset.StandardCharsets.UTF_16BE,
+            java.nio.charset.StandardCharsets.UTF_16LE)) {
+      byte[] bytes = ("\uFEFF" + SERVICE.formatted("a")).getBytes(charset);
+      LoadedInput in = loader.load(List.of("-"), () -> new ByteArrayInputStream(bytes));
+      assertEquals(List.of(), in.problems(), charset.name());
+      assertEquals(1, in.resources().size(), charset.name());
+      assertEquals("a", in.resources().get(0).name());
+    }
+    byte[] utf32 =
+        ("\uFEFF" + SERVICE.formatted("a")).getBytes(java.nio.charset.Charset.forName("UTF-32LE"));
+    LoadedInput in = loader.load(List.of("-"), () -> new ByteArrayInputStream(utf32));
+    assertEquals(1, in.problems().size(), in.problems()::toString);
+    assertTrue(in.problems().get(0).message().contains("UTF-32"), in.problems()::toString);
+    assertEquals(0, in.resources().size());
+  }
+
+  @Test
   void aliasBombIsRefused() {
     StringBuilder yaml =
         new StringBuilder(
