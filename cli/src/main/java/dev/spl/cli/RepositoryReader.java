@@ -636,17 +636,26 @@ final class RepositoryReader {
   private void renderAll(Path chart, String chartName, boolean named, Path source)
       throws SplConfig.Invalid {
     HelmCharts.RenderFailure firstFailure = null;
+    Map<Path, Set<String>> seenTexts = new HashMap<>(); // per template, the texts linted
     int rendered = 0;
     boolean anyObjects = false;
-    for (Rendering r : renderings(chart)) {
-      String text;
-      try {
-        text =
-            renderer
-                .get()
-                .render(source, releaseName(chart), helm.kubeVersion(), r.valuesFiles(), r.sets());
-      } catch (HelmCharts.RenderFailure e) {
-        takeRenderLog(chartName);
+    List<Rendering> all = renderings(chart);
+    List<HelmCharts.Renderer.Result> results =
+        renderer
+            .get()
+            .renderEach(
+                source,
+                releaseName(chart),
+                helm.kubeVersion(),
+                all.stream()
+                    .map(r -> new HelmCharts.Renderer.Values(r.valuesFiles(), r.sets()))
+                    .toList());
+    takeRenderLog(chartName);
+    for (int i = 0; i < all.size(); i++) {
+      Rendering r = all.get(i);
+      String text = results.get(i).text();
+      if (results.get(i).failure() != null) {
+        HelmCharts.RenderFailure e = results.get(i).failure();
         if (firstFailure == null) {
           firstFailure = e;
         }
@@ -658,7 +667,6 @@ final class RepositoryReader {
                 + e.getMessage());
         continue;
       }
-      takeRenderLog(chartName);
       rendered++;
       if (text.isBlank()) {
         continue;
@@ -666,6 +674,14 @@ final class RepositoryReader {
       anyObjects = true;
       String unit = Units.ofChart(r.label() == null ? chartName : chartName + " -f " + r.label());
       for (Map.Entry<Path, String> t : HelmCharts.byTemplate(chart, text).entrySet()) {
+        if (!seenTexts
+            .computeIfAbsent(t.getKey(), k -> new java.util.HashSet<>())
+            .add(t.getValue())) {
+          // an earlier rendering made this template's text as it is: its objects are linted
+          // already, and the copy would only repeat their findings (the cross-resource rules still
+          // reach them by name, as each is defined once)
+          continue;
+        }
         String shown = display(t.getKey());
         // Each rendering's text is its own, so it gets its own name until its findings are
         // mapped back to the template, where renderings' equal findings become one.

@@ -77,6 +77,7 @@ import dev.spl.rules.schema.UnknownField;
 import dev.spl.rules.schema.WrongType;
 import dev.spl.rules.service.ClientIpAffinityInert;
 import dev.spl.rules.service.ClientIpBehindSnat;
+import dev.spl.rules.service.ClientIpConfigIgnored;
 import dev.spl.rules.service.InvalidAffinityTimeout;
 import dev.spl.rules.traefik.TraefikStickyNativeLb;
 import dev.spl.rules.traefik.TraefikStickyOnIngress;
@@ -128,6 +129,7 @@ public final class BuiltInRules {
           new ClientIpAffinityInert(),
           new ClientIpBehindIngressNginx(),
           new ClientIpViaServiceUpstream(),
+          new ClientIpConfigIgnored(),
           new NginxAffinityDisabled(),
           new NginxCookieLifetimeDropped(),
           new NginxCookieNameInvalid(),

@@ -18,7 +18,10 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.TreeSet;
 
-/** SPL206: one Service port behind several ingress-nginx Ingresses with different affinity. */
+/**
+ * SPL206: one Service port behind several Ingresses of one ingress-nginx class with different
+ * affinity (the controller builds one upstream per Service port and merges their settings).
+ */
 @RuleDefinition(
     id = "SPL206",
     name = "nginx-affinity-differs-across-ingresses",
@@ -43,9 +46,12 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
       if (ing == null || ing.isTrue("canary")) {
         continue;
       }
+      // Only Ingresses one controller serves share its upstreams: two ingress-nginx
+      // installations (classes modsec and modsec-non-prod) each build their own.
+      String cls = dev.spl.index.IngressClasses.requestedClassOf(r);
       TreeSet<String> seen = new TreeSet<>();
       for (IngressPath b : ing.backends()) {
-        String upstream = r.namespace() + "/" + b.label();
+        String upstream = r.namespace() + "/" + b.label() + "\0" + (cls == null ? "" : cls.trim());
         if (seen.add(upstream)) {
           byUpstream.computeIfAbsent(upstream, k -> new ArrayList<>()).add(new Use(ing, b));
         }

@@ -1,7 +1,6 @@
 package dev.spl.rules.service;
 
 import dev.spl.model.FieldPath;
-import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
@@ -12,7 +11,10 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 
-/** SPL028: a Service's clientIP timeoutSeconds outside 1..86400, or set without ClientIP. */
+/**
+ * SPL028: a ClientIP Service's timeoutSeconds outside 1..86400, which the API server refuses. A
+ * config without ClientIP is not refused (defaulting clears it first): SPL154 says it does nothing.
+ */
 @RuleDefinition(
     id = "SPL028",
     name = "invalid-affinity-timeout",
@@ -21,8 +23,8 @@ import dev.spl.rules.RuleDefinition;
     noPolicyBecause = NoPolicy.BUILT_IN_VALIDATION)
 public final class InvalidAffinityTimeout implements ResourceRule {
   private static final long MAX_SECONDS = 86_400;
-  private static final FieldPath CONFIG = FieldPath.of("spec", "sessionAffinityConfig");
-  private static final FieldPath TIMEOUT = CONFIG.key("clientIP").key("timeoutSeconds");
+  private static final FieldPath TIMEOUT =
+      FieldPath.of("spec", "sessionAffinityConfig", "clientIP", "timeoutSeconds");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -30,17 +32,8 @@ public final class InvalidAffinityTimeout implements ResourceRule {
     if (affinity == null) {
       return;
     }
-    MapNode config = affinity.spec().map("sessionAffinityConfig");
     if (!affinity.isClientIp()) {
-      String declared = affinity.spec().string("sessionAffinity");
-      if (config != null && (declared == null || declared.equals("None"))) {
-        reporter.report(
-            info(),
-            resource,
-            CONFIG,
-            "sessionAffinityConfig must not be set when sessionAffinity is None; set ClientIP or remove it");
-      }
-      return;
+      return; // the API server's defaulting drops the config before validation: SPL154's
     }
     Node timeout = resource.nodeAt(TIMEOUT);
     if (timeout == null || (timeout instanceof ScalarNode s && s.isNull())) {

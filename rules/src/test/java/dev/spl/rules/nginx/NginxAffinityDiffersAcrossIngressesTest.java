@@ -60,6 +60,25 @@ class NginxAffinityDiffersAcrossIngressesTest {
   }
 
   @Test
+  void ingressesOfTwoIngressNginxClassesNeverMerge() {
+    // a real repository's modsec and modsec-non-prod: two installations, two sets of upstreams
+    String prod = ingressOf("a", "modsec", "web", nginx("affinity", "cookie"));
+    assertTrue(
+        of(
+                "SPL206",
+                prod
+                    + "---\n"
+                    + ingressOf("b", "modsec-non-prod", "web", nginx("proxy-body-size", "1m")))
+            .isEmpty());
+    assertEquals(
+        1,
+        of(
+                "SPL206",
+                prod + "---\n" + ingressOf("b", "modsec", "web", nginx("proxy-body-size", "1m")))
+            .size());
+  }
+
+  @Test
   void theDifferenceNamed() {
     assertEquals(
         "affinity cookie vs unset",

@@ -1,0 +1,46 @@
+package dev.spl.rules.service;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.Resource;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+
+/**
+ * SPL154: a Service's sessionAffinityConfig without ClientIP affinity. The API server's defaulting
+ * (kubernetes pkg/apis/core/v1/defaults.go, SetDefaults_Service) sets an empty sessionAffinity to
+ * None and then clears the config of a None Service, before validation: the object is accepted and
+ * the timeout pins nothing. Often a chart writes the config whatever affinity its values choose; an
+ * info, since the author may have meant ClientIP.
+ */
+@RuleDefinition(
+    id = "SPL154",
+    name = "client-ip-config-ignored",
+    severity = Severity.INFO,
+    summary =
+        "A Service's sessionAffinityConfig without ClientIP affinity, which the API server drops.",
+    noPolicyBecause =
+        "the API server's defaulting drops the config before admission: no policy or webhook sees it",
+    lintOnly = true)
+public final class ClientIpConfigIgnored implements ResourceRule {
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    ServiceAffinity affinity = ServiceAffinity.of(resource);
+    if (affinity == null || affinity.isClientIp()) {
+      return;
+    }
+    String declared = affinity.spec().string("sessionAffinity");
+    if (affinity.spec().map("sessionAffinityConfig") != null
+        && (declared == null || declared.equals("None"))) {
+      reporter.report(
+          info(),
+          resource,
+          FieldPath.of("spec", "sessionAffinityConfig"),
+          "sessionAffinityConfig does nothing: sessionAffinity is "
+              + (declared == null ? "unset (None)" : "None")
+              + " and the API server drops it; set ClientIP to pin clients");
+    }
+  }
+}
