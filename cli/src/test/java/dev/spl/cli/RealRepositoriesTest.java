@@ -47,7 +47,7 @@ class RealRepositoriesTest {
             + "route-invalid-sp-config.yaml:41:7: warning SPL103;"
             + " tests/suite/manifests/session-persistence/routes-plus.yaml:18:5: warning SPL140",
         // an example's header hash policies write name where the schema has headerName: the API
-        // server prunes it, Contour drops both entries and balances RoundRobin
+        // server prunes it, and then refuses the HTTPProxy (the CRD requires headerName)
         "contour | 1 | examples/example-workload/httpproxy/03-routes/"
             + "httpproxy-lb-request-hash.yaml:18:7: error SPL802",
       })

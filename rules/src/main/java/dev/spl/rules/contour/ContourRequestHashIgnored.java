@@ -15,9 +15,11 @@ import java.util.regex.Pattern;
 
 /**
  * SPL802: a route's RequestHash strategy none of whose hash policies Contour keeps, so it balances
- * RoundRobin. Contour drops an entry that hashes on not exactly one attribute, an invalid header
- * name or an empty query parameter, with only a warning in the HTTPProxy's status
- * (internal/dag/policy.go, loadBalancerRequestHashPolicies).
+ * RoundRobin. Contour drops an entry that hashes on not exactly one attribute or names an invalid
+ * header, with only a warning in the HTTPProxy's status (internal/dag/policy.go,
+ * loadBalancerRequestHashPolicies). An entry without its name never gets that far: the CRD requires
+ * headerName and parameterName (examples/contour/01-crds.yaml, minLength 1), so the API server
+ * refuses the HTTPProxy, and the message says that instead.
  */
 @RuleDefinition(
     id = "SPL802",
@@ -35,6 +37,13 @@ public final class ContourRequestHashIgnored implements ResourceRule {
       MessageTemplate.of(
           "Contour drops every requestHashPolicies entry ({why}) and balances RoundRobin");
 
+  /**
+   * {why}: an entry Contour's CRD refuses (headerName and parameterName are required, at least one
+   * character): the API server rejects the HTTPProxy before Contour could fall back.
+   */
+  public static final MessageTemplate REFUSED =
+      MessageTemplate.of("the API server refuses this HTTPProxy: {why} (Contour's CRD)");
+
   // RFC 7230's token: what Go's validation.IsHTTPHeaderName accepts
   private static final Pattern HEADER_NAME = Pattern.compile("[!#$%&'*+\\-.^_`|~0-9A-Za-z]+");
 
@@ -46,6 +55,15 @@ public final class ContourRequestHashIgnored implements ResourceRule {
       }
       Node listed = site.policy().get("requestHashPolicies");
       if (listed instanceof ListNode list && list.size() > 0) {
+        String refused = firstRefused(list);
+        if (refused != null) {
+          reporter.report(
+              info(),
+              resource,
+              site.path().key("requestHashPolicies"),
+              REFUSED.format("why", refused));
+          continue;
+        }
         String first = firstIgnored(list);
         if (first != null) {
           reporter.report(
@@ -79,6 +97,35 @@ public final class ContourRequestHashIgnored implements ResourceRule {
     return first;
   }
 
+  /**
+   * What makes the CRD's schema refuse the first entry it refuses (a headerHashOptions or
+   * queryParameterHashOptions without its required, non-empty name; a {@code name} written for
+   * {@code headerName} is pruned first, then the name is missing); null when it accepts them all.
+   */
+  static String firstRefused(ListNode list) {
+    for (int i = 0; i < list.size(); i++) {
+      if (!(list.get(i) instanceof MapNode entry)) {
+        continue;
+      }
+      MapNode header = entry.map("headerHashOptions");
+      if (header != null && isEmpty(header.get("headerName"))) {
+        return "entry "
+            + i
+            + " needs headerHashOptions.headerName"
+            + (header.has("name") ? " (name is no field)" : "");
+      }
+      MapNode parameter = entry.map("queryParameterHashOptions");
+      if (parameter != null && isEmpty(parameter.get("parameterName"))) {
+        return "entry " + i + " needs queryParameterHashOptions.parameterName";
+      }
+    }
+    return null;
+  }
+
+  private static boolean isEmpty(Node name) {
+    return name == null || (name instanceof ScalarNode s && (s.isNull() || "".equals(s.value())));
+  }
+
   /** What makes Contour drop {@code item} on its own; null when it is kept. */
   private static String problem(Node item) {
     if (!(item instanceof MapNode entry)) {
@@ -93,9 +140,6 @@ public final class ContourRequestHashIgnored implements ResourceRule {
     }
     if (header != null) {
       String name = header.string("headerName");
-      if (name == null && header.has("name")) {
-        return "writes name, not headerName"; // the schema prunes it (Contour's own example)
-      }
       return name != null && HEADER_NAME.matcher(name).matches() ? null : "has no valid headerName";
     }
     if (parameter != null) {

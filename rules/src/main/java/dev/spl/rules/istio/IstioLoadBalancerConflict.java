@@ -2,6 +2,7 @@ package dev.spl.rules.istio;
 
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -13,7 +14,7 @@ import dev.spl.rules.RuleDefinition;
     name = "istio-load-balancer-conflict",
     severity = Severity.ERROR,
     summary = "A DestinationRule loadBalancer sets both simple and consistentHash.",
-    noPolicyBecause = "Istio's CRD schema already rejects it (a oneOf)")
+    noPolicyBecause = NoPolicy.CRD_SCHEMA) // its oneOf of simple and consistentHash
 public final class IstioLoadBalancerConflict implements ResourceRule {
 
   @Override

@@ -31,9 +31,7 @@ class ContourRequestHashIgnoredTest {
             strategy: RequestHash
             requestHashPolicies:  # expect: SPL802 "(entry 0 hashes on 0 attributes, not 1)"
               - hashSourceIP: false
-              - headerHashOptions: {}
-              - queryParameterHashOptions:
-                  parameterName: ""
+              - headerHashOptions: {headerName: "X A"}
               - headerHashOptions:
                   headerName: X-A
                 queryParameterHashOptions:
@@ -53,13 +51,14 @@ class ContourRequestHashIgnoredTest {
               - headerHashOptions:
                   headerName: "X Session"
             """));
-    // as Contour's own example writes it (examples/example-workload/httpproxy/03-routes)
+    // as Contour's own example writes it (examples/example-workload/httpproxy/03-routes): the
+    // schema prunes name and headerName is required, so the API server refuses it first
     assertMarked(
         "SPL802",
         routePolicy(
             """
             strategy: RequestHash
-            requestHashPolicies:  # expect: SPL802 "(entry 0 writes name, not headerName)"
+            requestHashPolicies:  # expect: SPL802 "the API server refuses this HTTPProxy: entry 0 needs headerHashOptions.headerName (name is no field)"
               - headerHashOptions:
                   name: X-Some-Header
                 terminal: true
@@ -71,8 +70,9 @@ class ContourRequestHashIgnoredTest {
         routePolicy(
             """
             strategy: RequestHash
-            requestHashPolicies:  # expect: SPL802 "(entry 0 has no parameterName)"
-              - queryParameterHashOptions: {}
+            requestHashPolicies:  # expect: SPL802 "refuses this HTTPProxy: entry 1 needs queryParameterHashOptions.parameterName"
+              - hashSourceIP: true
+              - queryParameterHashOptions: {parameterName: ""}
             """));
     assertMarked(
         "SPL802",
@@ -94,7 +94,7 @@ class ContourRequestHashIgnoredTest {
         }) {
       String yaml =
           routePolicy(
-              "strategy: RequestHash\nrequestHashPolicies:\n  - headerHashOptions: {}\n"
+              "strategy: RequestHash\nrequestHashPolicies:\n  - headerHashOptions: {headerName: 'X a'}\n"
                   + kept.indent(2));
       assertTrue(of("SPL802", yaml).isEmpty(), yaml);
     }
