@@ -44,15 +44,19 @@
   {{- end }}
   {{- end }}
   {{- if $.root.Values.webhook.matchConditions }}
+  {{- $filter := ($.root.Files.Get "kinds.yaml" | fromYaml).serviceFilter }}
   matchConditions:
-  # Services matter only with ClientIP affinity (SPL110, SPL150-SPL153) or with Traefik's service
-  # annotations (SPL502): skip the rest early, and nothing any rule reads. (The timeout's range,
-  # SPL028, is the API server's own Service validation, which runs before any webhook.)
-  - name: services-with-client-ip-affinity
+  # Services matter only when some rule reads them: ClientIP affinity, or an annotation under a
+  # prefix a rule reads (kinds.yaml's serviceFilter, derived from every rule's declared inputs):
+  # skip the rest early.
+  - name: services-rules-read
     expression: >-
       request.resource.resource != 'services' ||
+      {{- if $filter.sessionAffinity }}
       (has(object.spec) && has(object.spec.sessionAffinity) && object.spec.sessionAffinity == 'ClientIP') ||
+      {{- end }}
       (has(object.metadata.annotations) &&
-      object.metadata.annotations.exists(k, k.startsWith('traefik.ingress.kubernetes.io/service.')))
+      object.metadata.annotations.exists(k,
+      {{- range $filter.annotationPrefixes }} k.startsWith({{ . | squote }}) ||{{ end }} false))
   {{- end }}
 {{- end }}

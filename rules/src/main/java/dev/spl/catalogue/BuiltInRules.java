@@ -173,6 +173,46 @@ public final class BuiltInRules {
     return ALL;
   }
 
+  /**
+   * What makes a Service worth an admission review: some rule reads its {@code sessionAffinity}
+   * (then a ClientIP Service is sent), or an annotation under one of these prefixes. Derived from
+   * what every rule declares it reads of Services (a cross-resource rule's {@code inputs()}, a
+   * single-object rule's too), so the chart's filter cannot fall behind the rules.
+   */
+  public record ServiceFilter(boolean sessionAffinity, java.util.SortedSet<String> prefixes) {
+    /** The chart's copy: appended to kinds.yaml. */
+    public String yaml() {
+      StringBuilder out =
+          new StringBuilder("serviceFilter:\n  sessionAffinity: " + sessionAffinity + "\n");
+      out.append("  annotationPrefixes:\n");
+      for (String p : prefixes) {
+        out.append("  - \"").append(p).append("\"\n");
+      }
+      return out.toString();
+    }
+  }
+
+  /** The Service filter the rules' declared inputs give. */
+  public static ServiceFilter serviceFilter() {
+    boolean affinity = false;
+    java.util.SortedSet<String> prefixes = new java.util.TreeSet<>();
+    for (Rule r : ALL) {
+      Inputs in =
+          r instanceof dev.spl.rules.IndexRule ir
+              ? ir.inputs()
+              : r instanceof dev.spl.rules.ResourceRule rr ? rr.inputs() : Inputs.NONE;
+      affinity |=
+          in.fields()
+              .getOrDefault(dev.spl.model.KindRole.SERVICE, java.util.Set.of())
+              .contains("sessionAffinity");
+      prefixes.addAll(
+          in.annotations().getOrDefault(dev.spl.model.KindRole.SERVICE, java.util.Set.of()));
+    }
+    // a prefix another listed prefix starts already matches nothing more
+    prefixes.removeIf(p -> prefixes.stream().anyMatch(q -> !q.equals(p) && p.startsWith(q)));
+    return new ServiceFilter(affinity, prefixes);
+  }
+
   /** Everything the built-in cross-resource rules read. */
   public static Inputs indexInputs() {
     return inputsOf(ALL);

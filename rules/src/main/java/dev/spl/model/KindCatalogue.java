@@ -146,6 +146,15 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
+          // Traefik's group before v3 (still served by v2 installs; SPL502 and its policy read it)
+          reviewed(
+              "traefik.containo.us",
+              "v1alpha1",
+              "IngressRoute",
+              "ingressroutes",
+              KindRole.NONE,
+              null,
+              false),
           // GKE's Gateway policies: the affinity of the backend service a Service becomes.
           reviewed(
               "networking.gke.io",

@@ -144,6 +144,48 @@ class HelmChartIT {
         "SPL502 reads Traefik's service annotations");
     assertEquals(true, sent.apply("ingresses", plain));
     assertEquals(true, sent.apply("destinationrules", plain));
+    // Every Service an example finds something on, with the rules a review runs, reaches the
+    // webhook through the rendered chart's condition (before, the chart dropped the Services of
+    // SPL601, SPL604, SPL707, SPL901 and SPL951: their filter was written by hand).
+    dev.spl.Engine engine = new dev.spl.Engine();
+    java.util.Set<String> lintOnly =
+        dev.spl.catalogue.BuiltInRules.all().stream()
+            .filter(
+                rule -> {
+                  var d = rule.getClass().getAnnotation(dev.spl.rules.RuleDefinition.class);
+                  return d != null && d.lintOnly();
+                })
+            .map(rule -> rule.info().id())
+            .collect(java.util.stream.Collectors.toSet());
+    int services = 0;
+    try (var folders = java.nio.file.Files.list(java.nio.file.Path.of("..", "examples"))) {
+      for (java.nio.file.Path folder : folders.sorted().toList()) {
+        java.nio.file.Path bad = folder.resolve("bad.yaml");
+        if (!java.nio.file.Files.isRegularFile(bad)) {
+          continue;
+        }
+        dev.spl.load.LoadedInput input =
+            new dev.spl.load.ManifestLoader().load(List.of(bad.toString()), () -> null);
+        var reviewed = AdmissionHandler.reviewing(dev.spl.LintOptions.defaults());
+        for (dev.spl.model.Finding f : engine.lint(input, reviewed).findings()) {
+          if (f.resource() == null
+              || !f.resource().kind().equals("Service")
+              || lintOnly.contains(f.ruleId())) {
+            continue; // a rule whose input only lint sees (SPL154: defaulting clears it first)
+          }
+          dev.spl.model.Resource service =
+              input.resources().stream()
+                  .filter(o -> o.ref().equals(f.resource()))
+                  .findFirst()
+                  .orElseThrow();
+          @SuppressWarnings("unchecked")
+          Map<String, Object> object = (Map<String, Object>) service.root().toPlain();
+          assertEquals(true, sent.apply("services", object), f.ruleId() + " on " + bad);
+          services++;
+        }
+      }
+    }
+    assertTrue(services >= 10, services + " Service findings in the examples");
   }
 
   @Test

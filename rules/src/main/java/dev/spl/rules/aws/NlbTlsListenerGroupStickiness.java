@@ -33,6 +33,11 @@ import java.util.stream.Collectors;
             + " listeners do not support.",
     noPolicyBecause = NoPolicy.JSON_ANNOTATION)
 public final class NlbTlsListenerGroupStickiness implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.NONE.andAnnotations(dev.spl.model.KindRole.SERVICE, PREFIX);
+  }
+
   /** {port}: the listener's port. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -27,6 +27,12 @@ import dev.spl.rules.RuleDefinition;
         "HAProxy Ingress dynamic cookies on a Service keyed with the controller's public built-in"
             + " key.")
 public final class HaproxyDynamicCookiePublicKey implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.NONE.andAnnotations(
+        dev.spl.model.KindRole.SERVICE, HaproxyAnnotations.PREFIXES.toArray(String[]::new));
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "cookie-persistence hashes pod addresses with the controller's public key: cookies"

@@ -24,6 +24,11 @@ import dev.spl.rules.RuleDefinition;
         "A haproxy-ingress affinity annotation is not exactly cookie, the only affinity it has, so"
             + " nothing is pinned.")
 public final class HaproxyIngressAffinityUnknown implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.NONE.andAnnotations(dev.spl.model.KindRole.SERVICE, KEY);
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "haproxy-ingress takes only \"cookie\" here: it logs an error for any other value and"

@@ -40,6 +40,13 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
         "an edit distance to every key a controller reads is no CEL a policy can afford",
     fixable = true)
 public final class AnnotationKeyMisspelt implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.NONE.andAnnotations(
+        dev.spl.model.KindRole.SERVICE,
+        PREFIXES.stream().map(Prefix::prefix).toArray(String[]::new));
+  }
+
   /** One controller's annotation prefix and the keys it reads under it. */
   record Prefix(
       String prefix,

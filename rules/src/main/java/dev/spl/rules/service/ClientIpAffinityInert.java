@@ -16,6 +16,11 @@ import dev.spl.rules.RuleDefinition;
     severity = Severity.INFO,
     summary = "ClientIP affinity on a headless or ExternalName Service.")
 public final class ClientIpAffinityInert implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.of(dev.spl.model.KindRole.SERVICE, "sessionAffinity");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "ClientIP affinity does nothing on {service} Service: no kube-proxy virtual IP carries its"

@@ -19,6 +19,11 @@ import dev.spl.rules.RuleDefinition;
     summary =
         "ClientIP affinity on a NodePort or LoadBalancer Service with externalTrafficPolicy Cluster.")
 public final class ClientIpBehindSnat implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.of(dev.spl.model.KindRole.SERVICE, "sessionAffinity");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "ClientIP affinity on a {type} Service sees node IPs after SNAT with externalTrafficPolicy"

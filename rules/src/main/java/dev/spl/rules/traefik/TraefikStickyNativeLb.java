@@ -19,6 +19,12 @@ import dev.spl.rules.RuleDefinition;
     severity = Severity.ERROR,
     summary = "Traefik sticky cookies on a Service that also asks for nativeLB.")
 public final class TraefikStickyNativeLb implements ResourceRule {
+  @Override
+  public dev.spl.index.Inputs inputs() {
+    return dev.spl.index.Inputs.NONE.andAnnotations(
+        dev.spl.model.KindRole.SERVICE, "traefik.ingress.kubernetes.io/service.");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "nativeLB sends to the cluster IP and kube-proxy picks the pod: the sticky cookie pins"
