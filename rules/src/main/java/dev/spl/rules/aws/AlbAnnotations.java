@@ -29,6 +29,13 @@ final class AlbAnnotations {
   static final String ATTRIBUTES = PREFIX + "target-group-attributes";
   static final String TARGET_TYPE = PREFIX + "target-type";
 
+  /**
+   * The port name of a backend that is an action, not a Service: the controller reads the action
+   * from the {@code actions.<service name>} annotation (ingress/config_types.go,
+   * ServicePortUseAnnotation).
+   */
+  static final String USE_ANNOTATION = "use-annotation";
+
   /** The controller name in an IngressClass that the AWS Load Balancer Controller serves. */
   static final String CONTROLLER = "ingress.k8s.aws/alb";
 

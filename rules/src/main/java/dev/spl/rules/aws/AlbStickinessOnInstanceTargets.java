@@ -39,6 +39,11 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (AlbAnnotations.Backend b : AlbAnnotations.backends(index, context)) {
+      if (AlbAnnotations.USE_ANNOTATION.equals(b.path().port())) {
+        // an action (a redirect, a fixed response, a forward), named like a Service but none:
+        // the controller reads actions.<name> (SPL603 judges a forward's target groups)
+        continue;
+      }
       Map<String, String> merged = b.annotations();
       Map<String, String> attributes =
           AlbAnnotations.attributes(merged.get(AlbAnnotations.ATTRIBUTES));

@@ -129,6 +129,32 @@ class AlbStickinessOnInstanceTargetsTest {
   }
 
   @Test
+  void anActionBackendIsNoService() {
+    // a real repository's ssl-redirect: 9 of its 16 findings named that "Service"
+    String yaml =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: shop
+          namespace: shop
+          annotations:
+            alb.ingress.kubernetes.io/target-group-attributes: stickiness.enabled=true
+            alb.ingress.kubernetes.io/actions.ssl-redirect: '{"Type": "redirect"}'
+        spec:
+          ingressClassName: alb
+          rules:
+          - http:
+              paths:
+              - {path: /, pathType: Prefix, backend: {service: {name: ssl-redirect, port: {name: use-annotation}}}}
+              - {path: /cart, pathType: Prefix, backend: {service: {name: cart, port: {number: 80}}}}
+        """;
+    List<String> found = messages(yaml);
+    assertEquals(1, found.size(), found::toString);
+    assertTrue(found.get(0).endsWith("for Service cart"), found.get(0));
+  }
+
+  @Test
   void aLongListIsReadInLinearTime() {
     // every comma is followed by an "=" somewhere: the controller's scan of the rest at each
     // comma would be quadratic. Counted, not timed: characters read per character given.
