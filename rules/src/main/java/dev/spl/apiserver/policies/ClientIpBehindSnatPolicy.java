@@ -9,7 +9,7 @@ import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import java.util.Optional;
 
-/** SPL150 at the API server: externalTrafficPolicy defaults to Cluster. */
+/** SPL150 at the API server: the same Service fields and NLB annotation, judged the same. */
 final class ClientIpBehindSnatPolicy implements ApiServerPolicy {
   @Override
   public Class<ClientIpBehindSnat> rule() {
@@ -25,11 +25,16 @@ final class ClientIpBehindSnatPolicy implements ApiServerPolicy {
                 """
                 !(has(object.spec) && has(object.spec.sessionAffinity)
                   && object.spec.sessionAffinity == 'ClientIP'
-                  && (!has(object.spec.externalTrafficPolicy)
-                      || object.spec.externalTrafficPolicy == 'Cluster')
                   && has(object.spec.type)
-                  && (object.spec.type == 'NodePort' || object.spec.type == 'LoadBalancer'))
-                """),
+                  && (object.spec.type == 'NodePort' || object.spec.type == 'LoadBalancer')
+                  && !(has(object.metadata.annotations)
+                      && '${attributes}' in object.metadata.annotations
+                      && object.metadata.annotations['${attributes}'].contains('${sticky}')))
+                """,
+                "attributes",
+                ClientIpBehindSnat.NLB_ATTRIBUTES,
+                "sticky",
+                ClientIpBehindSnat.NLB_STICKY),
             Cel.message(ClientIpBehindSnat.MESSAGE, "type", "object.spec.type"),
             "spec.sessionAffinity"));
   }

@@ -25,20 +25,25 @@ class ClientIpBehindSnatTest {
 
   @ParameterizedTest
   @CsvSource({"NodePort", "LoadBalancer"})
-  void externalServicesWithDefaultPolicy(String type) {
-    assertMarked(
-        "SPL150", service(type, null, "  # expect: SPL150 \"externalTrafficPolicy Cluster\""));
-    assertMarked(
-        "SPL150",
-        service(
-            type,
-            "Cluster",
-            "  # expect: SPL150 \"externalTrafficPolicy Cluster; set it to Local\""));
+  void servicesReachedThroughNodesWhateverThePolicy(String type) {
+    // each node's kube-proxy keeps its own affinity table; Local does not change that
+    for (String policy : new String[] {null, "Cluster", "Local"}) {
+      assertMarked(
+          "SPL150",
+          service(type, policy, "  # expect: SPL150 \"is per node: a client spread over nodes\""));
+    }
   }
 
   @Test
-  void localPolicyKeepsClientAddresses() {
-    assertTrue(of("SPL150", service("LoadBalancer", "Local")).isEmpty());
+  void anNlbThatPinsClientsItselfIsOneTable() {
+    String sticky =
+        service("LoadBalancer", null)
+            .replace(
+                "metadata: {name: s}",
+                "metadata:\n  name: s\n  annotations:\n"
+                    + "    service.beta.kubernetes.io/aws-load-balancer-target-group-attributes:"
+                    + " stickiness.enabled=true,stickiness.type=source_ip");
+    assertTrue(of("SPL150", sticky).isEmpty(), sticky);
   }
 
   @Test
