@@ -26,6 +26,97 @@ import org.junit.jupiter.api.Test;
 class LiveIndexTest {
 
   @Test
+  void anObjectOverThePerObjectBudgetIsLeftOutAndCounted() {
+    // issue 51: Deployments with ~870 KB of pod-template labels filled the webhook's heap
+    LiveIndex cluster =
+        new LiveIndex(
+            GatewayApiVersion.V1_6,
+            dev.spl.catalogue.BuiltInRules.indexInputs(),
+            new LiveIndex.Budget(10_000, 1_000_000, 1_000_000));
+    StringBuilder labels = new StringBuilder();
+    for (int i = 0; i < 1_000; i++) { // some 20,000 characters
+      labels.append("        label-").append(i).append(": value-").append(i).append('\n');
+    }
+    String deployment =
+        """
+        apiVersion: apps/v1
+        kind: Deployment
+        metadata: {name: web, namespace: shop}
+        spec:
+          selector:
+            matchLabels: {app: web}
+          template:
+            metadata:
+              labels:
+                app: web
+        %s
+        """;
+    Resource huge =
+        new ManifestLoader()
+            .loadText("d.yaml", deployment.formatted(labels.toString().stripTrailing()))
+            .resources()
+            .get(0);
+    Resource small =
+        new ManifestLoader().loadText("d.yaml", deployment.formatted("")).resources().get(0);
+    assertTrue(cluster.putWithinBudget(small));
+    assertEquals(1, cluster.size());
+    // a new version over the budget replaces the kept one with nothing: no stale copy judges
+    assertEquals(false, cluster.putWithinBudget(huge));
+    assertEquals(0, cluster.size());
+    assertEquals(1, cluster.overBudget());
+    // back under the budget, it is kept again and no longer counted
+    assertTrue(cluster.putWithinBudget(small));
+    assertEquals(1, cluster.size());
+    assertEquals(0, cluster.overBudget());
+    // counting stops past the budget: a hostile object is not walked whole
+    assertTrue(
+        dev.spl.index.IndexFields.costOf(huge.root(), 100) < 200,
+        "walked " + dev.spl.index.IndexFields.costOf(huge.root(), 100));
+  }
+
+  @Test
+  void aNamespaceHasItsShareAndTheIndexItsTotal() {
+    String service =
+        """
+        apiVersion: v1
+        kind: Service
+        metadata: {name: %s, namespace: %s}
+        spec: {sessionAffinity: ClientIP, selector: {app: %s}}
+        """;
+    java.util.function.BiFunction<String, String, Resource> svc =
+        (name, ns) ->
+            new ManifestLoader()
+                .loadText("s.yaml", service.formatted(name, ns, name))
+                .resources()
+                .get(0);
+    long one =
+        dev.spl.index.IndexFields.costOf(
+            new dev.spl.index.IndexFields(dev.spl.catalogue.BuiltInRules.indexInputs())
+                .project(svc.apply("s9", "tenant"))
+                .root(),
+            Long.MAX_VALUE);
+    // room for three of a namespace's objects, and six in all (names of one length: one cost)
+    LiveIndex cluster =
+        new LiveIndex(
+            GatewayApiVersion.V1_6,
+            dev.spl.catalogue.BuiltInRules.indexInputs(),
+            new LiveIndex.Budget(one * 2, one * 3, one * 6));
+    for (int i = 0; i < 5; i++) {
+      cluster.put(svc.apply("s" + i, "tenant"));
+    }
+    assertEquals(3, cluster.size(), "the tenant's share");
+    assertEquals(2, cluster.overBudget());
+    for (int i = 0; i < 3; i++) {
+      assertTrue(cluster.putWithinBudget(svc.apply("s" + i, "shop00")), "another namespace's own");
+    }
+    assertEquals(false, cluster.putWithinBudget(svc.apply("x0", "other0")), "the total is full");
+    // what goes frees its share: a removal and an update are accounted
+    cluster.remove(ObjectKey.of(svc.apply("s0", "tenant")));
+    assertTrue(cluster.putWithinBudget(svc.apply("x0", "other0")));
+    assertEquals(one * 6, cluster.cost());
+  }
+
+  @Test
   void watchedIngressClassesSayWhichControllerServesAClass() {
     LiveIndex cluster =
         new LiveIndex(GatewayApiVersion.V1_6, dev.spl.catalogue.BuiltInRules.indexInputs());

@@ -100,6 +100,46 @@ public final class IndexFields {
     return new Resource(new MapNode(r.root().position(), kept), sharedRef, r.rename().orElse(null));
   }
 
+  /** What a node costs beyond its characters, in the same unit (two bytes): its objects. */
+  private static final int NODE_COST = 32;
+
+  /**
+   * What caching {@code node} costs, in units of about two bytes of heap: each character of its
+   * keys and strings, and {@value #NODE_COST} per node (a map entry or a scalar is some 64 bytes of
+   * objects: many small labels cost more than their text). Counted until {@code limit} is passed: a
+   * walk that stops early, so a hostile object is not walked whole to learn it is too big.
+   */
+  public static long costOf(Node node, long limit) {
+    long[] count = {0};
+    count(node, count, limit);
+    return count[0];
+  }
+
+  private static void count(Node node, long[] count, long limit) {
+    if (count[0] > limit) {
+      return;
+    }
+    count[0] += NODE_COST;
+    if (node instanceof MapNode map) {
+      for (MapNode.Entry e : map.entries()) {
+        count[0] += e.key().length();
+        count(e.value(), count, limit);
+        if (count[0] > limit) {
+          return;
+        }
+      }
+    } else if (node instanceof ListNode list) {
+      for (Node item : list.items()) {
+        count(item, count, limit);
+        if (count[0] > limit) {
+          return;
+        }
+      }
+    } else if (node instanceof ScalarNode s && s.value() instanceof String text) {
+      count[0] += text.length();
+    }
+  }
+
   /** The sites of {@code r} that {@code kept}, its projection, still holds, moved over to it. */
   public static List<SessionPersistenceSite> keptSites(
       Resource kept, List<SessionPersistenceSite> sites) {

@@ -73,29 +73,80 @@ public final class LiveIndex {
 
   /** An index for {@code version} keeping what {@code inputs} (the rules' declarations) read. */
   public LiveIndex(GatewayApiVersion version, Inputs inputs) {
+    this(version, inputs, Budget.NONE);
+  }
+
+  /**
+   * What the index may hold, in {@link IndexFields#costOf} units (about two bytes of heap each):
+   * per object, per namespace and in all. One tenant's Deployments with hundreds of kilobytes of
+   * pod-template labels, or Services with huge ignore annotations, cannot then fill the heap of
+   * every replica: an object over a budget is left out (reviews are judged as if it were absent),
+   * counted ({@link #overBudget}) and its namespace's share stays its own.
+   */
+  public record Budget(long perObject, long perNamespace, long total) {
+    public static final Budget NONE = new Budget(Long.MAX_VALUE, Long.MAX_VALUE, Long.MAX_VALUE);
+  }
+
+  /** An index keeping at most {@code budget} of what the rules read. */
+  public LiveIndex(GatewayApiVersion version, Inputs inputs, Budget budget) {
     this.version = version;
     this.fields = new IndexFields(inputs);
+    this.budget = budget;
+  }
+
+  private final Budget budget;
+  private final java.util.Set<ObjectKey> overBudget = ConcurrentHashMap.newKeySet();
+  private final Map<ObjectKey, Long> costs = new ConcurrentHashMap<>();
+  private final Map<String, Long> namespaceCosts = new ConcurrentHashMap<>();
+  private long totalCost;
+
+  /** How many objects are left out of the index for being over a budget. */
+  public int overBudget() {
+    return overBudget.size();
+  }
+
+  /** What the kept objects cost in all, in {@link IndexFields#costOf} units. */
+  public synchronized long cost() {
+    return totalCost;
   }
 
   /** Adds or replaces {@code resource}. */
   public synchronized void put(Resource resource) {
+    putWithinBudget(resource);
+  }
+
+  /**
+   * Adds or replaces {@code resource}; false when it is over the per-object budget and was left out
+   * (an older copy of it is removed, so no stale version judges reviews).
+   */
+  public synchronized boolean putWithinBudget(Resource resource) {
     if (resource.role() == KindRole.INGRESS_CLASS) {
       ingressClasses.put(resource.name(), resource);
       classes = IngressClasses.of(ingressClasses.values());
-      return;
+      return true;
     }
     if (!ResourceIndex.isIndexed(resource)) {
-      return;
+      return true;
     }
-    unlink(ObjectKey.of(resource).normalized());
+    ObjectKey written = ObjectKey.of(resource).normalized();
+    unlink(written);
+    Resource kept = fields.project(resource);
+    if (kept == null) {
+      return true; // no rule reads its kind
+    }
+    long cost = IndexFields.costOf(kept.root(), budget.perObject());
+    String namespace = kept.namespace();
+    if (cost > budget.perObject()
+        || namespaceCosts.getOrDefault(namespace, 0L) + cost > budget.perNamespace()
+        || totalCost + cost > budget.total()) {
+      overBudget.add(written); // unlinked above: no older copy stays
+      return false;
+    }
+    overBudget.remove(written);
     List<SessionPersistenceSite> sites =
         resource.attachment() != null
             ? SessionPersistenceLocator.find(resource, version)
             : List.of();
-    Resource kept = fields.project(resource);
-    if (kept == null) {
-      return; // no rule reads its kind
-    }
     // the key of the kept copy: its Strings are shared with the other kept objects
     ObjectKey key = ObjectKey.of(kept).normalized();
     // An object of another version's shape takes no part in the cross-resource rules (Engine).
@@ -103,9 +154,13 @@ public final class LiveIndex {
         IndexFields.keptSites(kept, sites.stream().filter(s -> s.writtenFor().isEmpty()).toList());
     Entry entry = entry(kept, keptSites);
     objects.put(key, entry);
+    costs.put(key, cost);
+    namespaceCosts.merge(namespace, cost, Long::sum);
+    totalCost += cost;
     for (Link l : links(entry)) {
       l.index().compute(l.target(), (t, referrers) -> ReferrerSet.with(referrers, key));
     }
+    return true;
   }
 
   /** Where {@code entry} is indexed. */
@@ -170,6 +225,7 @@ public final class LiveIndex {
       classes = IngressClasses.of(ingressClasses.values());
       return;
     }
+    overBudget.remove(key.normalized());
     unlink(key.normalized());
   }
 
@@ -385,6 +441,12 @@ public final class LiveIndex {
     Entry old = objects.remove(key);
     if (old == null) {
       return;
+    }
+    Long cost = costs.remove(key);
+    if (cost != null) {
+      totalCost -= cost;
+      namespaceCosts.computeIfPresent(
+          old.resource().namespace(), (ns, c) -> c - cost <= 0 ? null : c - cost);
     }
     for (Link l : links(old)) {
       l.index().computeIfPresent(l.target(), (t, referrers) -> ReferrerSet.without(referrers, key));

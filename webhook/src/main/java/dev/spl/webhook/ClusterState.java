@@ -22,6 +22,11 @@ interface ClusterState {
   /** How many objects are cached. */
   int size();
 
+  /** Objects left out of the cache for being over the per-object budget (none by default). */
+  default int overBudget() {
+    return 0;
+  }
+
   /** Kinds being watched, and whether each one's cache has synced. */
   Map<String, Boolean> syncState();
 

@@ -95,7 +95,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   InformerClusterState(KubernetesClient client, JsonLog log, GatewayApiVersion version) {
     this.client = client;
     this.log = log;
-    this.objects = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs());
+    this.objects = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs(), BUDGET);
     this.projection = new Projection(objects, client.getKubernetesSerialization(), log);
   }
 
@@ -224,7 +224,14 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
               kind,
               obj,
               r -> {
-                objects.put(r);
+                if (!objects.putWithinBudget(r)) {
+                  log.warn(
+                      "cached object over budget: left out of the cache",
+                      "object",
+                      key(kind, obj),
+                      "budget",
+                      String.valueOf(BUDGET));
+                }
                 ObjectFindings f = findings;
                 if (f != null) {
                   f.update(r);
@@ -302,6 +309,25 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   public int size() {
     return objects.size();
   }
+
+  @Override
+  public int overBudget() {
+    return objects.overBudget();
+  }
+
+  /**
+   * What the cache may hold of what the rules read, in {@link dev.spl.index.IndexFields#costOf}
+   * units (about two bytes of heap): per object 64 Ki (a hundred times a large real route's), per
+   * namespace 16 Mi (some 20,000 realistic objects, which cost some 600 each), in all 24 Mi (some
+   * 48 MiB of the chart's 128 MiB heap, the rest left to reviews). Beyond it an object is left out of the cache, logged and counted: 75
+   * Deployments with 870 KB of pod-template labels each filled the heap and crashed every replica.
+   * Each can be set with a system property (the chart's javaOpts).
+   */
+  static final LiveIndex.Budget BUDGET =
+      new LiveIndex.Budget(
+          Long.getLong("spl.webhook.cache.perObject", 64L * 1024),
+          Long.getLong("spl.webhook.cache.perNamespace", 16L * 1024 * 1024),
+          Long.getLong("spl.webhook.cache.total", 24L * 1024 * 1024));
 
   /**
    * Each watched kind and whether its cache can be trusted: synced, and watching or not for long (a

@@ -66,6 +66,13 @@ final class WebhookMetrics {
           .name("spl_cache_objects")
           .help("Objects in the cluster cache the cross-resource rules compare with")
           .register(registry);
+  private final Gauge cacheOverBudget =
+      Gauge.builder()
+          .name("spl_cache_objects_over_budget")
+          .help(
+              "Objects left out of the cache for holding more than the per-object budget of what"
+                  + " rules read; their neighbours' reviews are judged without them")
+          .register(registry);
   private final Gauge certificateReloads =
       Gauge.builder()
           .name("spl_tls_certificate_reloads")
@@ -180,6 +187,7 @@ final class WebhookMetrics {
       cacheSynced.labelValues(e.getKey()).set(e.getValue() ? 1 : 0);
     }
     cachedObjects.set(cluster.size());
+    cacheOverBudget.set(cluster.overBudget());
     certificateReloads.set(reloads);
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     try {
