@@ -68,6 +68,7 @@ import dev.spl.rules.nginx.NginxCookiePathUnreachable;
 import dev.spl.rules.nginx.NginxSameSiteNoneInsecure;
 import dev.spl.rules.schema.BackendShape;
 import dev.spl.rules.schema.CookiePathTooLong;
+import dev.spl.rules.schema.DurationNotCanonical;
 import dev.spl.rules.schema.InvalidCookieName;
 import dev.spl.rules.schema.InvalidDuration;
 import dev.spl.rules.schema.InvalidEnum;
@@ -108,6 +109,7 @@ public final class BuiltInRules {
           new WrongType(),
           new InvalidAffinityTimeout(),
           new BackendShape(),
+          new DurationNotCanonical(),
           new SessionNameCollisionInSplit(),
           new SessionNameCollisionAcrossRules(),
           new SessionNameCollisionAcrossRoutes(),

@@ -114,6 +114,36 @@ public record GatewayDuration(String text, Duration value) {
         : millis.longValueExact();
   }
 
+  /**
+   * True when this valid duration repeats a unit or writes them out of order ({@code 1h1h}, {@code
+   * 30m1h}): the grammar accepts it, and GEP-2257 says such forms SHOULD NOT be relied on.
+   */
+  public boolean repeatsOrReordersUnits() {
+    int last = -1; // the rank of the last unit: h 0, m 1, s 2, ms 3
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (c >= '0' && c <= '9') {
+        continue;
+      }
+      int rank;
+      if (c == 'h') {
+        rank = 0;
+      } else if (c == 'm' && i + 1 < text.length() && text.charAt(i + 1) == 's') {
+        rank = 3;
+        i++;
+      } else if (c == 'm') {
+        rank = 1;
+      } else {
+        rank = 2;
+      }
+      if (rank <= last) {
+        return true;
+      }
+      last = rank;
+    }
+    return false;
+  }
+
   /** True when {@code text} is a GEP-2257 duration. */
   public static boolean isValid(String text) {
     return parse(text) != null;
