@@ -319,9 +319,10 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
    * What the cache may hold of what the rules read, in {@link dev.spl.index.IndexFields#costOf}
    * units (about two bytes of heap): per object 64 Ki (a hundred times a large real route's), per
    * namespace 16 Mi (some 20,000 realistic objects, which cost some 600 each), in all 24 Mi (some
-   * 48 MiB of the chart's 128 MiB heap, the rest left to reviews). Beyond it an object is left out of the cache, logged and counted: 75
-   * Deployments with 870 KB of pod-template labels each filled the heap and crashed every replica.
-   * Each can be set with a system property (the chart's javaOpts).
+   * 48 MiB of the chart's 128 MiB heap, the rest left to reviews). Beyond it an object is left out
+   * of the cache, logged and counted: 75 Deployments with 870 KB of pod-template labels each filled
+   * the heap and crashed every replica. Each can be set with a system property (the chart's
+   * javaOpts).
    */
   static final LiveIndex.Budget BUDGET =
       new LiveIndex.Budget(
