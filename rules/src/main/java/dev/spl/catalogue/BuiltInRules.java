@@ -80,6 +80,7 @@ import dev.spl.rules.service.ClientIpAffinityInert;
 import dev.spl.rules.service.ClientIpBehindSnat;
 import dev.spl.rules.service.ClientIpConfigIgnored;
 import dev.spl.rules.service.InvalidAffinityTimeout;
+import dev.spl.rules.traefik.TraefikStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyNativeLb;
 import dev.spl.rules.traefik.TraefikStickyOnIngress;
 import java.util.List;
@@ -150,6 +151,7 @@ public final class BuiltInRules {
           new KgatewayCookieSameSiteNoneInsecure(),
           new TraefikStickyOnIngress(),
           new TraefikStickyNativeLb(),
+          new TraefikStickyCookieShared(),
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),

@@ -1,0 +1,123 @@
+package dev.spl.rules.traefik;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * SPL503: two services of one IngressRoute on one host whose sticky cookies have the same name and
+ * path. Traefik sets the cookie on each response with the server the service chose; a browser keeps
+ * one cookie per name, domain and path, so each service's response overwrites the other's pin, and
+ * the next request to the first service carries a server it does not have: it picks another. The
+ * path defaults to {@code /} (traefik pkg/config/dynamic http_config.go, Cookie.Path; a name left
+ * out is derived from each service, so only names written alike collide). Copies of one Kubernetes
+ * Service (same name and port) share their servers and are left alone.
+ */
+@RuleDefinition(
+    id = "SPL503",
+    name = "traefik-sticky-cookie-shared",
+    severity = Severity.WARNING,
+    summary =
+        "Two services of an IngressRoute on one host with sticky cookies of one name and path.",
+    noPolicyBecause =
+        "the hosts come from each route's match expression, parsed in Java; no CEL form yet")
+public final class TraefikStickyCookieShared implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "sticky cookie \"{cookie}\" on {host} is {other}'s too: each overwrites the other's"
+              + " pin");
+
+  // Host(`a.example`) and Host(`a`, `b`) (v2's several hosts); HostRegexp is not a plain host
+  private static final Pattern HOST = Pattern.compile("\\bHost\\(([^)]*)\\)");
+  private static final Pattern QUOTED = Pattern.compile("[`\"]([^`\"]+)[`\"]");
+
+  private record Sticky(String backend, FieldPath field) {}
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!resource.kind().equals("IngressRoute")
+        || !(resource.group().equals("traefik.io")
+            || resource.group().equals("traefik.containo.us"))
+        || resource.spec() == null) {
+      return;
+    }
+    ListNode routes = resource.spec().list("routes");
+    Map<String, List<Sticky>> byHostAndName = new LinkedHashMap<>();
+    for (int i = 0; routes != null && i < routes.size(); i++) {
+      if (!(routes.get(i) instanceof MapNode route)) {
+        continue;
+      }
+      List<String> hosts = hosts(route.string("match"));
+      ListNode services = route.list("services");
+      for (int j = 0; services != null && j < services.size(); j++) {
+        if (!(services.get(j) instanceof MapNode svc)) {
+          continue;
+        }
+        MapNode sticky = svc.map("sticky");
+        MapNode cookie = sticky == null ? null : sticky.map("cookie");
+        if (cookie == null || cookie.string("name") == null || cookie.string("name").isEmpty()) {
+          continue;
+        }
+        String path = cookie.string("path") == null ? "/" : cookie.string("path");
+        String backend =
+            svc.string("name")
+                + (svc.get("namespace") == null ? "" : "." + svc.string("namespace"))
+                + ":"
+                + ScalarNode.text(svc.get("port"));
+        FieldPath field =
+            FieldPath.of("spec", "routes", i, "services", j, "sticky", "cookie", "name");
+        for (String host : hosts) {
+          String key = host + "\0" + cookie.string("name") + "\0" + path;
+          List<Sticky> same = byHostAndName.computeIfAbsent(key, k -> new ArrayList<>());
+          Sticky other =
+              same.stream().filter(s -> !s.backend().equals(backend)).findFirst().orElse(null);
+          same.add(new Sticky(backend, field));
+          if (other != null) {
+            reporter.report(
+                info(),
+                resource,
+                field,
+                MESSAGE.format(
+                    "cookie",
+                    cookie.string("name"),
+                    "host",
+                    host.equals("*") ? "any host" : host,
+                    "other",
+                    "service " + other.backend()),
+                List.of(Reporter.at(resource, other.field())));
+            break; // one finding per service
+          }
+        }
+      }
+    }
+  }
+
+  /** The hosts a route's match names; "*" when it names none (every host). */
+  static List<String> hosts(String match) {
+    List<String> out = new ArrayList<>();
+    if (match != null) {
+      Matcher m = HOST.matcher(match);
+      while (m.find()) {
+        Matcher q = QUOTED.matcher(m.group(1));
+        while (q.find()) {
+          out.add(q.group(1).toLowerCase(java.util.Locale.ROOT));
+        }
+      }
+    }
+    return out.isEmpty() ? List.of("*") : out;
+  }
+}
