@@ -41,6 +41,7 @@ import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
 import dev.spl.rules.gke.GkeIngressAffinityAnnotation;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
+import dev.spl.rules.haproxy.HaproxyCookiePersistenceBoth;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
 import dev.spl.rules.haproxy.HaproxyIngressCookieDomainMismatch;
@@ -168,6 +169,7 @@ public final class BuiltInRules {
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),
           new HaproxyDynamicCookiePublicKey(),
+          new HaproxyCookiePersistenceBoth(),
           new HaproxyIngressAffinityUnknown(),
           new HaproxyIngressCookieDomainMismatch());
 

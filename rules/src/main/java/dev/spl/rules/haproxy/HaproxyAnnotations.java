@@ -15,6 +15,9 @@ public final class HaproxyAnnotations {
   /** Dynamic cookie persistence: {@code cookie <name> insert indirect nocache dynamic}. */
   public static final String COOKIE_PERSISTENCE = "cookie-persistence";
 
+  /** Cookie persistence without the dynamic option (pkg/annotations/service/cookie.go). */
+  public static final String COOKIE_PERSISTENCE_NO_DYNAMIC = "cookie-persistence-no-dynamic";
+
   /** A Backend custom resource, whose {@code dynamic_cookie_key} the controller then uses. */
   public static final String CR_BACKEND = "cr-backend";
 

@@ -46,6 +46,8 @@ public final class HaproxyDynamicCookiePublicKey implements ResourceRule {
     MapNode.Entry dynamic =
         HaproxyAnnotations.find(resource, HaproxyAnnotations.COOKIE_PERSISTENCE);
     if (dynamic == null
+        || ScalarNode.text(dynamic.value()) == null
+        || ScalarNode.text(dynamic.value()).isBlank() // names no cookie: none is set
         || HaproxyAnnotations.find(resource, HaproxyAnnotations.CR_BACKEND) != null
         || setsKey(HaproxyAnnotations.find(resource, HaproxyAnnotations.BACKEND_SNIPPET))) {
       return;

@@ -67,6 +67,12 @@ class HaproxyDynamicCookiePublicKeyTest {
   }
 
   @Test
+  void anEmptyValueNamesNoCookie() {
+    // the controller reads the value's first word: none, so no cookie and no key to worry about
+    assertTrue(of("SPL901", service("haproxy.org/cookie-persistence: \"\"")).isEmpty());
+  }
+
+  @Test
   void onAnIngressTheControllerDoesNotReadIt() {
     assertTrue(
         of(
