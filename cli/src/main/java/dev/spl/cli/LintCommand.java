@@ -217,6 +217,11 @@ public final class LintCommand implements Callable<Integer> {
       summary.print(err, false);
       result = summary.remaining(result);
     }
+    if (reader.files() == 0 && !reader.inputErrors().isEmpty()) {
+      // nothing could be read at all: the errors above say why, and a summary of 0 files would
+      // only bury them (reports to files are still written, for CI to pick up)
+      outputs = outputs.stream().filter(o -> o.file() != null).toList();
+    }
     report.writeAll(outputs, result, threshold);
     if (RuleFailures.print(run.ruleFailures(), err)) {
       return ExitStatus.INTERNAL.code();

@@ -29,7 +29,12 @@ final class Progress {
     if (enabled && now - lastPrinted >= INTERVAL_NANOS) {
       lastPrinted = now;
       printed = true;
-      err.print("\rspl: linted " + files + " files, " + documents + " documents ...");
+      err.print(
+          "\rspl: linted "
+              + files
+              + (files == 1 ? " file, " : " files, ")
+              + documents
+              + (documents == 1 ? " document ..." : " documents ..."));
       err.flush();
     }
   }

@@ -112,6 +112,16 @@ final class ReportOptions {
     for (Output o : outputs) {
       write(o, result, failSeverity);
     }
+    if (!quiet && !outputs.isEmpty() && outputs.stream().allMatch(o -> o.file() != null)) {
+      // Every report went to a file: say where, and what it holds, so a run is never mute.
+      PrintWriter err = spec.commandLine().getErr();
+      err.println(
+          "spl: wrote "
+              + String.join(", ", outputs.stream().map(o -> o.file().toString()).toList())
+              + ": "
+              + dev.spl.cli.format.TextFormatter.summary(result));
+      err.flush();
+    }
   }
 
   void write(Output o, LintResult result, Severity failSeverity) {
@@ -128,8 +138,23 @@ final class ReportOptions {
       formatter.write(result, file);
     } catch (IOException e) {
       throw new CommandLine.ParameterException(
-          spec.commandLine(), "--format " + o.format() + "=" + o.file() + ": " + e.getMessage());
+          spec.commandLine(),
+          "--format " + o.format() + "=" + o.file() + ": cannot write it: " + whyNot(e));
     }
+  }
+
+  /** Why a file cannot be written, in words (the JDK's message is often the path alone). */
+  private static String whyNot(IOException e) {
+    if (e instanceof java.nio.file.NoSuchFileException) {
+      return "its directory does not exist";
+    }
+    if (e instanceof java.nio.file.AccessDeniedException) {
+      return "permission denied";
+    }
+    if (e instanceof java.nio.file.FileSystemException f && f.getReason() != null) {
+      return f.getReason();
+    }
+    return String.valueOf(e.getMessage());
   }
 
   List<Output> outputs() {

@@ -13,6 +13,44 @@ class LintCommandTest {
   static final Path EXAMPLES = Path.of("..", "examples");
 
   @Test
+  void aRunIsNeverMuteAndNeverBuriesWhyItReadNothing(@org.junit.jupiter.api.io.TempDir Path dir) {
+    // nothing readable: the reason, and no summary of 0 files after it
+    CliRun missing = CliRun.of("lint", dir.resolve("missing").toString());
+    assertEquals(3, missing.status());
+    assertTrue(missing.err().contains("no such file or directory"), missing.err());
+    assertEquals("", missing.out());
+    // every report to a file: one line on stderr says where and what they hold
+    String example = "../examples/SPL021-invalid-duration";
+    CliRun files =
+        CliRun.of(
+            "lint",
+            "--format",
+            "sarif=" + dir.resolve("a.sarif"),
+            "--format",
+            "junit=" + dir.resolve("a.xml"),
+            example);
+    assertEquals(1, files.status());
+    assertEquals("", files.out());
+    assertTrue(
+        files
+            .err()
+            .startsWith(
+                "spl: wrote "
+                    + dir.resolve("a.sarif")
+                    + ", "
+                    + dir.resolve("a.xml")
+                    + ": 4 errors"),
+        files.err());
+    // a file that cannot be written says why, not only its path
+    CliRun unwritable =
+        CliRun.of("lint", "--format", "json=" + dir.resolve("no/such/dir/a.json"), example);
+    assertEquals(2, unwritable.status());
+    assertTrue(
+        unwritable.err().contains("cannot write it: its directory does not exist"),
+        unwritable.err());
+  }
+
+  @Test
   void textOutputIsOneLinePerFindingAndASummary() {
     CliRun run =
         CliRun.of(

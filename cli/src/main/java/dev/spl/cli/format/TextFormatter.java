@@ -93,7 +93,7 @@ public final class TextFormatter implements FindingFormatter {
         + String.join(", ", parts);
   }
 
-  static String summary(LintResult r) {
+  public static String summary(LintResult r) {
     String counts =
         plural(r.count(Severity.ERROR), "error")
             + ", "
