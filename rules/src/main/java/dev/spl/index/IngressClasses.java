@@ -1,6 +1,7 @@
 package dev.spl.index;
 
 import dev.spl.model.KindRole;
+import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import java.util.Collection;
@@ -18,20 +19,24 @@ import java.util.Set;
  */
 public final class IngressClasses {
   /** No IngressClass known: every Ingress is judged by its class name and annotations. */
-  public static final IngressClasses NONE = new IngressClasses(Map.of());
+  public static final IngressClasses NONE = new IngressClasses(Map.of(), Map.of());
 
   /** The controller name of ingress-nginx (kubernetes/ingress-nginx), as its IngressClass says. */
   public static final String INGRESS_NGINX = "k8s.io/ingress-nginx";
 
   private final Map<String, String> controllers;
+  // by class name, the object its spec.parameters names (a class defined alike twice keeps one)
+  private final Map<String, ObjectKey> parameters;
 
-  private IngressClasses(Map<String, String> controllers) {
+  private IngressClasses(Map<String, String> controllers, Map<String, ObjectKey> parameters) {
     this.controllers = Map.copyOf(controllers);
+    this.parameters = Map.copyOf(parameters);
   }
 
   /** The classes among {@code resources} (other kinds are passed over). */
   public static IngressClasses of(Collection<Resource> resources) {
     Map<String, String> controllers = new HashMap<>();
+    Map<String, ObjectKey> parameters = new HashMap<>();
     Set<String> ambiguous = new HashSet<>();
     for (Resource r : resources) {
       String controller = r.spec() == null ? null : r.spec().string("controller");
@@ -42,9 +47,24 @@ public final class IngressClasses {
       if (before != null && !before.equals(controller)) {
         ambiguous.add(r.name());
       }
+      MapNode params = r.spec().map("parameters");
+      if (params != null && params.string("kind") != null && params.string("name") != null) {
+        String group = params.string("apiGroup") == null ? "" : params.string("apiGroup");
+        String namespace =
+            "Namespace".equals(params.string("scope")) && params.string("namespace") != null
+                ? params.string("namespace")
+                : "";
+        ObjectKey key =
+            new ObjectKey(group, params.string("kind"), namespace, params.string("name"));
+        ObjectKey other = parameters.putIfAbsent(r.name(), key);
+        if (other != null && !other.equals(key)) {
+          ambiguous.add(r.name());
+        }
+      }
     }
     ambiguous.forEach(controllers::remove);
-    return controllers.isEmpty() ? NONE : new IngressClasses(controllers);
+    ambiguous.forEach(parameters::remove);
+    return controllers.isEmpty() ? NONE : new IngressClasses(controllers, parameters);
   }
 
   /** The legacy class annotation, read where an Ingress names no ingressClassName. */
@@ -70,6 +90,12 @@ public final class IngressClasses {
   /** The controller an IngressClass given names for {@code ingress}'s ingressClassName. */
   public Optional<String> controllerFor(Resource ingress) {
     return controllerOf(classNameOf(ingress));
+  }
+
+  /** The object the IngressClass of {@code ingress}'s ingressClassName names as its parameters. */
+  public Optional<ObjectKey> parametersFor(Resource ingress) {
+    String cls = classNameOf(ingress);
+    return cls == null ? Optional.empty() : Optional.ofNullable(parameters.get(cls));
   }
 
   /** The controller of class {@code className}, when an IngressClass given says it. */

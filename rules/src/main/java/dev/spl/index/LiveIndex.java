@@ -292,9 +292,16 @@ public final class LiveIndex {
         referrers(policiesByTarget, service).forEach(p -> add(p, out));
       }
       addAutoscalers(reviewed.namespace(), out);
+      classes.parametersFor(reviewed).ifPresent(k -> add(k, out));
     } else {
       addTarget(self, out, routes);
-      referrers(ingressesByService, self).forEach(i -> add(i, out));
+      for (ObjectKey ingress : referrers(ingressesByService, self)) {
+        add(ingress, out);
+        Entry in = objects.get(ingress);
+        if (in != null) {
+          classes.parametersFor(in.resource()).ifPresent(k -> add(k, out));
+        }
+      }
       References.configsOf(reviewed).forEach(c -> add(c, out));
     }
     for (ObjectKey r : routes) {

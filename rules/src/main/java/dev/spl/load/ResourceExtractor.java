@@ -106,7 +106,14 @@ final class ResourceExtractor {
     }
     String namespace = metadata.string("namespace");
     if (namespace == null || namespace.isEmpty()) {
-      namespace = CLUSTER_SCOPED.contains(kind) ? "" : "default";
+      dev.spl.model.KindCatalogue.Kind catalogued =
+          apiVersion == null
+              ? null
+              : dev.spl.model.KindCatalogue.find(ResourceRef.groupOf(apiVersion), kind);
+      namespace =
+          CLUSTER_SCOPED.contains(kind) || (catalogued != null && !catalogued.namespaced())
+              ? ""
+              : "default";
     }
     resources.add(new Resource(map, new ResourceRef(apiVersion, kind, namespace, name)));
   }

@@ -222,6 +222,15 @@ public final class KindCatalogue {
               true,
               KindRole.SERVICE_CONFIG,
               true),
+          // Read only: what an ALB IngressClass's parameters set for all its Ingresses.
+          read(
+              "elbv2.k8s.aws",
+              "v1beta1",
+              "IngressClassParams",
+              "ingressclassparams",
+              false,
+              KindRole.INGRESS_CLASS_PARAMS,
+              true),
           read("apps", "v1", "Deployment", "deployments", true, KindRole.WORKLOAD, false),
           read("apps", "v1", "StatefulSet", "statefulsets", true, KindRole.WORKLOAD, false),
           // Read only: which controller serves an Ingress's class (ingress-nginx or F5's).

@@ -38,6 +38,12 @@ public enum KindRole {
    */
   SERVICE_CONFIG,
   /**
+   * An object an IngressClass names in {@code spec.parameters} to configure every Ingress of its
+   * class: the AWS Load Balancer Controller's IngressClassParams (its {@code targetType} wins over
+   * the Ingresses' annotations).
+   */
+  INGRESS_CLASS_PARAMS,
+  /**
    * Read by single-object rules only (a DestinationRule, Traefik's IngressRoute), or a kind spl
    * does not catalogue.
    */

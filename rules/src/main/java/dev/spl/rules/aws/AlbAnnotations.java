@@ -44,7 +44,27 @@ final class AlbAnnotations {
       Inputs.of(KindRole.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
           .andAnnotations(KindRole.INGRESS, PREFIX, dev.spl.index.IngressClasses.CLASS_ANNOTATION)
           .andAnnotations(KindRole.SERVICE, PREFIX)
-          .and(KindRole.INGRESS_CLASS, "controller");
+          .and(KindRole.INGRESS_CLASS, "controller", "parameters")
+          .and(KindRole.INGRESS_CLASS_PARAMS, "targetType");
+
+  /** The API group of the controller's IngressClassParams. */
+  static final String PARAMS_GROUP = "elbv2.k8s.aws";
+
+  /**
+   * The target type the IngressClassParams of {@code ingress}'s class sets for every Ingress of the
+   * class, which wins over the annotations (model_build_target_group.go,
+   * buildTargetGroupTargetType); empty when none in sight sets one.
+   */
+  static Optional<String> classTargetType(
+      ResourceIndex index, RuleContext context, Resource ingress) {
+    return context
+        .ingressClasses()
+        .parametersFor(ingress)
+        .filter(k -> k.group().equals(PARAMS_GROUP) && k.kind().equals("IngressClassParams"))
+        .flatMap(index::find)
+        .map(p -> p.spec() == null ? null : ScalarNode.text(p.spec().get("targetType")))
+        .filter(t -> !t.isBlank());
+  }
 
   private AlbAnnotations() {}
 

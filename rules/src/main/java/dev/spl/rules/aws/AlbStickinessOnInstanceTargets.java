@@ -14,6 +14,7 @@ import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * SPL601: target-group stickiness on targets of type instance, where the load balancer pins a node
@@ -50,18 +51,22 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
       if (!"true".equals(attributes.get("stickiness.enabled"))) {
         continue;
       }
-      String targetType = merged.get(AlbAnnotations.TARGET_TYPE);
+      Optional<String> ofClass = AlbAnnotations.classTargetType(index, context, b.ingress());
+      String targetType = ofClass.orElse(merged.get(AlbAnnotations.TARGET_TYPE));
       if (targetType != null && !targetType.equals("instance")) {
-        continue;
+        continue; // the class's IngressClassParams, else the annotations, say ip
       }
       reporter.report(
           info(),
           b.attributesOn(),
           FieldPath.of("metadata", "annotations", AlbAnnotations.ATTRIBUTES),
-          "stickiness pins a node, not a pod, with target-type "
-              + (targetType == null ? "instance (the default)" : "instance")
-              + ": set target-type: ip for Service "
-              + b.path().service(),
+          ofClass.isPresent()
+              ? "stickiness pins a node, not a pod: the class's IngressClassParams sets targetType"
+                  + " instance, which no annotation overrides; set it to ip"
+              : "stickiness pins a node, not a pod, with target-type "
+                  + (targetType == null ? "instance (the default)" : "instance")
+                  + ": set target-type: ip for Service "
+                  + b.path().service(),
           b.related());
     }
     checkTargetGroupConfigs(index, reporter);

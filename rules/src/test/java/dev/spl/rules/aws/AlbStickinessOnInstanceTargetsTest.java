@@ -129,6 +129,82 @@ class AlbStickinessOnInstanceTargetsTest {
   }
 
   @Test
+  void theClassesIngressClassParamsTargetTypeWinsOverTheAnnotations() {
+    // model_build_target_group.go: IngressClassParams.spec.targetType, when set, is the type
+    String classes =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: IngressClass
+        metadata: {name: %s}
+        spec:
+          controller: ingress.k8s.aws/alb
+          parameters: {apiGroup: elbv2.k8s.aws, kind: IngressClassParams, name: %s}
+        ---
+        apiVersion: elbv2.k8s.aws/v1beta1
+        kind: IngressClassParams
+        metadata: {name: %s}
+        spec: {targetType: %s}
+        ---
+        """;
+    String sticky =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: shop
+          namespace: shop
+          annotations:
+            alb.ingress.kubernetes.io/target-type: %s
+            alb.ingress.kubernetes.io/target-group-attributes: stickiness.enabled=true
+        spec:
+          ingressClassName: %s
+          rules:
+          - http:
+              paths:
+              - {path: /, pathType: Prefix, backend: {service: {name: cart, port: {number: 80}}}}
+        """;
+    // ip for the class: silent, though the Ingress says instance
+    assertEquals(
+        List.of(),
+        withClasses(
+            classes.formatted("ip-alb", "ip-params", "ip-params", "ip")
+                + sticky.formatted("instance", "ip-alb")));
+    // instance for the class: the Ingress's ip does not help, and the message says where to look
+    List<String> found =
+        withClasses(
+            classes.formatted("inst-alb", "inst-params", "inst-params", "instance")
+                + sticky.formatted("ip", "inst-alb"));
+    assertEquals(1, found.size(), found::toString);
+    assertTrue(found.get(0).contains("IngressClassParams sets targetType instance"), found.get(0));
+    // a class whose parameters are not in sight: the annotations decide, as before
+    assertEquals(
+        List.of(),
+        withClasses(
+            classes.formatted("far-alb", "far-params", "other", "instance")
+                + sticky.formatted("ip", "far-alb")));
+  }
+
+  /**
+   * SPL601's messages, with the IngressClasses of the input known, as spl lint finds them first.
+   */
+  private static List<String> withClasses(String yaml) {
+    var input = new dev.spl.load.ManifestLoader().loadText("test.yaml", yaml);
+    return new dev.spl.Engine(
+            dev.spl.catalogue.BuiltInRules.all().stream()
+                .filter(r -> r.info().id().equals("SPL601"))
+                .toList())
+            .lint(
+                input,
+                dev.spl.LintOptions.defaults()
+                    .withVersion(GatewayApiVersion.V1_6)
+                    .withIngressClasses(dev.spl.index.IngressClasses.of(input.resources())))
+            .findings()
+            .stream()
+            .map(f -> f.message())
+            .toList();
+  }
+
+  @Test
   void anActionBackendIsNoService() {
     // a real repository's ssl-redirect: 9 of its 16 findings named that "Service"
     String yaml =
