@@ -21,7 +21,7 @@ final class FailOverCheck implements ProbeCheck {
     String at = p.pinnedOr(first);
     if (!p.settings().stop().test(at)) {
       return new Prober.Check(
-          "fail-over", Prober.Status.FAIL, "the p.pinned backend " + at + " was not stopped");
+          "fail-over", Prober.Status.FAIL, "the pinned backend " + at + " was not stopped");
     }
     try {
       ProbeSession.Reply after = p.send(p.settings().url(), p.source(0), token);

@@ -19,7 +19,7 @@ final class GridCheck implements ProbeCheck {
     if (token == null || p.pinned == null) {
       return new Prober.Check("grid", Prober.Status.SKIP, "no token that pins");
     }
-    // a second jar p.pinned elsewhere: fresh clients' tokens, tried from the first address
+    // a second jar pinned elsewhere: fresh clients' tokens, tried from the first address
     String a1 = p.source(0).getHostAddress();
     String a2 = p.source(1).getHostAddress();
     ProbeSession.Fresh other = null;
@@ -41,7 +41,7 @@ final class GridCheck implements ProbeCheck {
       return new Prober.Check(
           "grid",
           Prober.Status.SKIP,
-          "the jars tried all p.pinned to " + p.pinned + "; one backend only");
+          "the jars tried were all pinned to " + p.pinned + "; one backend only");
     }
     Map<String, String> cells = new LinkedHashMap<>();
     cells.put("jar 1 from " + a1, p.pinned);
@@ -54,6 +54,6 @@ final class GridCheck implements ProbeCheck {
     return new Prober.Check(
         "grid",
         perToken ? Prober.Status.PASS : Prober.Status.FAIL,
-        (perToken ? "p.pinned per token, not per address: " : "not p.pinned per token: ") + cells);
+        (perToken ? "pinned per token, not per address: " : "not pinned per token: ") + cells);
   }
 }

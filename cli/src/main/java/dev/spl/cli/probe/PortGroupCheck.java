@@ -28,6 +28,6 @@ final class PortGroupCheck implements ProbeCheck {
     return new Prober.Check(
         "port-group",
         same ? Prober.Status.PASS : Prober.Status.FAIL,
-        "p.pinned to " + at + " at " + p.settings().url() + "; with its token " + seen);
+        "pinned to " + at + " at " + p.settings().url() + "; with its token " + seen);
   }
 }

@@ -110,6 +110,9 @@ final class ProbeSession {
     SetCookie cookie = null;
     for (String h : response.all("set-cookie")) {
       SetCookie c = SetCookie.parse(h);
+      if (c.deletes()) {
+        continue; // clearing a cookie pins nothing
+      }
       if (expect.name() == null || expect.name().equals(c.name())) {
         cookie = c;
         break;

@@ -26,6 +26,37 @@ record SetCookie(String name, String value, Map<String, String> attributes) {
     return new SetCookie(name, value, attributes);
   }
 
+  /**
+   * True for a cookie that removes itself rather than pins anything (RFC 6265 5.3: a Max-Age of
+   * zero or less, an Expires in the past, or no value at all): {@code SRV=; Expires=Thu, 01 Jan
+   * 1970 00:00:00 GMT} is a gateway clearing its cookie, not setting one.
+   */
+  boolean deletes() {
+    if (value.isEmpty()) {
+      return true;
+    }
+    String maxAge = get("max-age");
+    if (maxAge != null) {
+      try {
+        return Long.parseLong(maxAge.trim()) <= 0; // Max-Age wins over Expires
+      } catch (NumberFormatException e) {
+        // not a number: ignored, as browsers do
+      }
+    }
+    String expires = get("expires");
+    if (expires != null) {
+      try {
+        return java.time.ZonedDateTime.parse(
+                expires.trim(), java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME)
+            .toInstant()
+            .isBefore(java.time.Instant.now());
+      } catch (java.time.format.DateTimeParseException e) {
+        return false; // a date only browsers' lenient parsers read: not taken as a deletion
+      }
+    }
+    return false;
+  }
+
   boolean has(String attribute) {
     return attributes.containsKey(attribute.toLowerCase(Locale.ROOT));
   }

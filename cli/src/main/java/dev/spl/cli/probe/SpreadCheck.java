@@ -21,16 +21,27 @@ final class SpreadCheck implements ProbeCheck {
     for (int i = 0; i < n; i++) {
       try {
         ProbeSession.Reply r = p.send(p.settings().url(), p.source(0), null);
+        if (r.status() >= 500) {
+          // the gateway's own answer (no backend, or none healthy): no backend to count
+          seen.merge("error: the gateway answered " + r.status(), 1, Integer::sum);
+          continue;
+        }
         seen.merge(r.backend(), 1, Integer::sum);
         clients.add(new ProbeSession.Fresh(r.backend(), r.token(p.settings().expect())));
       } catch (IOException e) {
         seen.merge("error: " + e.getClass().getSimpleName(), 1, Integer::sum);
       }
     }
-    if (seen.size() > 1) {
+    long backends = seen.keySet().stream().filter(b -> !b.startsWith("error")).count();
+    if (backends > 1) {
       return new Prober.Check("spread", Prober.Status.PASS, n + " fresh clients went to " + seen);
     }
     return new Prober.Check(
-        "spread", Prober.Status.SKIP, "only one backend answered " + n + " fresh clients: " + seen);
+        "spread",
+        Prober.Status.SKIP,
+        (backends == 0 ? "no backend answered " : "only one backend answered ")
+            + n
+            + " fresh clients: "
+            + seen);
   }
 }

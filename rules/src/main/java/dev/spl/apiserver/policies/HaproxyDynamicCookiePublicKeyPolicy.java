@@ -30,6 +30,7 @@ final class HaproxyDynamicCookiePublicKeyPolicy implements ApiServerPolicy {
             Cel.of(
                 """
                 !(has(${a}) && ${dynamic}.exists(k, k in ${a})
+                  && !${a}[${dynamic}.filter(k, k in ${a})[0]].matches('^[\\t\\n\\f\\r ]*$')
                   && !${crBackend}.exists(k, k in ${a})
                   && !${snippet}.exists(k, k in ${a} && ${a}[k].contains('dynamic-cookie-key')))
                 """,

@@ -47,7 +47,8 @@ public final class HaproxyDynamicCookiePublicKey implements ResourceRule {
         HaproxyAnnotations.find(resource, HaproxyAnnotations.COOKIE_PERSISTENCE);
     if (dynamic == null
         || ScalarNode.text(dynamic.value()) == null
-        || ScalarNode.text(dynamic.value()).isBlank() // names no cookie: none is set
+        // names no cookie, so none is set (the policy's CEL tests the same characters)
+        || ScalarNode.text(dynamic.value()).matches("[\\t\\n\\f\\r ]*")
         || HaproxyAnnotations.find(resource, HaproxyAnnotations.CR_BACKEND) != null
         || setsKey(HaproxyAnnotations.find(resource, HaproxyAnnotations.BACKEND_SNIPPET))) {
       return;
