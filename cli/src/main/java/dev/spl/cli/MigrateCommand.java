@@ -2,6 +2,7 @@ package dev.spl.cli;
 
 import dev.spl.migrate.IngressNginxMigration;
 import dev.spl.migrate.MigrationTarget;
+import dev.spl.migrate.TargetInference;
 import dev.spl.model.Finding;
 import dev.spl.model.Suggestions;
 import dev.spl.schema.GatewayApiVersion;
@@ -82,13 +83,14 @@ public final class MigrateCommand implements Callable<Integer> {
       paramLabel = "IMPLEMENTATION",
       description =
           "The implementation the routes will run on, which decides where affinity goes:"
-              + " gateway-api (default: route sessionPersistence), envoy-gateway, kgateway,"
+              + " gateway-api (route sessionPersistence), envoy-gateway, kgateway,"
               + " cilium, nginx-gateway-fabric (route sessionPersistence, with what each"
               + " honours), istio (a DestinationRule hashing on the cookie), traefik (a sticky"
               + " TraefikService the route names), aws (a TargetGroupConfiguration with pod"
               + " targets and lb_cookie stickiness), gke (a GCPBackendPolicy with the load"
-              + " balancer's cookie).")
-  String to = MigrationTarget.GATEWAY_API.id();
+              + " balancer's cookie). Default: the implementation of the Gateways in the input"
+              + " (their GatewayClass), else gateway-api.")
+  String to;
 
   @Override
   public Integer call() {
@@ -101,19 +103,21 @@ public final class MigrateCommand implements Callable<Integer> {
               + Suggestions.didYouMean(from, List.of("ingress-nginx"))
               + "; spl migrates from ingress-nginx");
     }
-    MigrationTarget target =
-        MigrationTarget.byId(to)
-            .orElseThrow(
-                () ->
-                    new CommandLine.ParameterException(
-                        spec.commandLine(),
-                        "cannot migrate to '"
-                            + to
-                            + "'"
-                            + Suggestions.didYouMean(to, MigrationTarget.ids())
-                            + " (spl migrates to "
-                            + String.join(", ", MigrationTarget.ids())
-                            + ")"));
+    MigrationTarget chosen =
+        to == null
+            ? null
+            : MigrationTarget.byId(to)
+                .orElseThrow(
+                    () ->
+                        new CommandLine.ParameterException(
+                            spec.commandLine(),
+                            "cannot migrate to '"
+                                + to
+                                + "'"
+                                + Suggestions.didYouMean(to, MigrationTarget.ids())
+                                + " (spl migrates to "
+                                + String.join(", ", MigrationTarget.ids())
+                                + ")"));
     GatewayApiVersion version;
     try {
       version =
@@ -132,6 +136,31 @@ public final class MigrateCommand implements Callable<Integer> {
     if (!unreadable.isEmpty()) {
       unreadable.forEach(err::println);
       return ExitStatus.INPUT.code();
+    }
+    MigrationTarget target = chosen;
+    if (target == null) {
+      List<IngressNginxMigration.Source> all = new ArrayList<>(ingresses);
+      all.addAll(routes);
+      TargetInference.Inference inferred = TargetInference.infer(all, gateway);
+      if (inferred.ambiguous()) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(),
+            "the input's Gateways are served by different implementations ("
+                + String.join("; ", inferred.conflicting())
+                + "): name the one the routes will run on with --to"
+                + (gateway == null ? ", or the Gateway with --gateway" : ""));
+      }
+      target = inferred.target();
+      if (inferred.because() != null) {
+        err.println(
+            "spl migrate: writing for "
+                + target.product()
+                + " because "
+                + inferred.because()
+                + " (--to "
+                + MigrationTarget.GATEWAY_API.id()
+                + " writes route sessionPersistence instead)");
+      }
     }
     IngressNginxMigration.Result result =
         IngressNginxMigration.run(ingresses, routes, version, gateway, target);

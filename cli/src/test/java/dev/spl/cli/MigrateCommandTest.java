@@ -136,6 +136,70 @@ class MigrateCommandTest {
     assertEquals(0, lint.status(), lint.out() + lint.err());
   }
 
+  private static final String GATEWAY =
+      """
+      ---
+      apiVersion: gateway.networking.k8s.io/v1
+      kind: Gateway
+      metadata: {name: nginx, namespace: web}
+      spec:
+        gatewayClassName: %s
+        listeners: [{name: http, port: 80, protocol: HTTP}]
+      """;
+
+  @Test
+  void withoutToAGatewayOfIstiosClassGetsTheDestinationRule() throws Exception {
+    Path ingress =
+        Files.writeString(dir.resolve("ingress.yaml"), INGRESS + GATEWAY.formatted("istio"));
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString());
+    assertEquals(0, run.status(), run.err());
+    List<Map<String, Object>> docs = documents(run.out());
+    assertEquals(
+        List.of("HTTPRoute", "DestinationRule"), docs.stream().map(d -> d.get("kind")).toList());
+    assertTrue(!run.out().contains("sessionPersistence"), run.out());
+    assertTrue(
+        run.err().contains("writing for Istio because Gateway nginx is of GatewayClass istio"),
+        run.err());
+  }
+
+  @Test
+  void withoutToTheClassInTheInputDecides() throws Exception {
+    String eg =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: GatewayClass
+        metadata: {name: eg}
+        spec: {controllerName: gateway.envoyproxy.io/gatewayclass-controller}
+        """;
+    Path ingress =
+        Files.writeString(dir.resolve("ingress.yaml"), INGRESS + GATEWAY.formatted("eg") + eg);
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString());
+    assertEquals(0, run.status(), run.err());
+    assertTrue(run.out().contains("sessionPersistence"), run.out());
+    assertTrue(run.err().contains("for Envoy Gateway"), run.err());
+    // an explicit --to wins over the input's Gateway
+    CliRun explicit = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--to", "istio");
+    assertTrue(explicit.out().contains("DestinationRule"), explicit.out());
+  }
+
+  @Test
+  void withoutToGatewaysOfTwoImplementationsAreAUsageError() throws Exception {
+    String second =
+        GATEWAY.formatted("gke-l7-global-external-managed").replace("name: nginx", "name: edge");
+    Path ingress =
+        Files.writeString(
+            dir.resolve("ingress.yaml"), INGRESS + GATEWAY.formatted("istio") + second);
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString());
+    assertEquals(2, run.status(), run.err());
+    assertTrue(run.err().contains("name the one the routes will run on with --to"), run.err());
+    assertEquals("", run.out());
+    CliRun one = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--gateway", "edge");
+    // GKE's cookie cannot carry everything ingress-nginx's did (exit 1 says so in the report)
+    assertEquals(1, one.status(), one.err());
+    assertTrue(one.out().contains("GCPBackendPolicy"), one.out());
+  }
+
   @Test
   void anUnknownTargetIsAUsageErrorThatNamesTheKnownOnes() throws Exception {
     Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);

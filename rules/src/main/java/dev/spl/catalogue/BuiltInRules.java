@@ -3,6 +3,7 @@ package dev.spl.catalogue;
 import dev.spl.index.Inputs;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.Rule;
+import dev.spl.rules.aws.AlbRuleStickinessDurationRefused;
 import dev.spl.rules.aws.AlbStickinessAttributesInvalid;
 import dev.spl.rules.aws.AlbStickinessOnInstanceTargets;
 import dev.spl.rules.aws.AlbWeightedForwardWithoutGroupStickiness;
@@ -41,6 +42,7 @@ import dev.spl.rules.gke.GkeCookieTtlWithoutCookie;
 import dev.spl.rules.gke.GkeHashAffinityWithoutRingHash;
 import dev.spl.rules.gke.GkeIngressAffinityAnnotation;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
+import dev.spl.rules.gke.GkeStatefulCookieTtlRefused;
 import dev.spl.rules.haproxy.HaproxyCookiePersistenceBoth;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
@@ -57,6 +59,8 @@ import dev.spl.rules.kgateway.KgatewayCookieSameSiteNoneInsecure;
 import dev.spl.rules.ngf.NgfHashKeyInvalid;
 import dev.spl.rules.ngf.NgfHashThroughClusterIp;
 import dev.spl.rules.ngf.NgfPersistenceDropped;
+import dev.spl.rules.ngf.NgfPersistenceNeedsPlus;
+import dev.spl.rules.ngf.NgfPersistenceWithoutPlus;
 import dev.spl.rules.nginx.ClientIpBehindIngressNginx;
 import dev.spl.rules.nginx.ClientIpViaServiceUpstream;
 import dev.spl.rules.nginx.NginxAffinityDiffersAcrossIngresses;
@@ -144,6 +148,8 @@ public final class BuiltInRules {
           new NginxCookiePathUnreachable(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),
+          new NgfPersistenceWithoutPlus(),
+          new NgfPersistenceNeedsPlus(),
           new NgfHashKeyInvalid(),
           new IstioCookieHashPassive(),
           new IstioLoadBalancerConflict(),
@@ -157,6 +163,7 @@ public final class BuiltInRules {
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),
           new NlbTlsListenerGroupStickiness(),
+          new AlbRuleStickinessDurationRefused(),
           new GkeCookieTtlWithoutCookie(),
           new GkeClientIpProtoAffinity(),
           new GkePolicyTargetInvalid(),
@@ -165,6 +172,7 @@ public final class BuiltInRules {
           new GkeIngressAffinityAnnotation(),
           new GkeAffinityFrontMismatch(),
           new GkeAffinityValueRefused(),
+          new GkeStatefulCookieTtlRefused(),
           new ContourStrategyUnknown(),
           new ContourRequestHashIgnored(),
           new ContourStickyOnTcpProxy(),

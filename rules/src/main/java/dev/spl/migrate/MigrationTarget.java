@@ -10,38 +10,44 @@ import java.util.Optional;
  * ../shared/implementations.md section 0.5; SPL141 reports the routes whose controller ignores it).
  */
 public enum MigrationTarget {
-  GATEWAY_API("gateway-api", "Gateway API", Carrier.ROUTE, null),
+  GATEWAY_API("gateway-api", "Gateway API", null, Carrier.ROUTE, null),
   ENVOY_GATEWAY(
       "envoy-gateway",
       "Envoy Gateway",
+      "gateway.envoyproxy.io/gatewayclass-controller",
       Carrier.ROUTE,
       "honours HTTPRoute sessionPersistence, Cookie and Header (not on GRPCRoute,"
           + " envoyproxy/gateway#9060)"),
   KGATEWAY(
       "kgateway",
       "kgateway",
+      "kgateway.dev/kgateway",
       Carrier.ROUTE,
       "honours HTTPRoute sessionPersistence from the release with kgateway#11618 (2025-07)"),
   CILIUM(
       "cilium",
       "Cilium",
+      "io.cilium/gateway-controller",
       Carrier.ROUTE,
       "honours sessionPersistence of type Cookie from the release with cilium/cilium#48029"
           + " (merged 2026-08-17); an older Cilium ignores it"),
   NGINX_GATEWAY_FABRIC(
       "nginx-gateway-fabric",
       "NGINX Gateway Fabric",
+      "gateway.nginx.org/",
       Carrier.ROUTE,
       "honours sessionPersistence (Cookie only) only with NGINX Plus and"
           + " --gateway-api-experimental-features; with NGINX OSS nothing is pinned"),
   ISTIO(
       "istio",
       "Istio",
+      "istio.io/gateway-controller",
       Carrier.ISTIO_DESTINATION_RULE,
       "ignores HTTPRoute sessionPersistence: a DestinationRule hashes on the cookie instead"),
   TRAEFIK(
       "traefik",
       "Traefik",
+      "traefik.io/gateway-controller",
       Carrier.TRAEFIK_SERVICE,
       "ignores HTTPRoute sessionPersistence: the rule's backendRef names a TraefikService with a"
           + " sticky cookie instead (Traefik resolves it when its kubernetesCRD provider runs beside"
@@ -49,6 +55,7 @@ public enum MigrationTarget {
   AWS(
       "aws",
       "AWS Load Balancer Controller",
+      "gateway.k8s.aws/alb",
       Carrier.AWS_TARGET_GROUP,
       "ignores HTTPRoute sessionPersistence (its docs: use ListenerRuleConfiguration, which"
           + " pins a client to a target group, not a pod): a TargetGroupConfiguration turns on the"
@@ -56,6 +63,7 @@ public enum MigrationTarget {
   GKE(
       "gke",
       "GKE Gateway",
+      "networking.gke.io/gateway",
       Carrier.GKE_BACKEND_POLICY,
       "ignores HTTPRoute sessionPersistence: a GCPBackendPolicy asks the load balancer for its"
           + " own cookie instead");
@@ -81,14 +89,34 @@ public enum MigrationTarget {
 
   private final String id;
   private final String product;
+  private final String controller;
   private final Carrier carrier;
   private final String note;
 
-  MigrationTarget(String id, String product, Carrier carrier, String note) {
+  MigrationTarget(String id, String product, String controller, Carrier carrier, String note) {
     this.id = id;
     this.product = product;
+    this.controller = controller;
     this.carrier = carrier;
     this.note = note;
+  }
+
+  /**
+   * The target whose GatewayClass controllerName this is (a name ending in "/" is a domain: NGF
+   * takes any controller name of gateway.nginx.org, cmd/gateway/commands.go).
+   */
+  public static Optional<MigrationTarget> servingController(String controllerName) {
+    if (controllerName == null) {
+      return Optional.empty();
+    }
+    return Arrays.stream(values())
+        .filter(
+            t ->
+                t.controller != null
+                    && (t.controller.endsWith("/")
+                        ? controllerName.startsWith(t.controller)
+                        : controllerName.equals(t.controller)))
+        .findFirst();
   }
 
   /** How users name it on the command line. */

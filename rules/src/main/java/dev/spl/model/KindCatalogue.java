@@ -164,6 +164,24 @@ public final class KindCatalogue {
               KindRole.SERVICE_POLICY,
               null,
               false),
+          // GKE's stateful cookie affinity (GSSA): a policy on a Service or route, or a route
+          // filter.
+          reviewed(
+              "networking.gke.io",
+              "v1",
+              "GCPSessionAffinityPolicy",
+              "gcpsessionaffinitypolicies",
+              KindRole.NONE,
+              null,
+              false),
+          reviewed(
+              "networking.gke.io",
+              "v1",
+              "GCPSessionAffinityFilter",
+              "gcpsessionaffinityfilters",
+              KindRole.NONE,
+              null,
+              false),
           // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
           reviewed(
               "projectcontour.io", "v1", "HTTPProxy", "httpproxies", KindRole.NONE, null, false),

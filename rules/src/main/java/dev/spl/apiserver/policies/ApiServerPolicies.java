@@ -37,6 +37,7 @@ public final class ApiServerPolicies {
           new GkeClientIpProtoAffinityPolicy(),
           new GkePolicyTargetInvalidPolicy(),
           new GkeIngressAffinityAnnotationPolicy(),
+          new GkeStatefulCookieTtlRefusedPolicy(),
           new ContourStrategyUnknownPolicy(),
           new ContourStickyOnTcpProxyPolicy(),
           new HaproxyDynamicCookiePublicKeyPolicy(),

@@ -1,0 +1,66 @@
+package dev.spl.rules.gke;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import dev.spl.model.Severity;
+import dev.spl.rules.Reporter;
+import dev.spl.rules.ResourceRule;
+import dev.spl.rules.RuleContext;
+import dev.spl.rules.RuleDefinition;
+import java.util.Set;
+
+/**
+ * SPL709: a GKE stateful cookie (GCPSessionAffinityPolicy or GCPSessionAffinityFilter) whose
+ * lifetime is outside the 1 to 86400 seconds GKE allows. The CRD has no bounds, so the API server
+ * takes it; GKE then cannot program the load balancer's strong cookie affinity with it.
+ */
+@RuleDefinition(
+    id = "SPL709",
+    name = "gke-stateful-cookie-ttl-refused",
+    severity = Severity.ERROR,
+    summary =
+        "A GKE GCPSessionAffinityPolicy or GCPSessionAffinityFilter sets a cookieTtlSeconds outside"
+            + " 1 to 86400.")
+public final class GkeStatefulCookieTtlRefused implements ResourceRule {
+  /** {value}: the lifetime written. */
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "cookieTtlSeconds {value} is not whole seconds from 1 to 86400 (24 hours): GKE cannot"
+              + " apply it");
+
+  /** The kinds that carry the stateful cookie (policy: in spec, filter: spec is the config). */
+  public static final Set<String> KINDS =
+      Set.of("GCPSessionAffinityPolicy", "GCPSessionAffinityFilter");
+
+  public static final FieldPath PATH = FieldPath.of("spec", "statefulGeneratedCookie");
+
+  /** gcpsessionaffinityfilter_types.go, StatefulGeneratedCookieConfig.CookieTTLSeconds. */
+  public static final long LONGEST = 86_400;
+
+  @Override
+  public void check(Resource resource, RuleContext context, Reporter reporter) {
+    if (!KINDS.contains(resource.kind())
+        || !GkeAffinity.GROUP.equals(resource.group())
+        || !(resource.nodeAt(PATH) instanceof MapNode cookie)) {
+      return;
+    }
+    Node ttl = cookie.get("cookieTtlSeconds");
+    if (ttl instanceof ScalarNode s && s.value() != null && !inRange(s.value())) {
+      reporter.report(
+          info(),
+          resource,
+          PATH.key("cookieTtlSeconds"),
+          MESSAGE.format("value", String.valueOf(s.value())));
+    }
+  }
+
+  private static boolean inRange(Object value) {
+    return (value instanceof Integer || value instanceof Long)
+        && ((Number) value).longValue() >= 1
+        && ((Number) value).longValue() <= LONGEST;
+  }
+}
