@@ -2,6 +2,7 @@ package dev.spl;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -186,7 +187,8 @@ class DeclaredInputsTest {
                   managedFields: [{manager: kubectl}]
                 spec:
                   selector: {app: cart}
-                  ports: [{port: 80}]
+                  ports: [{name: http, port: 80, protocol: TCP}]
+                  ipFamilies: [IPv4]
                   sessionAffinity: ClientIP
                 status: {loadBalancer: {}}
                 """)
@@ -202,7 +204,10 @@ class DeclaredInputsTest {
     assertTrue(annotations.has("ignore.spl.dev/SPL110"));
     assertNull(kept.metadata().get("labels"));
     assertNull(kept.metadata().get("managedFields"));
-    assertNull(kept.spec().get("ports"), "no rule reads a Service's ports");
+    assertNull(kept.spec().get("ipFamilies"), "no rule reads a Service's IP families");
+    MapNode port = (MapNode) kept.spec().list("ports").get(0);
+    assertNotNull(port.get("port"), "SPL303 reads a Service's port numbers");
+    assertNull(port.get("protocol"), "and no more of its ports");
     assertNull(kept.root().get("status"));
   }
 }

@@ -82,6 +82,7 @@ class PolicyCommandTest {
             "spl702-gke-client-ip-proto-affinity",
             "spl703-gke-policy-target-invalid",
             "spl706-gke-ingress-affinity-annotation",
+            "spl709-gke-stateful-cookie-ttl-refused",
             "spl801-contour-strategy-unknown",
             "spl803-contour-sticky-on-tcpproxy",
             "spl901-haproxy-dynamic-cookie-public-key",
@@ -98,11 +99,11 @@ class PolicyCommandTest {
     // v1.6 has no cookie.path and no deprecations: fewer policies
     List<Map<String, Object>> latest = documents(CliRun.of("policy", "vap").out());
     assertEquals(
-        44,
+        46,
         latest.size(),
         "SPL003, SPL102, SPL133, SPL140, SPL150, SPL151, SPL251, SPL301, SPL401, SPL451, SPL452,"
             + " SPL501, SPL502,"
-            + " SPL701-SPL703, SPL706, SPL801, SPL803, SPL901, SPL951 and SPL952 at v1.6, a policy and a"
+            + " SPL701-SPL703, SPL706, SPL709, SPL801, SPL803, SPL901, SPL951 and SPL952 at v1.6, a policy and a"
             + " binding each");
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
@@ -189,6 +190,6 @@ class PolicyCommandTest {
         assertTrue(e.get("where").asString().startsWith("API server policy"), e.toString());
       }
     }
-    assertEquals(26, policies);
+    assertEquals(27, policies);
   }
 }

@@ -51,6 +51,22 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
   }
 
   /**
+   * The ids of {@code rules} only {@code spl lint} can judge (a file, a chart, a controller's
+   * Deployment in its own namespace): a review, which sees the object and its neighbours, would
+   * miss what they need and report the wrong thing.
+   */
+  public static List<String> lintOnly(List<Rule> rules) {
+    return rules.stream()
+        .filter(
+            r -> {
+              RuleDefinition d = r.getClass().getAnnotation(RuleDefinition.class);
+              return d != null && d.lintOnly();
+            })
+        .map(r -> r.info().id())
+        .toList();
+  }
+
+  /**
    * The ids of {@code rules} the API server's own validation enforces before admission, read from
    * their declarations alone (a rule with a policy declares no reason: PolicyCoverageTest), so the
    * webhook asks this at start without loading the policies.

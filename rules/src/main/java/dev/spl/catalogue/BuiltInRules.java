@@ -27,6 +27,7 @@ import dev.spl.rules.cross.DeprecatedRouteInline;
 import dev.spl.rules.cross.DoubleAttachment;
 import dev.spl.rules.cross.DuplicateResource;
 import dev.spl.rules.cross.GrpcCookiePersistence;
+import dev.spl.rules.cross.HostCookiePathFromMatch;
 import dev.spl.rules.cross.PartialPersistenceInSplit;
 import dev.spl.rules.cross.RenamedTarget;
 import dev.spl.rules.cross.ServiceAffinityConflict;
@@ -54,6 +55,7 @@ import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
 import dev.spl.rules.istio.IstioCookieHashPassive;
 import dev.spl.rules.istio.IstioLoadBalancerConflict;
+import dev.spl.rules.istio.IstioPortSettingsPortUnknown;
 import dev.spl.rules.kgateway.KgatewayCookieHashPassive;
 import dev.spl.rules.kgateway.KgatewayCookieSameSiteNoneInsecure;
 import dev.spl.rules.ngf.NgfHashKeyInvalid;
@@ -131,6 +133,7 @@ public final class BuiltInRules {
           new CookiePathNotAbsolute(),
           new CookiePrefixViolation(),
           new PermanentZeroLifetime(),
+          new HostCookiePathFromMatch(),
           new GrpcCookiePersistence(),
           new ControllerIgnoresPersistence(),
           new ClientIpBehindSnat(),
@@ -148,11 +151,12 @@ public final class BuiltInRules {
           new NginxCookiePathUnreachable(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),
+          new NgfHashKeyInvalid(),
           new NgfPersistenceWithoutPlus(),
           new NgfPersistenceNeedsPlus(),
-          new NgfHashKeyInvalid(),
           new IstioCookieHashPassive(),
           new IstioLoadBalancerConflict(),
+          new IstioPortSettingsPortUnknown(),
           new EnvoyGatewayCookieHashPassive(),
           new KgatewayCookieHashPassive(),
           new KgatewayCookieSameSiteNoneInsecure(),

@@ -36,6 +36,9 @@ public final class TextEdits {
         return List.of();
       }
       ScalarLocator.Located s = found.get();
+      if (e.ifWritten() != null && !e.ifWritten().equals(text.source(s.start(), s.end()))) {
+        return List.of(); // written otherwise (007, 1e3): the string meant is not certain
+      }
       out.add(
           new TextEdit(
               file,

@@ -56,6 +56,32 @@ public record TargetRef(ObjectKey target, FieldPath path) {
               new ObjectKey(group, kind, policy.namespace(), reference.string("name")),
               FieldPath.of("spec", "targetReference")));
     }
+    String host = policy.spec() == null ? null : policy.spec().string("host");
+    if (refs.isEmpty() && host != null && policy.is("networking.istio.io", "DestinationRule")) {
+      ObjectKey service = serviceOfHost(host, policy.namespace());
+      if (service != null) {
+        refs.add(new TargetRef(service, FieldPath.of("spec", "host")));
+      }
+    }
     return refs;
+  }
+
+  /**
+   * The Kubernetes Service an Istio host names: a short name (no dot), in the referrer's namespace,
+   * or {@code name.namespace.svc.<cluster domain>}; Istio expands only names without a dot
+   * (pilot/pkg/model ResolveShortnameToFQDN), so null for anything else, and for a wildcard.
+   */
+  static ObjectKey serviceOfHost(String host, String namespace) {
+    if (host.contains("*") || host.isEmpty()) {
+      return null;
+    }
+    String[] labels = host.split("\\.", -1);
+    if (labels.length == 1) {
+      return new ObjectKey("", "Service", namespace, labels[0]);
+    }
+    if (labels.length >= 4 && labels[2].equals("svc")) {
+      return new ObjectKey("", "Service", labels[1], labels[0]);
+    }
+    return null;
   }
 }

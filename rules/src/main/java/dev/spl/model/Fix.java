@@ -17,8 +17,16 @@ import java.util.List;
  */
 public record Fix(
     String title, List<ScalarEdit> edits, List<MappingEdit> mappings, boolean ifVersionNamed) {
-  /** The scalar that starts at {@code at} gets {@code value}, a string. */
-  public record ScalarEdit(SourcePosition at, String value) {}
+  /**
+   * The scalar that starts at {@code at} gets {@code value}, a string; when {@code ifWritten} is
+   * not null, only if the scalar is written exactly so (a number quoted as written, never as the
+   * parser read it: {@code 007} is 7).
+   */
+  public record ScalarEdit(SourcePosition at, String value, String ifWritten) {
+    public ScalarEdit(SourcePosition at, String value) {
+      this(at, value, null);
+    }
+  }
 
   /**
    * The block mapping that starts at {@code at} is written again with {@code entries}, at its own
@@ -78,6 +86,17 @@ public record Fix(
     }
     List<String> same = allowed.stream().filter(a -> a.equalsIgnoreCase(written)).toList();
     return same.size() == 1 ? scalar("write " + same.get(0), scalar, same.get(0)) : null;
+  }
+
+  /**
+   * A plain scalar written as {@code text} made the string {@code text}: the same characters,
+   * quoted. Null when the scalar was not read from a text.
+   */
+  public static Fix quoted(String title, Node scalar, String text) {
+    SourcePosition at = scalar.position();
+    return at == null || !at.inText()
+        ? null
+        : new Fix(title, List.of(new ScalarEdit(at, text, text)));
   }
 
   /** One scalar's new value; null when the scalar was not read from a text. */

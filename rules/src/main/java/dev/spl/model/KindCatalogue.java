@@ -127,7 +127,7 @@ public final class KindCatalogue {
               "v1",
               "DestinationRule",
               "destinationrules",
-              KindRole.NONE,
+              KindRole.SERVICE_POLICY,
               null,
               false),
           reviewed(

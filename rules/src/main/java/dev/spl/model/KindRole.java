@@ -29,7 +29,8 @@ public enum KindRole {
    * An implementation's own policy that names Services by targetRef(s) and carries no GEP-1619
    * persistence: GKE's GCPBackendPolicy (the affinity) and GCPTrafficDistributionPolicy (the
    * balancer that affinity needs), the AWS Load Balancer Controller's TargetGroupConfiguration (its
-   * targetReference). Rules walk them whole and match them by the Service they name.
+   * targetReference), and Istio's DestinationRule (the Service its host names). Rules walk them
+   * whole and match them by the Service they name.
    */
   SERVICE_POLICY,
   /**
@@ -44,8 +45,7 @@ public enum KindRole {
    */
   INGRESS_CLASS_PARAMS,
   /**
-   * Read by single-object rules only (a DestinationRule, Traefik's IngressRoute), or a kind spl
-   * does not catalogue.
+   * Read by single-object rules only (Traefik's IngressRoute), or a kind spl does not catalogue.
    */
   NONE;
 

@@ -188,6 +188,37 @@ public final class SessionPersistenceSchema {
           new SchemaViolation(SchemaViolation.Kind.WRONG_TYPE, fieldName, path, node, "string"));
       return node.toPlain();
     }
+    checkText(field, fieldName, text, node, path, out);
+    return text;
+  }
+
+  /**
+   * True when the string {@code text} passes the schema of the string field {@code field} (dotted,
+   * as a violation names it): its enum, lengths and format. What a fix that quotes a value asks.
+   */
+  public static boolean accepts(String field, String text, GatewayApiVersion version) {
+    Field f = forVersion(version);
+    for (String part : field.split("\\.")) {
+      f = f.isObject ? f.child(part) : null;
+      if (f == null) {
+        return false;
+      }
+    }
+    if (f.isObject) {
+      return false;
+    }
+    List<SchemaViolation> out = new ArrayList<>();
+    checkText(f, field, text, null, FieldPath.of(), out);
+    return out.isEmpty();
+  }
+
+  private static void checkText(
+      Field field,
+      String fieldName,
+      String text,
+      Node node,
+      FieldPath path,
+      List<SchemaViolation> out) {
     if (!field.enumValues.isEmpty() && !field.enumValues.contains(text)) {
       out.add(
           new SchemaViolation(
@@ -227,6 +258,5 @@ public final class SessionPersistenceSchema {
           new SchemaViolation(
               SchemaViolation.Kind.PATTERN, fieldName, path, node, field.format.name()));
     }
-    return text;
   }
 }

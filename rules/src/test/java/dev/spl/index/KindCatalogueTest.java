@@ -42,8 +42,12 @@ class KindCatalogueTest {
     assertEquals(KindRole.NONE, load("apiVersion: v1\nkind: ConfigMap").role());
     assertEquals(
         KindRole.NONE,
-        load("apiVersion: networking.istio.io/v1\nkind: DestinationRule").role(),
+        load("apiVersion: traefik.io/v1alpha1\nkind: IngressRoute").role(),
         "read by single-object rules only");
+    assertEquals(
+        KindRole.SERVICE_POLICY,
+        load("apiVersion: networking.istio.io/v1\nkind: DestinationRule").role(),
+        "a DestinationRule names its Service by host (SPL303)");
   }
 
   @Test

@@ -59,10 +59,17 @@ final class AdmissionHandler {
   static final List<String> LEFT_TO_VALIDATION =
       PolicyCoverage.validatedBeforeAdmission(BuiltInRules.all());
 
-  /** {@code options} as a review runs them: without {@link #LEFT_TO_VALIDATION}. */
+  /** The rules only a lint can judge (lintOnly): a review does not see what they need. */
+  static final List<String> LEFT_TO_LINT = PolicyCoverage.lintOnly(BuiltInRules.all());
+
+  /**
+   * {@code options} as a review runs them: without {@link #LEFT_TO_VALIDATION} and {@link
+   * #LEFT_TO_LINT}.
+   */
   static LintOptions reviewing(LintOptions options) {
     Map<String, Severity> off = new HashMap<>();
     LEFT_TO_VALIDATION.forEach(id -> off.put(id, null));
+    LEFT_TO_LINT.forEach(id -> off.put(id, null));
     return options.withJudgement(options.judgement().withLevels(off));
   }
 

@@ -56,6 +56,14 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
   private long auditedAt = -1; // ObjectFindings.changes() at the last run
   private long lastRunNanos;
   private CompletableFuture<?> election;
+  private volatile boolean closed;
+  private final Object electionLock = new Object();
+  private final java.util.concurrent.atomic.AtomicLong campaigns =
+      new java.util.concurrent.atomic.AtomicLong();
+
+  /** How soon a replica campaigns again after its election ended. */
+  static final long RECAMPAIGN_MILLIS = 2_000;
+
   private String lastProblem;
 
   BackgroundAudit(
@@ -84,6 +92,25 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
 
   /** Campaigns for the Lease; the leader audits, the others wait. */
   BackgroundAudit start() {
+    campaign();
+    runs.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
+    return this;
+  }
+
+  /**
+   * One campaign for the Lease. fabric8's elector ends for good when it loses the Lease or cannot
+   * reach the API server (two outages of 25 s left no replica leading, issue 51), so each that ends
+   * is followed by another, until the audit closes.
+   */
+  private void campaign() {
+    synchronized (electionLock) {
+      if (!closed) {
+        startElection();
+      }
+    }
+  }
+
+  private void startElection() {
     LeaderElector elector =
         client
             .leaderElector()
@@ -110,8 +137,25 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
                     .build())
             .build();
     election = elector.start();
-    runs.scheduleWithFixedDelay(this::tick, 1, 1, TimeUnit.SECONDS);
-    return this;
+    election.whenComplete(
+        (done, error) -> {
+          leading = false;
+          if (!closed) {
+            campaigns.incrementAndGet();
+            log.warn(
+                "background audit: election ended; campaigning again",
+                "inMs",
+                RECAMPAIGN_MILLIS,
+                "reason",
+                error == null ? "leadership lost" : String.valueOf(error.getMessage()));
+            runs.schedule(this::campaign, RECAMPAIGN_MILLIS, TimeUnit.MILLISECONDS);
+          }
+        });
+  }
+
+  /** Campaigns started again after one ended (tests). */
+  long recampaigns() {
+    return campaigns.get();
   }
 
   /** Runs when leading and the cache is synced, if the interval passed or something changed. */
@@ -160,7 +204,18 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
       unique.putIfAbsent(new ObjectFinding(f.resource(), f.identity()), f);
     }
     List<Finding> findings = List.copyOf(unique.values());
-    int written = reports.publish(findings);
+    PolicyReports.Published published = reports.publish(findings);
+    int written = published.changed();
+    published
+        .failed()
+        .forEach(
+            (ns, why) ->
+                log.error(
+                    "background audit: report not written; trying again at the next run",
+                    "namespace",
+                    ns.isEmpty() ? "(cluster)" : ns,
+                    "error",
+                    why));
     Map<String, Long> counts = new LinkedHashMap<>();
     for (Finding f : findings) {
       if (f.resource() != null) {
@@ -191,9 +246,12 @@ final class BackgroundAudit implements AutoCloseable, WebhookMetrics.AuditState 
 
   @Override
   public void close() {
-    runs.shutdownNow();
-    if (election != null) {
-      election.cancel(true);
+    synchronized (electionLock) {
+      closed = true;
+      if (election != null) {
+        election.cancel(true);
+      }
     }
+    runs.shutdownNow();
   }
 }

@@ -10,22 +10,31 @@ import java.util.Map;
  * one), so that bodies half-read never wait on each other. Two lanes: bodies announced at most
  * {@code smallBody} bytes (the API server's reviews are kilobytes) have a lane of their own, so
  * they always have room however many large bodies are in flight; larger and chunked bodies share
- * the other, of which one client (by address) holds at most half. Thread-safe.
+ * the other. One client (by address) holds at most half of either lane, so a client trickling many
+ * small bodies cannot take the lane the API server's reviews need. Thread-safe.
  */
 final class BodyBudget {
   private final long smallBody;
   private final long smallLane;
   private final long shared;
-  private final long perClient;
   private long smallHeld;
   private long sharedHeld;
   private final Map<String, Long> byClient = new HashMap<>();
+  private final Map<String, Long> smallByClient = new HashMap<>();
+
+  /** Whether a body got its memory, and if not, whose limit it met. */
+  enum Room {
+    HELD,
+    /** The lane is full: wait for memory to free. */
+    FULL,
+    /** This client holds its share of the lane already. */
+    OVER_SHARE
+  }
 
   BodyBudget(long smallBody, long smallLane, long shared) {
     this.smallBody = smallBody;
     this.smallLane = smallLane;
     this.shared = shared;
-    this.perClient = shared / 2;
   }
 
   /** One body's reservation. */
@@ -41,27 +50,30 @@ final class BodyBudget {
       this.small = small;
     }
 
-    /** Reserves the body's memory; false (nothing reserved) when its lane has no room now. */
-    boolean reserve() {
+    /** Reserves the body's memory; otherwise (nothing reserved) says whose limit it met. */
+    Room reserve() {
       synchronized (BodyBudget.this) {
         if (held) {
-          return true;
+          return Room.HELD;
+        }
+        Map<String, Long> clients = small ? smallByClient : byClient;
+        long lane = small ? smallLane : shared;
+        long laneHeld = small ? smallHeld : sharedHeld;
+        long clientHeld = clients.getOrDefault(client, 0L);
+        if (clientHeld + need > lane / 2) {
+          return Room.OVER_SHARE;
+        }
+        if (laneHeld + need > lane) {
+          return Room.FULL;
         }
         if (small) {
-          if (smallHeld + need > smallLane) {
-            return false;
-          }
           smallHeld += need;
         } else {
-          long clientHeld = byClient.getOrDefault(client, 0L);
-          if (sharedHeld + need > shared || clientHeld + need > perClient) {
-            return false;
-          }
           sharedHeld += need;
-          byClient.put(client, clientHeld + need);
         }
+        clients.put(client, clientHeld + need);
         held = true;
-        return true;
+        return Room.HELD;
       }
     }
 
@@ -72,16 +84,17 @@ final class BodyBudget {
           return;
         }
         held = false;
+        Map<String, Long> clients = small ? smallByClient : byClient;
         if (small) {
           smallHeld -= need;
         } else {
           sharedHeld -= need;
-          long left = byClient.getOrDefault(client, 0L) - need;
-          if (left <= 0) {
-            byClient.remove(client);
-          } else {
-            byClient.put(client, left);
-          }
+        }
+        long left = clients.getOrDefault(client, 0L) - need;
+        if (left <= 0) {
+          clients.remove(client);
+        } else {
+          clients.put(client, left);
         }
       }
     }

@@ -27,6 +27,19 @@ interface ClusterState {
     return 0;
   }
 
+  /**
+   * Errors the watches met (an expired resourceVersion, a closed stream, an API server's 5xx), by
+   * kind; each is followed by a retry or a re-list. None by default.
+   */
+  default Map<String, Long> watchErrors() {
+    return Map.of();
+  }
+
+  /** Kinds whose cache is the cluster as last seen: their watch is down (none by default). */
+  default java.util.Set<String> stale() {
+    return java.util.Set.of();
+  }
+
   /** Kinds being watched, and whether each one's cache has synced. */
   Map<String, Boolean> syncState();
 

@@ -88,6 +88,9 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
           });
   private volatile boolean closed;
   private final Map<String, Long> notWatchingSince = new ConcurrentHashMap<>();
+  private volatile java.util.Set<String> lastStale = java.util.Set.of();
+  private final Map<String, java.util.concurrent.atomic.AtomicLong> watchErrors =
+      new ConcurrentHashMap<>();
   private final java.util.Set<String> optional = ConcurrentHashMap.newKeySet();
 
   private final Projection projection;
@@ -148,6 +151,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
       informer.itemStore(new MetadataOnlyStore(projection.of(kind)));
       // fabric8 indexes every object by namespace (a map entry each); nothing here looks one up
       informer.removeNamespaceIndex();
+      informer.exceptionHandler((started, error) -> retryAfter(kind, started, error));
       informers.put(kind.label(), informer);
       informer
           .start()
@@ -164,6 +168,32 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
     } catch (RuntimeException e) {
       failed(kind, e, retryMillis);
     }
+  }
+
+  /**
+   * An error of a kind's list or watch, counted and logged. A started informer always tries again:
+   * fabric8 then lists from scratch after its backoff (its own default stops the informer for good
+   * on any watch error but a 410, which left the cache blind with readiness going down only 30 s
+   * later). One that never synced gives up, so that {@link #failed} retries it with backoff.
+   */
+  private boolean retryAfter(Kind kind, boolean started, Throwable error) {
+    watchErrors
+        .computeIfAbsent(kind.label(), k -> new java.util.concurrent.atomic.AtomicLong())
+        .incrementAndGet();
+    log.warn(
+        started ? "watch error; retrying" : "list error",
+        "kind",
+        kind.label(),
+        "reason",
+        String.valueOf(error.getMessage()).split("\n", 2)[0]);
+    return started;
+  }
+
+  @Override
+  public Map<String, Long> watchErrors() {
+    Map<String, Long> out = new java.util.TreeMap<>();
+    watchErrors.forEach((kind, n) -> out.put(kind, n.get()));
+    return out;
   }
 
   private void failed(Kind kind, Throwable error, long retryMillis) {
@@ -331,30 +361,59 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
           Long.getLong("spl.webhook.cache.total", 24L * 1024 * 1024));
 
   /**
-   * Each watched kind and whether its cache can be trusted: synced, and watching or not for long (a
-   * watch that cannot reconnect for {@value #WATCH_LOST_MILLIS} ms, the API server gone, makes the
-   * cache stale). Kinds the admin marked optional never hold readiness back.
+   * Each watched kind and whether its cache has synced. A watch that is down does not make a kind
+   * unready: the cache then holds the cluster as last seen (stale, see {@link #stale}), which
+   * reviews go on using. When the API server is gone for a while every replica loses its watches at
+   * once; turning them all unready would leave the Service without endpoints, and under
+   * failurePolicy Fail the API server could admit nothing it reviews, on its return too, until the
+   * watches are back. Unready means gone: never synced, or a kind that cannot be listed. Kinds the
+   * admin marked optional never hold readiness back.
    */
   @Override
   public Map<String, Boolean> syncState() {
     Map<String, Boolean> state = new LinkedHashMap<>();
-    long now = System.nanoTime();
-    informers.forEach(
-        (kind, informer) -> {
-          boolean watching = informer.isWatching();
-          if (watching) {
-            notWatchingSince.remove(kind);
-          } else {
-            notWatchingSince.putIfAbsent(kind, now);
-          }
-          long lost = now - notWatchingSince.getOrDefault(kind, now);
-          state.put(
-              kind,
-              informer.hasSynced() && lost < TimeUnit.MILLISECONDS.toNanos(WATCH_LOST_MILLIS));
-        });
+    informers.forEach((kind, informer) -> state.put(kind, informer.hasSynced()));
     failing.keySet().forEach(kind -> state.put(kind, false));
     optional.forEach(kind -> state.replace(kind, true));
+    stale(); // logs a change of staleness, as readiness probes come
     return state;
+  }
+
+  /**
+   * Kinds whose watch has been down {@value #WATCH_LOST_MILLIS} ms or more (the API server gone, a
+   * network partition): their cache is the cluster as last seen. Logged when it changes, shown in
+   * {@code spl_cache_stale}.
+   */
+  @Override
+  public java.util.Set<String> stale() {
+    long now = System.nanoTime();
+    java.util.Set<String> stale = new java.util.TreeSet<>();
+    informers.forEach(
+        (kind, informer) -> {
+          if (informer.isWatching()) {
+            notWatchingSince.remove(kind);
+          } else if (informer.hasSynced()) {
+            long since = notWatchingSince.computeIfAbsent(kind, k -> now);
+            if (now - since >= TimeUnit.MILLISECONDS.toNanos(WATCH_LOST_MILLIS)) {
+              stale.add(kind);
+            }
+          }
+        });
+    java.util.Set<String> before = lastStale;
+    if (!stale.equals(before)) {
+      lastStale = stale;
+      if (stale.isEmpty()) {
+        log.info("cache current again: every watch is back");
+      } else {
+        log.warn(
+            "cache stale: watches down for "
+                + WATCH_LOST_MILLIS / 1000
+                + " s; reviews use the cluster as last seen",
+            "kinds",
+            List.copyOf(stale));
+      }
+    }
+    return stale;
   }
 
   /** Kinds (group/Kind labels) whose trouble does not make the webhook unready. */

@@ -49,8 +49,25 @@ final class PolicyReports {
     this.client = client;
   }
 
-  /** Makes the reports say {@code findings}; returns how many reports were written or deleted. */
-  int publish(List<Finding> findings) {
+  /**
+   * Results one report lists at most: about 500 KB of JSON, well under what the API server stores
+   * (etcd's 1.5 MiB request limit; a 1.9 MB report was refused, issue 51). The summary still counts
+   * every finding, and the report's {@value #OMITTED} annotation says how many are not listed.
+   */
+  static final int MAX_RESULTS = 1_000;
+
+  /** The annotation that says how many findings a report could not list. */
+  static final String OMITTED = "spl.dev/results-omitted";
+
+  /** What one publish did: reports written or deleted, and the namespaces it could not write. */
+  record Published(int changed, Map<String, String> failed) {}
+
+  /**
+   * Makes the reports say {@code findings}, each namespace's on its own: one the API server refuses
+   * (too large, a webhook of its own, a quota) is left for the next run and the others are still
+   * written.
+   */
+  Published publish(List<Finding> findings) {
     Map<String, List<Map<String, Object>>> wanted = new TreeMap<>();
     for (Finding f : findings) {
       if (f.resource() != null) {
@@ -58,22 +75,32 @@ final class PolicyReports {
       }
     }
     int changed = 0;
+    Map<String, String> failed = new TreeMap<>();
     for (Map.Entry<String, List<Map<String, Object>>> e : wanted.entrySet()) {
       if (!e.getValue().equals(written.get(e.getKey()))) {
-        write(e.getKey(), e.getValue());
-        written.put(e.getKey(), e.getValue());
-        changed++;
+        try {
+          write(e.getKey(), e.getValue());
+          written.put(e.getKey(), e.getValue());
+          changed++;
+        } catch (KubernetesClientException ex) {
+          written.remove(e.getKey()); // unknown now: written again next time
+          failed.put(e.getKey(), String.valueOf(ex.getMessage()).split("\n", 2)[0]);
+        }
       }
     }
     for (String namespace : new ArrayList<>(written.keySet())) {
       if (!wanted.containsKey(namespace)) {
-        delete(namespace);
-        written.remove(namespace);
-        changed++;
+        try {
+          delete(namespace);
+          written.remove(namespace);
+          changed++;
+        } catch (KubernetesClientException ex) {
+          failed.put(namespace, String.valueOf(ex.getMessage()).split("\n", 2)[0]);
+        }
       }
     }
     writes.addAndGet(changed);
-    return changed;
+    return new Published(changed, failed);
   }
 
   /** Reports written or deleted since the start. */
@@ -101,7 +128,12 @@ final class PolicyReports {
       summary.put(outcome, results.stream().filter(r -> outcome.equals(r.get("result"))).count());
     }
     report.setAdditionalProperty("summary", summary);
-    report.setAdditionalProperty("results", results);
+    report.setAdditionalProperty("results", listed(results));
+    if (results.size() > MAX_RESULTS) {
+      report
+          .getMetadata()
+          .setAnnotations(Map.of(OMITTED, String.valueOf(results.size() - MAX_RESULTS)));
+    }
     var reports =
         namespace.isEmpty()
             ? client.genericKubernetesResources(CLUSTER).withName(NAME)
@@ -114,6 +146,16 @@ final class PolicyReports {
       report.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
       kind.resource(report).update();
     }
+  }
+
+  /** The results a report lists: the errors first, at most {@link #MAX_RESULTS}. */
+  static List<Map<String, Object>> listed(List<Map<String, Object>> results) {
+    if (results.size() <= MAX_RESULTS) {
+      return results;
+    }
+    List<Map<String, Object>> ordered = new ArrayList<>(results);
+    ordered.sort(java.util.Comparator.comparing(r -> "fail".equals(r.get("result")) ? 0 : 1));
+    return List.copyOf(ordered.subList(0, MAX_RESULTS));
   }
 
   private void delete(String namespace) {

@@ -183,6 +183,7 @@ public final class WebhookMain implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     JsonLog log = new JsonLog(System.out, System.getenv("SPL_LOG_LEVEL"));
+    LibraryLog.install(log);
     GatewayApiVersion version;
     try {
       version = GatewayApiVersion.parse(gatewayApiVersion);
@@ -226,8 +227,7 @@ public final class WebhookMain implements Callable<Integer> {
                 // Objects are read as GenericKubernetesResource and a few typed ones (Lease,
                 // PolicyReport by name): without the class path search for every model class by
                 // kind, ~500 classes of fabric8's models are never loaded (metaspace, issue 28).
-                .withKubernetesSerialization(
-                    new KubernetesSerialization(new tools.jackson.databind.ObjectMapper(), false))
+                .withKubernetesSerialization(clientSerialization())
                 .build()
             : null;
     ObjectFindings objectFindings =
@@ -373,5 +373,20 @@ public final class WebhookMain implements Callable<Integer> {
       informers.close();
       client.close();
     }
+  }
+
+  /**
+   * The client's JSON: objects are read as GenericKubernetesResource and a few typed ones (Lease,
+   * PolicyReport by name), so the class path is not searched for every model class by kind (~500
+   * classes of fabric8's models never loaded, metaspace, issue 28). Status is registered by hand:
+   * without it a watch's ERROR event (410 Expired after an API server compaction) is read as a
+   * generic object, which fabric8 takes for "not a status", reconnects with the expired
+   * resourceVersion and never lists again, so the cache went stale for good (issue 51).
+   */
+  static KubernetesSerialization clientSerialization() {
+    KubernetesSerialization json =
+        new KubernetesSerialization(new tools.jackson.databind.ObjectMapper(), false);
+    json.registerKubernetesResource(io.fabric8.kubernetes.api.model.Status.class);
+    return json;
   }
 }

@@ -50,6 +50,15 @@ final class WebhookMetrics {
           .name("spl_refused_for_memory_total")
           .help("Requests answered 503: no memory for their body before its deadline")
           .register(registry);
+  private final Counter refused =
+      Counter.builder()
+          .name("spl_requests_refused_total")
+          .help(
+              "Requests answered without being handled, by status: 408 body too slow, 413 too"
+                  + " large, 429 client over its share, 503 no memory, 400 unreadable; connection:"
+                  + " closed on opening, the client over its connections")
+          .labelNames("status")
+          .register(registry);
   private final Counter internalErrors =
       Counter.builder()
           .name("spl_internal_errors_total")
@@ -72,6 +81,22 @@ final class WebhookMetrics {
           .help(
               "Objects left out of the cache for holding more than the per-object budget of what"
                   + " rules read; their neighbours' reviews are judged without them")
+          .register(registry);
+  private final Gauge cacheStale =
+      Gauge.builder()
+          .name("spl_cache_stale")
+          .help(
+              "1 while a kind's watch has been down 30 s or more: reviews use the cluster as last"
+                  + " seen (readiness stays up)")
+          .labelNames("kind")
+          .register(registry);
+  private final Gauge watchErrors =
+      Gauge.builder()
+          .name("spl_cache_watch_errors")
+          .help(
+              "Errors the cache's list and watch met by kind (expired resourceVersion, closed"
+                  + " stream, API server error); each is followed by a retry or a re-list")
+          .labelNames("kind")
           .register(registry);
   private final Gauge certificateReloads =
       Gauge.builder()
@@ -152,6 +177,19 @@ final class WebhookMetrics {
     internalErrors.inc();
   }
 
+  /** The statuses a refusal can have; any other is counted as "other". */
+  private static final Set<Integer> REFUSAL_STATUSES = Set.of(400, 408, 413, 429, 503);
+
+  /** A refusal by status; {@link WholeBodyHandler.Refusal#CONNECTION} is "connection". */
+  void recordRefused(int status) {
+    refused
+        .labelValues(
+            status == WholeBodyHandler.Refusal.CONNECTION
+                ? "connection"
+                : REFUSAL_STATUSES.contains(status) ? String.valueOf(status) : "other")
+        .inc();
+  }
+
   void recordRefusedForMemory() {
     refusedForMemory.inc();
   }
@@ -185,6 +223,11 @@ final class WebhookMetrics {
     configCurrent.set(config.reloadProblem().isPresent() ? 0 : 1);
     for (Map.Entry<String, Boolean> e : cluster.syncState().entrySet()) {
       cacheSynced.labelValues(e.getKey()).set(e.getValue() ? 1 : 0);
+    }
+    cluster.watchErrors().forEach((kind, n) -> watchErrors.labelValues(kind).set(n));
+    java.util.Set<String> stale = cluster.stale();
+    for (String kind : cluster.syncState().keySet()) {
+      cacheStale.labelValues(kind).set(stale.contains(kind) ? 1 : 0);
     }
     cachedObjects.set(cluster.size());
     cacheOverBudget.set(cluster.overBudget());

@@ -56,6 +56,12 @@ final class WebhookServer implements AutoCloseable {
   static final int MAX_CONNECTIONS = 1_000;
 
   /**
+   * Open connections from one client address at most: a tenth of the cap, so that one client cannot
+   * hold all of it. The API server keeps a few per replica (more only under a burst).
+   */
+  static final int MAX_CONNECTIONS_PER_CLIENT = 100;
+
+  /**
    * At the connection limit, connections idle this long are closed, so that thousands of idle
    * sockets cannot keep the API server's out.
    */
@@ -102,10 +108,26 @@ final class WebhookServer implements AutoCloseable {
     }
   }
 
-  /** What one client may hold: a body's time to arrive, connections, a request head's time. */
-  record Limits(long bodyDeadlineMillis, int maxConnections, long requestHeadDeadlineMillis) {
+  /**
+   * What clients may hold: a body's time to arrive, connections in all and per client address, a
+   * request head's time.
+   */
+  record Limits(
+      long bodyDeadlineMillis,
+      int maxConnections,
+      long requestHeadDeadlineMillis,
+      int maxConnectionsPerClient) {
     static final Limits DEFAULT =
-        new Limits(BODY_DEADLINE_MILLIS, MAX_CONNECTIONS, REQUEST_HEAD_DEADLINE_MILLIS);
+        new Limits(
+            BODY_DEADLINE_MILLIS,
+            MAX_CONNECTIONS,
+            REQUEST_HEAD_DEADLINE_MILLIS,
+            MAX_CONNECTIONS_PER_CLIENT);
+
+    /** Without a share per client: one client may hold every connection. */
+    Limits(long bodyDeadlineMillis, int maxConnections, long requestHeadDeadlineMillis) {
+      this(bodyDeadlineMillis, maxConnections, requestHeadDeadlineMillis, maxConnections);
+    }
   }
 
   private final Settings settings;
@@ -124,6 +146,7 @@ final class WebhookServer implements AutoCloseable {
   private volatile String lastReadiness = "";
   private volatile boolean stopping;
   private AdmissionConfig config = AdmissionConfig.none();
+  private final Refusals refusals;
 
   WebhookServer(
       Settings settings,
@@ -137,6 +160,7 @@ final class WebhookServer implements AutoCloseable {
     this.cluster = cluster;
     this.metrics = metrics;
     this.log = log;
+    this.refusals = new Refusals(metrics, log);
     this.rulesReady = rulesReady;
   }
 
@@ -215,10 +239,7 @@ final class WebhookServer implements AutoCloseable {
                                 (int) MAX_BODY_BYTES,
                                 settings.limits().bodyDeadlineMillis(),
                                 (int) BODY_BUDGET_BYTES,
-                                why -> {
-                                  metrics.recordRefusedForMemory();
-                                  log.warn("review refused: 503", "reason", why);
-                                }));
+                                refusals::report));
                       });
                   cfg.jetty.addConnector(
                       (server, httpConfig) -> {
@@ -231,6 +252,14 @@ final class WebhookServer implements AutoCloseable {
                                 settings.limits().maxConnections(), connector);
                         limit.setEndPointIdleTimeout(IDLE_AT_LIMIT_MILLIS);
                         server.addBean(limit);
+                        connector.addBean(
+                            new ClientConnectionLimit(
+                                settings.limits().maxConnectionsPerClient(),
+                                () ->
+                                    refusals.report(
+                                        new WholeBodyHandler.Refusal(
+                                            WholeBodyHandler.Refusal.CONNECTION,
+                                            "over the client's connections"))));
                         return connector;
                       });
                   if (metricsPort != 0) {

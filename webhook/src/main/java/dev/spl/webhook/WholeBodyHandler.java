@@ -19,7 +19,8 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * BodyBudget} reserved as bytes arrive: a review parses its body into trees many times its size, so
  * a burst of large objects is read as memory frees (TCP pushes back on their senders meanwhile)
  * instead of exhausting the heap, while small reviews keep a lane of their own. A body that finds
- * no memory before its deadline is answered 503, logged and counted.
+ * no memory before its deadline is answered 503 (429 when its client holds its share), with
+ * Retry-After; every refusal is reported, to be logged and counted.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
   /** The request attribute holding the review's deadline, a {@link System#nanoTime} Long. */
@@ -36,21 +37,32 @@ final class WholeBodyHandler extends Handler.Wrapper {
   private final int maxBytes;
   private final long deadlineMillis;
   private final BodyBudget budget;
-  private final java.util.function.Consumer<String> refused;
+
+  /** Seconds a client refused for memory is told to wait (Retry-After). */
+  static final int RETRY_AFTER_SECONDS = 1;
+
+  /** A request answered without being handled: its status and why. */
+  record Refusal(int status, String why) {
+    /** The status of a connection closed as it opened (no answer is sent). */
+    static final int CONNECTION = 0;
+  }
+
+  private final java.util.function.Consumer<Refusal> refused;
 
   WholeBodyHandler(Handler next, int maxBytes, long deadlineMillis, int budgetBytes) {
-    this(next, maxBytes, deadlineMillis, budgetBytes, why -> {});
+    this(next, maxBytes, deadlineMillis, budgetBytes, r -> {});
   }
 
   /**
-   * @param refused told why, each time a body is refused for memory (to log and count it)
+   * @param refused told of each request refused (a body too slow, too large, without memory), to
+   *     log and count it
    */
   WholeBodyHandler(
       Handler next,
       int maxBytes,
       long deadlineMillis,
       int budgetBytes,
-      java.util.function.Consumer<String> refused) {
+      java.util.function.Consumer<Refusal> refused) {
     super(next);
     this.maxBytes = maxBytes;
     this.deadlineMillis = deadlineMillis;
@@ -70,6 +82,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
     }
     long announced = request.getLength();
     if (announced > maxBytes) {
+      refused.accept(new Refusal(413, "body too large"));
       Response.writeError(
           request,
           response,
@@ -113,7 +126,11 @@ final class WholeBodyHandler extends Handler.Wrapper {
               .getComponents()
               .getScheduler()
               .schedule(
-                  () -> fail(408, "the body did not arrive within " + deadlineMillis + " ms", null),
+                  () ->
+                      fail(
+                          408,
+                          "the body did not arrive within " + deadlineMillis + " ms",
+                          "body too slow"),
                   Math.max(0, deadlineAt - System.nanoTime()),
                   TimeUnit.NANOSECONDS);
       readMore();
@@ -128,7 +145,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
           return;
         }
         if (Content.Chunk.isFailure(chunk)) {
-          fail(400, "the body could not be read", null);
+          fail(400, "the body could not be read", "body unreadable");
           return;
         }
         if (!keep(chunk)) {
@@ -155,13 +172,22 @@ final class WholeBodyHandler extends Handler.Wrapper {
       }
       if (bytes.size() + (long) n > maxBytes) {
         chunk.release();
-        fail(413, "the body is over the limit of " + maxBytes + " bytes", null);
+        fail(413, "the body is over the limit of " + maxBytes + " bytes", "body too large");
         return false;
       }
-      if (!hold.reserve()) {
+      BodyBudget.Room room = hold.reserve();
+      if (room != BodyBudget.Room.HELD) {
         if (System.nanoTime() > deadlineAt) {
           chunk.release();
-          fail(503, "too many large reviews at once", "no memory for the body before its deadline");
+          if (room == BodyBudget.Room.OVER_SHARE) {
+            fail(
+                429, "this client holds its share of the review memory", "over the client's share");
+          } else {
+            fail(
+                503,
+                "too many large reviews at once",
+                "no memory for the body before its deadline");
+          }
         } else {
           request
               .getComponents()
@@ -213,8 +239,11 @@ final class WholeBodyHandler extends Handler.Wrapper {
       }
     }
 
-    /** Answers {@code status} once; {@code memory} names a refusal for memory (logged). */
-    private synchronized void fail(int status, String message, String memory) {
+    /**
+     * Answers {@code status} once, and reports the refusal ({@code why}, to log and count). A
+     * refusal for memory (429: this client's share, 503: everyone's) says when to try again.
+     */
+    private synchronized void fail(int status, String message, String why) {
       if (!finished.compareAndSet(false, true)) {
         return;
       }
@@ -223,8 +252,9 @@ final class WholeBodyHandler extends Handler.Wrapper {
       }
       bytes = null;
       hold.release();
-      if (memory != null) {
-        refused.accept(memory);
+      refused.accept(new Refusal(status, why));
+      if (status == 429 || status == 503) {
+        response.getHeaders().put("Retry-After", String.valueOf(RETRY_AFTER_SECONDS));
       }
       Response.writeError(request, response, callback, status, message);
     }

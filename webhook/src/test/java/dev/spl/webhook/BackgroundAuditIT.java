@@ -9,6 +9,7 @@ import dev.spl.LintOptions;
 import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
 import dev.spl.schema.GatewayApiVersion;
+import dev.spl.testing.Await;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -106,6 +107,19 @@ class BackgroundAuditIT {
     return (List<Map<String, Object>>) report.getAdditionalProperties().get("results");
   }
 
+  /** The cluster state, started and synced, keeping {@code findings} up to date. */
+  InformerClusterState synced(LintOptions options, ObjectFindings findings) throws Exception {
+    InformerClusterState started =
+        new InformerClusterState(
+                client,
+                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
+                options.version())
+            .keepingFindings(findings)
+            .start();
+    InformerClusterStateIT.await("caches to sync", started::isSynced);
+    return started;
+  }
+
   BackgroundAudit audit(
       String identity, InformerClusterState cluster, ObjectFindings findings, LintOptions options) {
     return new BackgroundAudit(
@@ -128,14 +142,7 @@ class BackgroundAuditIT {
     apply(CART_ROUTE.formatted("1d"));
     LintOptions options = new LintOptions(GatewayApiVersion.V1_4, RuleSelection.all());
     ObjectFindings findings = new ObjectFindings(new Engine(), options);
-    state =
-        new InformerClusterState(
-                client,
-                new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
-                options.version())
-            .keepingFindings(findings)
-            .start();
-    InformerClusterStateIT.await("caches to sync", state::isSynced);
+    state = synced(options, findings);
     InformerClusterStateIT.await("three objects cached", () -> state.size() == 3);
 
     first = audit("replica-a", state, findings, options).start();
@@ -187,5 +194,53 @@ class BackgroundAuditIT {
     InformerClusterStateIT.await("the fixed route's report gone", () -> report("web") == null);
     assertNotNull(report("shop"), "the other namespace's report stays");
     assertEquals(0, follower.reportWrites(), "only the leader writes");
+  }
+
+  @Test
+  void aReportTheApiServerRefusesLeavesTheOthersWritten() throws Exception {
+    // the API server refuses "shop"'s report (too large for etcd, say); "web"'s is still written
+    server
+        .expect()
+        .post()
+        .withPath("/apis/wgpolicyk8s.io/v1alpha2/namespaces/shop/policyreports")
+        .andReturn(
+            413,
+            "{\"kind\":\"Status\",\"code\":413,\"message\":\"etcdserver: request is too large\"}")
+        .always();
+    apply(SERVICE);
+    apply(LEGACY_ROUTE);
+    apply(CART_ROUTE.formatted("1d"));
+    LintOptions options = new LintOptions(GatewayApiVersion.V1_4, RuleSelection.all());
+    ObjectFindings findings = new ObjectFindings(new Engine(), options);
+    state = synced(options, findings);
+    InformerClusterStateIT.await("three objects cached", () -> state.size() == 3);
+    first = audit("replica-a", state, findings, options).start();
+    InformerClusterStateIT.await("the web report", () -> report("web") != null);
+    assertEquals(null, report("shop"));
+    InformerClusterStateIT.await(
+        "the refusal logged",
+        () ->
+            logs.toString(StandardCharsets.UTF_8)
+                .contains("report not written; trying again at the next run"));
+    assertTrue(logs.toString(StandardCharsets.UTF_8).contains("\"namespace\":\"shop\""));
+  }
+
+  @Test
+  void aReplicaThatLostTheLeaseCampaignsAgain() throws Exception {
+    LintOptions options = new LintOptions(GatewayApiVersion.V1_4, RuleSelection.all());
+    ObjectFindings findings = new ObjectFindings(new Engine(), options);
+    state = synced(options, findings);
+    first = audit("replica-a", state, findings, options).start();
+    InformerClusterStateIT.await("leading", first::leading);
+    // another holder takes the Lease (as after an outage in which this replica could not renew):
+    // fabric8's elector ends; the audit campaigns again and leads once the Lease expires
+    io.fabric8.kubernetes.api.model.coordination.v1.Lease lease =
+        client.leases().inNamespace("spl-system").withName(BackgroundAudit.LEASE).get();
+    lease.getSpec().setHolderIdentity("replica-gone");
+    lease.getSpec().setRenewTime(java.time.ZonedDateTime.now());
+    client.leases().inNamespace("spl-system").resource(lease).update();
+    InformerClusterStateIT.await("the lost lead noticed", () -> !first.leading());
+    Await.until("campaigning again", Duration.ofSeconds(40), () -> first.recampaigns() > 0);
+    Await.until("leading again", Duration.ofSeconds(60), first::leading);
   }
 }

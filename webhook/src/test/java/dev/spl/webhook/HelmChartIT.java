@@ -573,6 +573,7 @@ class HelmChartIT {
             "spl702-gke-client-ip-proto-affinity",
             "spl703-gke-policy-target-invalid",
             "spl706-gke-ingress-affinity-annotation",
+            "spl709-gke-stateful-cookie-ttl-refused",
             "spl801-contour-strategy-unknown",
             "spl803-contour-sticky-on-tcpproxy",
             "spl901-haproxy-dynamic-cookie-public-key",
@@ -602,7 +603,7 @@ class HelmChartIT {
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
-    assertEquals(25, mainNames.size(), mainNames.toString());
+    assertEquals(26, mainNames.size(), mainNames.toString());
     assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
@@ -634,7 +635,7 @@ class HelmChartIT {
   void policiesModeBothKeepsTheWebhookForTheRest() {
     Rendered both = render(t -> t.set("policies.mode", "both"));
     assertEquals(
-        22,
+        23,
         both.all("ValidatingAdmissionPolicy").stream()
             .filter(p -> !p.name().endsWith("-label-guard"))
             .count());

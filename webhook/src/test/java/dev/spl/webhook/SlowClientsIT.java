@@ -1,6 +1,7 @@
 package dev.spl.webhook;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
@@ -44,6 +45,14 @@ class SlowClientsIT {
   }
 
   WebhookServer server(long bodyDeadlineMillis) throws Exception {
+    return server(
+        new WebhookServer.Limits(
+            bodyDeadlineMillis,
+            WebhookServer.MAX_CONNECTIONS,
+            WebhookServer.REQUEST_HEAD_DEADLINE_MILLIS));
+  }
+
+  WebhookServer server(WebhookServer.Limits limits) throws Exception {
     return new WebhookServer(
             new WebhookServer.Settings(
                 "127.0.0.1",
@@ -53,10 +62,7 @@ class SlowClientsIT {
                 30_000,
                 1_000,
                 1_000,
-                new WebhookServer.Limits(
-                    bodyDeadlineMillis,
-                    WebhookServer.MAX_CONNECTIONS,
-                    WebhookServer.REQUEST_HEAD_DEADLINE_MILLIS)),
+                limits),
             new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
             ClusterState.NONE,
             new WebhookMetrics(),
@@ -173,28 +179,94 @@ class SlowClientsIT {
   }
 
   @Test
-  void oneClientHoldsAtMostHalfOfTheSharedBudgetAndSmallBodiesHaveTheirLane() {
+  void oneClientHoldsAtMostHalfOfEitherLane() {
     BodyBudget budget = new BodyBudget(64, 256, 1000);
     BodyBudget.Hold a = budget.open("10.0.0.1", 400, 3000);
     BodyBudget.Hold b = budget.open("10.0.0.1", 200, 3000);
     assertEquals(0, budget.held(), "announcing reserves nothing");
-    assertTrue(a.reserve());
-    assertTrue(!b.reserve(), "the same client past half of the shared budget");
+    assertEquals(BodyBudget.Room.HELD, a.reserve());
+    assertEquals(
+        BodyBudget.Room.OVER_SHARE, b.reserve(), "the same client past half of the shared lane");
     BodyBudget.Hold c = budget.open("10.0.0.1", 100, 3000);
-    assertTrue(c.reserve(), "up to half");
+    assertEquals(BodyBudget.Room.HELD, c.reserve(), "up to half");
     BodyBudget.Hold other = budget.open("10.0.0.2", 500, 3000);
-    assertTrue(other.reserve(), "another client has the other half");
-    assertTrue(!budget.open("10.0.0.3", -1, 3000).reserve(), "a chunked body needs the limit");
-    // small bodies have their own lane, whatever the shared one holds: four of 64 fit in 256
-    for (int i = 0; i < 4; i++) {
-      assertTrue(budget.open("10.0.0." + (10 + i), 64, 3000).reserve(), "small body " + i);
-    }
-    assertTrue(!budget.open("10.0.0.20", 64, 3000).reserve(), "the small lane is bounded too");
+    assertEquals(BodyBudget.Room.HELD, other.reserve(), "another client has the other half");
+    assertEquals(
+        BodyBudget.Room.FULL,
+        budget.open("10.0.0.3", 100, 3000).reserve(),
+        "the shared lane is full for everyone");
+    assertEquals(
+        BodyBudget.Room.OVER_SHARE,
+        budget.open("10.0.0.3", -1, 3000).reserve(),
+        "a chunked body needs the limit, over any share");
+    // small bodies have their own lane, whatever the shared one holds: four of 64 fit in 256,
+    // two per client
+    assertEquals(BodyBudget.Room.HELD, budget.open("10.0.0.10", 64, 3000).reserve());
+    assertEquals(BodyBudget.Room.HELD, budget.open("10.0.0.10", 64, 3000).reserve());
+    assertEquals(
+        BodyBudget.Room.OVER_SHARE,
+        budget.open("10.0.0.10", 64, 3000).reserve(),
+        "one client trickling small bodies holds half the small lane at most");
+    assertEquals(BodyBudget.Room.HELD, budget.open("10.0.0.11", 64, 3000).reserve());
+    assertEquals(BodyBudget.Room.HELD, budget.open("10.0.0.12", 64, 3000).reserve());
+    assertEquals(
+        BodyBudget.Room.FULL,
+        budget.open("10.0.0.20", 64, 3000).reserve(),
+        "the small lane is bounded too");
     a.release();
     a.release(); // twice is once
     c.release();
     other.release();
     assertEquals(256, budget.held());
+  }
+
+  @Test
+  void oneClientAddressHoldsAtMostItsShareOfConnections() throws Exception {
+    server.close();
+    server =
+        server(
+            new WebhookServer.Limits(
+                4_000,
+                WebhookServer.MAX_CONNECTIONS,
+                WebhookServer.REQUEST_HEAD_DEADLINE_MILLIS,
+                5));
+    javax.net.ssl.SSLSocketFactory tls = TestCertificates.trusting(cert).getSocketFactory();
+    java.net.InetAddress attacker = java.net.InetAddress.getByName("127.0.0.1");
+    java.net.InetAddress apiServer = java.net.InetAddress.getByName("127.0.0.2");
+    for (int i = 0; i < 5; i++) {
+      SSLSocket s = (SSLSocket) tls.createSocket("127.0.0.1", server.port(), attacker, 0);
+      s.startHandshake();
+      slow.add(s);
+    }
+    SSLSocket sixth = (SSLSocket) tls.createSocket("127.0.0.1", server.port(), attacker, 0);
+    sixth.setSoTimeout(5_000);
+    assertThrows(java.io.IOException.class, sixth::startHandshake, "closed as it opened");
+    sixth.close();
+    // another address still gets answers
+    try (SSLSocket s = (SSLSocket) tls.createSocket("127.0.0.1", server.port(), apiServer, 0)) {
+      s.setSoTimeout(5_000);
+      s.getOutputStream()
+          .write(
+              "GET /healthz HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
+                  .getBytes(StandardCharsets.US_ASCII));
+      String answer = new String(s.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+      assertEquals("HTTP/1.1 200", answer);
+    }
+    // a closed connection gives the client its place back
+    slow.remove(0).close();
+    dev.spl.testing.Await.until(
+        "a place for the client again",
+        java.time.Duration.ofSeconds(10),
+        () -> {
+          try (SSLSocket s =
+              (SSLSocket) tls.createSocket("127.0.0.1", server.port(), attacker, 0)) {
+            s.setSoTimeout(5_000);
+            s.startHandshake();
+            return true;
+          } catch (java.io.IOException e) {
+            return false;
+          }
+        });
   }
 
   @Test

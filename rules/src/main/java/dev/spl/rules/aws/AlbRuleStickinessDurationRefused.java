@@ -13,6 +13,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.rules.WholeSeconds;
 
 /**
  * SPL605: a ListenerRuleConfiguration's target group stickiness lasting a time its CRD refuses. It
@@ -24,8 +25,8 @@ import dev.spl.rules.RuleDefinition;
     name = "alb-rule-stickiness-duration-refused",
     severity = Severity.ERROR,
     summary =
-        "A ListenerRuleConfiguration's targetGroupStickinessConfig.durationSeconds is not whole"
-            + " seconds from 1 to 604800, which its CRD refuses.",
+        "A ListenerRuleConfiguration's stickiness durationSeconds is not whole seconds from 1 to"
+            + " 604800, which its CRD refuses.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class AlbRuleStickinessDurationRefused implements ResourceRule {
   /** {value}: the duration written. */
@@ -53,7 +54,9 @@ public final class AlbRuleStickinessDurationRefused implements ResourceRule {
         continue;
       }
       Node duration = stickiness.get("durationSeconds");
-      if (duration instanceof ScalarNode s && s.value() != null && !inRange(s.value())) {
+      if (duration instanceof ScalarNode s
+          && s.value() != null
+          && !WholeSeconds.within(s.value(), 1, LONGEST)) {
         reporter.report(
             info(),
             resource,
@@ -67,12 +70,5 @@ public final class AlbRuleStickinessDurationRefused implements ResourceRule {
             MESSAGE.format("value", String.valueOf(s.value())));
       }
     }
-  }
-
-  /** True for a YAML integer (not a string, not a fraction) from 1 to 7 days. */
-  private static boolean inRange(Object value) {
-    return (value instanceof Integer || value instanceof Long)
-        && ((Number) value).longValue() >= 1
-        && ((Number) value).longValue() <= LONGEST;
   }
 }

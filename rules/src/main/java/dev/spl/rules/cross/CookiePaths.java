@@ -17,7 +17,7 @@ public final class CookiePaths {
   private CookiePaths() {}
 
   /** The path matches of a rule; a rule with no matches (or a match without path) matches "/". */
-  static List<PathMatch> of(MapNode rule) {
+  public static List<PathMatch> of(MapNode rule) {
     List<PathMatch> out = new ArrayList<>();
     if (rule.get("matches") instanceof ListNode matches && matches.size() > 0) {
       for (Node m : matches.items()) {
@@ -31,6 +31,41 @@ public final class CookiePaths {
       out.add(new PathMatch("PathPrefix", "/"));
     }
     return out;
+  }
+
+  /**
+   * The cookie path a controller that derives it from the matches gives (NGINX Gateway Fabric's
+   * route_common.go, Envoy Gateway before v1.10): the longest run of whole path segments every
+   * Exact or PathPrefix value starts with; null when a match is a regular expression (then no path
+   * is derived).
+   */
+  public static String derivedPath(List<PathMatch> matches) {
+    String common = null;
+    for (PathMatch m : matches) {
+      if (m.type().equals("RegularExpression") || !m.value().startsWith("/")) {
+        return null;
+      }
+      String[] segments = m.value().split("/", -1);
+      if (common == null) {
+        common = m.value();
+        continue;
+      }
+      String[] held = common.split("/", -1);
+      StringBuilder prefix = new StringBuilder();
+      for (int i = 1; i < Math.min(held.length, segments.length); i++) {
+        if (!held[i].equals(segments[i]) || held[i].isEmpty()) {
+          break;
+        }
+        prefix.append('/').append(held[i]);
+      }
+      common = prefix.toString();
+    }
+    if (common == null || common.isEmpty()) {
+      return "/";
+    }
+    return common.length() > 1 && common.endsWith("/")
+        ? common.substring(0, common.length() - 1)
+        : common;
   }
 
   /**

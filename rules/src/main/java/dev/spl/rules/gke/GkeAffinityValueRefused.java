@@ -12,6 +12,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.rules.WholeSeconds;
 import java.util.Set;
 
 /**
@@ -77,19 +78,14 @@ public final class GkeAffinityValueRefused implements ResourceRule {
           fix);
     }
     Node ttl = affinity.get("cookieTtlSec");
-    if (ttl instanceof ScalarNode s && s.value() != null && !inRange(s.value())) {
+    if (ttl instanceof ScalarNode s
+        && s.value() != null
+        && !WholeSeconds.within(s.value(), 0, LONGEST_TTL)) {
       reporter.report(
           info(),
           resource,
           GkeAffinity.PATH.key("cookieTtlSec"),
           TTL.format("value", String.valueOf(s.value())));
     }
-  }
-
-  /** True for a YAML integer (not a string, not a fraction) from 0 to two weeks. */
-  private static boolean inRange(Object value) {
-    return (value instanceof Integer || value instanceof Long)
-        && ((Number) value).longValue() >= 0
-        && ((Number) value).longValue() <= LONGEST_TTL;
   }
 }

@@ -11,6 +11,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.rules.WholeSeconds;
 import java.util.Set;
 
 /**
@@ -49,18 +50,14 @@ public final class GkeStatefulCookieTtlRefused implements ResourceRule {
       return;
     }
     Node ttl = cookie.get("cookieTtlSeconds");
-    if (ttl instanceof ScalarNode s && s.value() != null && !inRange(s.value())) {
+    if (ttl instanceof ScalarNode s
+        && s.value() != null
+        && !WholeSeconds.within(s.value(), 1, LONGEST)) {
       reporter.report(
           info(),
           resource,
           PATH.key("cookieTtlSeconds"),
           MESSAGE.format("value", String.valueOf(s.value())));
     }
-  }
-
-  private static boolean inRange(Object value) {
-    return (value instanceof Integer || value instanceof Long)
-        && ((Number) value).longValue() >= 1
-        && ((Number) value).longValue() <= LONGEST;
   }
 }

@@ -14,6 +14,9 @@ import java.util.List;
 final class LoadBalancers {
   record At(MapNode loadBalancer, FieldPath path) {}
 
+  /** One entry of a portLevelSettings list (the traffic policy's or a subset's), with its path. */
+  record PortSettings(MapNode settings, FieldPath path) {}
+
   private LoadBalancers() {}
 
   static boolean isDestinationRule(Resource r) {
@@ -35,6 +38,33 @@ final class LoadBalancers {
       }
     }
     return out;
+  }
+
+  /** Every portLevelSettings entry of the DestinationRule, its subsets' included. */
+  static List<PortSettings> portSettings(Resource r) {
+    List<PortSettings> out = new ArrayList<>();
+    MapNode spec = r.spec();
+    if (spec == null) {
+      return out;
+    }
+    addPorts(spec.map("trafficPolicy"), FieldPath.of("spec", "trafficPolicy"), out);
+    ListNode subsets = spec.list("subsets");
+    for (int i = 0; subsets != null && i < subsets.size(); i++) {
+      if (subsets.get(i) instanceof MapNode subset) {
+        addPorts(
+            subset.map("trafficPolicy"), FieldPath.of("spec", "subsets", i, "trafficPolicy"), out);
+      }
+    }
+    return out;
+  }
+
+  private static void addPorts(MapNode policy, FieldPath at, List<PortSettings> out) {
+    ListNode ports = policy == null ? null : policy.list("portLevelSettings");
+    for (int i = 0; ports != null && i < ports.size(); i++) {
+      if (ports.get(i) instanceof MapNode port) {
+        out.add(new PortSettings(port, at.key("portLevelSettings").index(i)));
+      }
+    }
   }
 
   private static void addPolicy(MapNode policy, FieldPath at, List<At> out) {

@@ -20,9 +20,11 @@ import dev.spl.rules.RuleDefinition;
     name = "ngf-persistence-needs-plus",
     severity = Severity.WARNING,
     summary =
-        "Route sessionPersistence on NGINX Gateway Fabric, whose controller spl cannot see: it is"
-            + " honoured only with NGINX Plus and experimental features.",
-    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
+        "Route sessionPersistence on an NGINX Gateway Fabric spl cannot see, which honours it only"
+            + " with NGINX Plus.",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS,
+    // a review never sees the controller, so in the webhook it would warn on every such route
+    lintOnly = true)
 public final class NgfPersistenceNeedsPlus implements IndexRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

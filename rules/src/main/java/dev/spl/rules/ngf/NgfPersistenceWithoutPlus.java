@@ -22,9 +22,11 @@ import java.util.List;
     name = "ngf-persistence-without-plus",
     severity = Severity.ERROR,
     summary =
-        "Route sessionPersistence served by an NGINX Gateway Fabric started without --nginx-plus"
-            + " or --gateway-api-experimental-features, which ignores it.",
-    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
+        "NGINX Gateway Fabric, started without NGINX Plus or experimental features, ignores a"
+            + " route's sessionPersistence.",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS,
+    // the controller's Deployment is in its own namespace, which no review of a route reaches
+    lintOnly = true)
 public final class NgfPersistenceWithoutPlus implements IndexRule {
   /** {missing}: the flags the controller lacks; {workload}: its Deployment. */
   public static final MessageTemplate MESSAGE =

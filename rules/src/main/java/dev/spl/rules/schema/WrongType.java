@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.model.Fix;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -7,6 +8,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.SchemaViolation;
+import dev.spl.schema.SessionPersistenceSchema;
 import dev.spl.schema.SessionPersistenceSite;
 
 /** SPL027: a sessionPersistence field of the wrong JSON type. */
@@ -15,7 +17,8 @@ import dev.spl.schema.SessionPersistenceSite;
     name = "wrong-type",
     severity = Severity.ERROR,
     summary = "A sessionPersistence field has the wrong JSON type.",
-    noPolicyBecause = NoPolicy.CRD_SCHEMA)
+    noPolicyBecause = NoPolicy.CRD_SCHEMA,
+    fixable = true)
 public final class WrongType implements SessionPersistenceRule {
 
   @Override
@@ -31,9 +34,27 @@ public final class WrongType implements SessionPersistenceRule {
             info(),
             site.resource(),
             v.path(),
-            field + " must be " + article(v.detail()) + ", not " + v.node().typeName() + hint);
+            field + " must be " + article(v.detail()) + ", not " + v.node().typeName() + hint,
+            quoting(v, site));
       }
     }
+  }
+
+  /**
+   * The fix that quotes a number or boolean where a string is wanted, when the string passes the
+   * field's own schema (a sessionName 42 becomes "42"; an absoluteTimeout 3600 is no duration
+   * quoted, so it gets none); TextEdits makes it only where the value is written as it reads.
+   */
+  private static Fix quoting(SchemaViolation v, SessionPersistenceSite site) {
+    if (!v.detail().equals("string")
+        || !(v.node() instanceof ScalarNode s)
+        || !(s.value() instanceof Number || s.value() instanceof Boolean)
+        || !SessionPersistenceSchema.accepts(
+            v.field(), String.valueOf(s.value()), site.version())) {
+      return null;
+    }
+    String text = String.valueOf(s.value());
+    return Fix.quoted("quote " + text, s, text);
   }
 
   private static String article(String type) {

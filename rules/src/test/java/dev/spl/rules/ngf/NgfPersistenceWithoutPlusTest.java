@@ -79,17 +79,4 @@ class NgfPersistenceWithoutPlusTest {
     assertTrue(of("SPL254", yaml).isEmpty());
     assertTrue(of("SPL255", yaml).isEmpty());
   }
-
-  @Test
-  void noControllerInSightIsAWarning() {
-    assertTrue(of("SPL254", ROUTE).isEmpty());
-    assertEquals(1, of("SPL255", ROUTE).size());
-  }
-
-  @Test
-  void aControllerOfAnotherClassDoesNotCount() {
-    String yaml = ROUTE + controller("--gateway-ctlr-name=gateway.nginx.org/other");
-    assertTrue(of("SPL254", yaml).isEmpty());
-    assertEquals(1, of("SPL255", yaml).size());
-  }
 }
