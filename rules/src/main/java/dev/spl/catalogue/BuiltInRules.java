@@ -31,6 +31,7 @@ import dev.spl.rules.cross.HostCookiePathFromMatch;
 import dev.spl.rules.cross.PartialPersistenceInSplit;
 import dev.spl.rules.cross.RenamedTarget;
 import dev.spl.rules.cross.ServiceAffinityConflict;
+import dev.spl.rules.cross.SessionCookieSharedOnRoot;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
@@ -134,6 +135,7 @@ public final class BuiltInRules {
           new CookiePrefixViolation(),
           new PermanentZeroLifetime(),
           new HostCookiePathFromMatch(),
+          new SessionCookieSharedOnRoot(),
           new GrpcCookiePersistence(),
           new ControllerIgnoresPersistence(),
           new ClientIpBehindSnat(),

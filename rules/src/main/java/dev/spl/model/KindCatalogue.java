@@ -155,6 +155,23 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
+          // Traefik's weighted services: sticky cookies per child and for the choice of child.
+          reviewed(
+              "traefik.io",
+              "v1alpha1",
+              "TraefikService",
+              "traefikservices",
+              KindRole.NONE,
+              null,
+              false),
+          reviewed(
+              "traefik.containo.us",
+              "v1alpha1",
+              "TraefikService",
+              "traefikservices",
+              KindRole.NONE,
+              null,
+              false),
           // GKE's Gateway policies: the affinity of the backend service a Service becomes.
           reviewed(
               "networking.gke.io",

@@ -34,6 +34,42 @@ public final class CookiePaths {
   }
 
   /**
+   * How a controller scopes a route rule's session cookie when the API has no cookie path (up to
+   * v1.6's sessionName shape). GEP-1619 said "derived from the path match" until
+   * kubernetes-sigs/gateway-api#5046 made it "/"; controllers followed at different times.
+   */
+  public enum Scoping {
+    /** Always Path=/: kgateway (kgateway-dev/kgateway#14124), Envoy Gateway from v1.10. */
+    ROOT,
+    /** The rule's path match: NGINX Gateway Fabric (route_common.go at e55bfe3). */
+    FROM_MATCH,
+    /**
+     * The match before v1.10, "/" from it (envoyproxy/gateway#9950): Envoy Gateway, whose version a
+     * GatewayClass does not tell; the newest release is assumed where one answer is needed.
+     */
+    FROM_MATCH_BEFORE_V1_10,
+    /** A controller spl has not read: unknown. */
+    UNKNOWN
+  }
+
+  /** How the controller named {@code controllerName} scopes the cookie. */
+  public static Scoping scoping(String controllerName) {
+    if (controllerName == null) {
+      return Scoping.UNKNOWN;
+    }
+    if (controllerName.startsWith("gateway.nginx.org/")) {
+      return Scoping.FROM_MATCH;
+    }
+    if (controllerName.equals("gateway.envoyproxy.io/gatewayclass-controller")) {
+      return Scoping.FROM_MATCH_BEFORE_V1_10;
+    }
+    if (controllerName.equals("kgateway.dev/kgateway")) {
+      return Scoping.ROOT;
+    }
+    return Scoping.UNKNOWN;
+  }
+
+  /**
    * The cookie path a controller that derives it from the matches gives (NGINX Gateway Fabric's
    * route_common.go, Envoy Gateway before v1.10): the longest run of whole path segments every
    * Exact or PathPrefix value starts with; null when a match is a regular expression (then no path

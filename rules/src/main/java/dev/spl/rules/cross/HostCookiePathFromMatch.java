@@ -12,7 +12,6 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceSite;
-import java.util.Map;
 
 /**
  * SPL134: a {@code __Host-} session cookie on a route rule whose controller sets the cookie's Path
@@ -37,13 +36,6 @@ public final class HostCookiePathFromMatch implements IndexRule {
           "{product}{when} sets Path={path} from the matches; browsers drop __Host- cookies"
               + " not on /");
 
-  /** Controllers that derive the path, by controllerName prefix, with the versions that do. */
-  static final Map<String, String[]> DERIVING =
-      Map.of(
-          "gateway.nginx.org/", new String[] {"NGINX Gateway Fabric", ""},
-          "gateway.envoyproxy.io/gatewayclass-controller",
-              new String[] {"Envoy Gateway", " before v1.10"});
-
   @Override
   public Inputs inputs() {
     return Inputs.of(KindRole.ROUTE, "rules.sessionPersistence", "rules.matches", "parentRefs")
@@ -67,31 +59,25 @@ public final class HostCookiePathFromMatch implements IndexRule {
         continue;
       }
       for (ResourceIndex.ServingClass served : index.servingClasses(rule.route())) {
-        String[] product = deriving(served.controllerName());
-        if (product != null) {
+        CookiePaths.Scoping scoping = CookiePaths.scoping(served.controllerName());
+        if (scoping == CookiePaths.Scoping.FROM_MATCH
+            || scoping == CookiePaths.Scoping.FROM_MATCH_BEFORE_V1_10) {
+          boolean ngf = scoping == CookiePaths.Scoping.FROM_MATCH;
           reporter.report(
               info(),
               rule.route(),
               site.sessionNameField(),
-              MESSAGE.format("product", product[0], "when", product[1], "path", path),
+              MESSAGE.format(
+                  "product",
+                  ngf ? "NGINX Gateway Fabric" : "Envoy Gateway",
+                  "when",
+                  ngf ? "" : " before v1.10",
+                  "path",
+                  path),
               served.locations());
           break;
         }
       }
     }
-  }
-
-  private static String[] deriving(String controllerName) {
-    if (controllerName == null) {
-      return null;
-    }
-    for (Map.Entry<String, String[]> e : DERIVING.entrySet()) {
-      if (e.getKey().endsWith("/")
-          ? controllerName.startsWith(e.getKey())
-          : controllerName.equals(e.getKey())) {
-        return e.getValue();
-      }
-    }
-    return null;
   }
 }

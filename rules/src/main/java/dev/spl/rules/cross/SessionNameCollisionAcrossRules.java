@@ -78,7 +78,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule {
    * implementations scope it to the rule's path, which keeps a name unique per route path. A rule
    * with several or regular-expression matches may be sent anywhere ("/"). Headers: null.
    */
-  private static String cookiePath(EffectivePersistence p, RouteRule rule) {
+  static String cookiePath(EffectivePersistence p, RouteRule rule) {
     if (!"Cookie".equals(p.site().type() == null ? "Cookie" : p.site().type())) {
       return null;
     }
@@ -94,7 +94,7 @@ public final class SessionNameCollisionAcrossRules implements IndexRule {
   }
 
   /** True when some request carries both cookies: one path path-matches the other (RFC 6265). */
-  private static boolean overlap(String a, String b) {
+  static boolean overlap(String a, String b) {
     return a == null || b == null || CookiePaths.pathMatches(a, b) || CookiePaths.pathMatches(b, a);
   }
 }

@@ -25,14 +25,16 @@ import java.util.regex.Pattern;
  * the next request to the first service carries a server it does not have: it picks another. The
  * path defaults to {@code /} (traefik pkg/config/dynamic http_config.go, Cookie.Path; a name left
  * out is derived from each service, so only names written alike collide). Copies of one Kubernetes
- * Service (same name and port) share their servers and are left alone.
+ * Service (same name and port) share their servers and are left alone. A weighted TraefikService is
+ * the same question one level down (its children, and its own cookie).
  */
 @RuleDefinition(
     id = "SPL503",
     name = "traefik-sticky-cookie-shared",
     severity = Severity.WARNING,
     summary =
-        "Two services of an IngressRoute on one host with sticky cookies of one name and path.",
+        "Two services of an IngressRoute on one host, or of a weighted TraefikService, with sticky"
+            + " cookies of one name and path.",
     noPolicyBecause =
         "the hosts come from each route's match expression, parsed in Java; no CEL form yet")
 public final class TraefikStickyCookieShared implements ResourceRule {
@@ -49,10 +51,15 @@ public final class TraefikStickyCookieShared implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!resource.kind().equals("IngressRoute")
-        || !(resource.group().equals("traefik.io")
-            || resource.group().equals("traefik.containo.us"))
+    if (!(resource.group().equals("traefik.io") || resource.group().equals("traefik.containo.us"))
         || resource.spec() == null) {
+      return;
+    }
+    if (resource.kind().equals("TraefikService")) {
+      checkWeighted(resource, reporter);
+      return;
+    }
+    if (!resource.kind().equals("IngressRoute")) {
       return;
     }
     ListNode routes = resource.spec().list("routes");
@@ -104,6 +111,78 @@ public final class TraefikStickyCookieShared implements ResourceRule {
         }
       }
     }
+  }
+
+  /**
+   * A weighted TraefikService: its own sticky cookie pins a client to a child, each child's pins it
+   * to a server. A child whose cookie has the weighted level's name and path overwrites it; two
+   * children's cookies of one name and path overwrite each other when the weighted level does not
+   * pin (each request may go to either child).
+   */
+  private void checkWeighted(Resource resource, Reporter reporter) {
+    MapNode weighted = resource.spec().map("weighted");
+    ListNode children = weighted == null ? null : weighted.list("services");
+    if (children == null) {
+      return;
+    }
+    MapNode own = weighted.map("sticky") == null ? null : weighted.map("sticky").map("cookie");
+    String ownKey = own == null ? null : cookieKey(own);
+    Map<String, Sticky> seen = new LinkedHashMap<>();
+    for (int j = 0; j < children.size(); j++) {
+      if (!(children.get(j) instanceof MapNode child)) {
+        continue;
+      }
+      MapNode cookie = child.map("sticky") == null ? null : child.map("sticky").map("cookie");
+      String key = cookie == null ? null : cookieKey(cookie);
+      if (key == null) {
+        continue;
+      }
+      FieldPath field = FieldPath.of("spec", "weighted", "services", j, "sticky", "cookie", "name");
+      if (key.equals(ownKey)) {
+        reporter.report(
+            info(),
+            resource,
+            field,
+            MESSAGE.format(
+                "cookie",
+                cookie.string("name"),
+                "host",
+                "every host",
+                "other",
+                "the weighted service"),
+            List.of(
+                Reporter.at(
+                    resource, FieldPath.of("spec", "weighted", "sticky", "cookie", "name"))));
+        continue;
+      }
+      Sticky other = seen.get(key);
+      String backend = child.string("name") + ":" + ScalarNode.text(child.get("port"));
+      if (own == null && other != null && !other.backend().equals(backend)) {
+        reporter.report(
+            info(),
+            resource,
+            field,
+            MESSAGE.format(
+                "cookie",
+                cookie.string("name"),
+                "host",
+                "every host",
+                "other",
+                "service " + other.backend()),
+            List.of(Reporter.at(resource, other.field())));
+      } else {
+        seen.putIfAbsent(key, new Sticky(backend, field));
+      }
+    }
+  }
+
+  /** A named cookie's name and path (default "/"); null for a cookie whose name is derived. */
+  private static String cookieKey(MapNode cookie) {
+    String name = cookie.string("name");
+    if (name == null || name.isEmpty()) {
+      return null;
+    }
+    return name + "\0" + (cookie.string("path") == null ? "/" : cookie.string("path"));
   }
 
   /** The hosts a route's match names; "*" when it names none (every host). */
