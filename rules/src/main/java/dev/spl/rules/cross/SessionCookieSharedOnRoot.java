@@ -40,7 +40,7 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
           "cookie \"{name}\" is rule {rule}'s too, and {product} sets both on Path=/: each"
               + " overwrites the other's pin");
 
-  private record Use(int rule, EffectivePersistence persistence) {}
+  private record Use(RouteRule rule, EffectivePersistence persistence) {}
 
   @Override
   public Inputs inputs() {
@@ -68,16 +68,15 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
           if (key == null || path == null) {
             continue; // a Header, or a name the controller makes per rule
           }
-          Use use = new Use(rule.index(), p);
+          Use use = new Use(rule, p);
           List<Use> earlier = byName.computeIfAbsent(key, k -> new ArrayList<>());
           earlier.stream()
-              .filter(e -> e.rule() != use.rule() && e.persistence().site() != p.site())
+              .filter(e -> e.rule().index() != rule.index() && e.persistence().site() != p.site())
               // where the paths meet, SPL102 says it already
               .filter(
                   e ->
                       !SessionNameCollisionAcrossRules.overlap(
-                          SessionNameCollisionAcrossRules.cookiePath(
-                              e.persistence(), index.rules(route).get(e.rule())),
+                          SessionNameCollisionAcrossRules.cookiePath(e.persistence(), e.rule()),
                           path))
               .findFirst()
               .ifPresent(e -> report(reporter, route, e, use, served));
@@ -105,7 +104,7 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
             "name",
             use.persistence().site().sessionName(),
             "rule",
-            earlier.rule(),
+            earlier.rule().index(),
             "product",
             eg ? "Envoy Gateway (v1.10 and later)" : "kgateway"),
         related);

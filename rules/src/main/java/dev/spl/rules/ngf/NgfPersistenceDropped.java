@@ -2,11 +2,9 @@ package dev.spl.rules.ngf;
 
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
-import dev.spl.index.RouteRule;
 import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.RelatedLocation;
-import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.NoPolicy;
@@ -15,7 +13,6 @@ import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * SPL252: route persistence that NGINX Gateway Fabric drops: the Header type (it writes NGINX Plus
@@ -63,22 +60,8 @@ public final class NgfPersistenceDropped implements IndexRule {
     if (!context.version().usesSessionNameShape()) {
       return;
     }
-    for (Resource route : index.routes()) {
-      List<SessionPersistenceSite> sites =
-          index.rules(route).stream()
-              .map(RouteRule::inline)
-              .filter(s -> s != null && s.celInput() != null)
-              .toList();
-      if (sites.isEmpty()) {
-        continue;
-      }
-      servingClass(index, route)
-          .ifPresent(
-              servedBy -> {
-                for (SessionPersistenceSite site : sites) {
-                  report(site, servedBy, reporter);
-                }
-              });
+    for (NgfControllers.Served served : NgfControllers.persistenceServed(index)) {
+      report(served.site(), served.servedBy().locations(), reporter);
     }
   }
 
@@ -105,16 +88,5 @@ public final class NgfPersistenceDropped implements IndexRule {
           TIMEOUT.format("timeout", site.absoluteTimeout().text()),
           servedBy);
     }
-  }
-
-  /**
-   * Where an NGF GatewayClass is found serving the route (its Gateway's gatewayClassName and the
-   * class's controllerName), or empty when none is.
-   */
-  private static Optional<List<RelatedLocation>> servingClass(ResourceIndex index, Resource route) {
-    return index.servingClasses(route).stream()
-        .filter(c -> c.controllerName() != null && c.controllerName().startsWith(CONTROLLER_DOMAIN))
-        .findFirst()
-        .map(ResourceIndex.ServingClass::locations);
   }
 }
