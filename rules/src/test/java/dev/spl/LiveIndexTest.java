@@ -7,6 +7,7 @@ import dev.spl.index.LiveIndex;
 import dev.spl.index.ObjectKey;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
+import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.ResourceRef;
 import dev.spl.schema.GatewayApiVersion;
@@ -274,6 +275,39 @@ class LiveIndexTest {
       compared += review.size();
     }
     return compared;
+  }
+
+  @Test
+  void ingressesOfOneHostAreNeighboursUpToACap() {
+    String ingress =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata: {name: i%d, namespace: ns%d}
+        spec:
+          rules:
+          - host: Portal.example
+            http: {paths: [{path: /, pathType: Prefix, backend: {service: {name: s, port: {number: 80}}}}]}
+        """;
+    String service = "apiVersion: v1\nkind: Service\nmetadata: {name: s, namespace: ns%d}\n";
+    ManifestLoader loader = new ManifestLoader();
+    LiveIndex cluster =
+        new LiveIndex(GatewayApiVersion.V1_6, dev.spl.catalogue.BuiltInRules.indexInputs());
+    for (int i = 1; i <= 3; i++) {
+      cluster.put(loader.loadText("i.yaml", ingress.formatted(i, i)).resources().get(0));
+      cluster.put(loader.loadText("s.yaml", service.formatted(i)).resources().get(0));
+    }
+    Resource reviewed = loader.loadText("i.yaml", ingress.formatted(0, 0)).resources().get(0);
+    // the other Ingresses of the host, whatever its case, and the Services behind them
+    assertEquals(6, cluster.neighbours(reviewed).size());
+    for (int i = 4; i <= 100; i++) {
+      cluster.put(loader.loadText("i.yaml", ingress.formatted(i, i)).resources().get(0));
+    }
+    long ingresses =
+        cluster.neighbours(reviewed).stream()
+            .filter(e -> e.resource().role() == KindRole.INGRESS)
+            .count();
+    assertEquals(32, ingresses, "however many name the host");
   }
 
   @Test

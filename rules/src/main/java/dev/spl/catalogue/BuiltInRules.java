@@ -88,6 +88,7 @@ import dev.spl.rules.service.ClientIpAffinityInert;
 import dev.spl.rules.service.ClientIpBehindSnat;
 import dev.spl.rules.service.ClientIpConfigIgnored;
 import dev.spl.rules.service.InvalidAffinityTimeout;
+import dev.spl.rules.traefik.TraefikServiceStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyNativeLb;
 import dev.spl.rules.traefik.TraefikStickyOnIngress;
@@ -165,6 +166,7 @@ public final class BuiltInRules {
           new TraefikStickyOnIngress(),
           new TraefikStickyNativeLb(),
           new TraefikStickyCookieShared(),
+          new TraefikServiceStickyCookieShared(),
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),

@@ -51,6 +51,8 @@ public final class LiveIndex {
   private final Map<ObjectKey, Collection<ObjectKey>> policiesByTarget = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Collection<ObjectKey>> ingressesByService =
       new ConcurrentHashMap<>();
+  // Ingresses by each host they route (lower case; "*" for a rule without one)
+  private final Map<String, Collection<ObjectKey>> ingressesByHost = new ConcurrentHashMap<>();
   // keyed by a Namespace key: the autoscalers of one namespace are few
   private final Map<ObjectKey, Collection<ObjectKey>> autoscalersByNamespace =
       new ConcurrentHashMap<>();
@@ -189,6 +191,9 @@ public final class LiveIndex {
     if (kind == KindRole.HORIZONTAL_POD_AUTOSCALER) {
       out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace())));
     }
+    if (kind == KindRole.INGRESS) {
+      hostsOf(kept).forEach(h -> out.add(link(ingressesByHost, h)));
+    }
     return out;
   }
 
@@ -250,8 +255,9 @@ public final class LiveIndex {
    * the routes and policies that refer to it; for a policy, its targets and what refers to them;
    * for an implementation's own policy on a Service, that Service, the other policies on it and the
    * Ingresses in front of it; with the Services of a route, an Ingress or such a policy, and with a
-   * reviewed Service, the BackendConfigs they name. The reviewed object's own cached copy is left
-   * out.
+   * reviewed Service, the BackendConfigs they name; with an Ingress, or those in front of a
+   * reviewed Service, the Ingresses of its hosts and their Services. The reviewed object's own
+   * cached copy is left out.
    */
   public List<Entry> neighbours(Resource reviewed) {
     ObjectKey self = ObjectKey.of(reviewed).normalized();
@@ -293,6 +299,7 @@ public final class LiveIndex {
       }
       addAutoscalers(reviewed.namespace(), out);
       classes.parametersFor(reviewed).ifPresent(k -> add(k, out));
+      addHostPeers(reviewed, out);
     } else {
       addTarget(self, out, routes);
       for (ObjectKey ingress : referrers(ingressesByService, self)) {
@@ -300,6 +307,7 @@ public final class LiveIndex {
         Entry in = objects.get(ingress);
         if (in != null) {
           classes.parametersFor(in.resource()).ifPresent(k -> add(k, out));
+          addHostPeers(in.resource(), out);
         }
       }
       References.configsOf(reviewed).forEach(c -> add(c, out));
@@ -399,6 +407,42 @@ public final class LiveIndex {
     for (ObjectKey policy : referrers(policiesByTarget, target)) {
       add(policy, out);
     }
+  }
+
+  /**
+   * The Ingresses that route a host {@code ingress} routes, and their Services: a browser keeps one
+   * cookie per name and host, so Services behind one host share their sticky cookies' names
+   * (SPL504). At most {@value #SHARING_ROUTES} Ingresses per host: others elsewhere naming the host
+   * cannot make a review cost more.
+   */
+  private void addHostPeers(Resource ingress, Map<ObjectKey, Entry> out) {
+    for (ObjectKey service : References.servicesOf(ingress)) {
+      add(service, out);
+    }
+    ObjectKey self = ObjectKey.of(ingress).normalized();
+    for (String host : hostsOf(ingress)) {
+      int seen = 0;
+      for (ObjectKey peer : referrers(ingressesByHost, host)) {
+        if (peer.equals(self)) {
+          continue;
+        }
+        Entry e = add(peer, out);
+        if (e != null) {
+          e.backends().forEach(b -> add(b, out));
+        }
+        if (++seen == SHARING_ROUTES) {
+          break;
+        }
+      }
+    }
+  }
+
+  private static Set<String> hostsOf(Resource ingress) {
+    Set<String> hosts = new java.util.TreeSet<>();
+    for (IngressPath p : IngressPath.of(ingress)) {
+      hosts.add(p.host() == null ? "*" : p.host().toLowerCase(java.util.Locale.ROOT));
+    }
+    return hosts;
   }
 
   /** The autoscalers of a namespace, with the workloads they scale. */
