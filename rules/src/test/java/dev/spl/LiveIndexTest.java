@@ -277,6 +277,93 @@ class LiveIndexTest {
     return compared;
   }
 
+  /**
+   * Issue 51: other namespaces' routes naming a Service, and policies carrying a victim's session
+   * name, made a review's cost grow with their count. A reference counts only where Gateway API
+   * lets it take effect (a ReferenceGrant, a listener's allowedRoutes), and the lookups a review
+   * makes stay the same at 0 and at 20,000 such objects.
+   */
+  @Test
+  void foreignReferencesWithoutEffectCostAReviewNothing() {
+    String service =
+        "apiVersion: v1\nkind: Service\nmetadata: {name: cart, namespace: shop}\n"
+            + "spec: {sessionAffinity: ClientIP}\n";
+    String gateway =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: Gateway
+        metadata: {name: gw, namespace: shop}
+        spec:
+          gatewayClassName: c
+          listeners: [{name: web, port: 80, protocol: HTTP}]
+        """;
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: %s, namespace: %s}
+        spec:
+          parentRefs: [{name: gw, namespace: shop}]
+          rules:
+          - backendRefs: [{name: %s, namespace: %s}]
+            sessionPersistence: {sessionName: %s}
+        """;
+    String policy =
+        """
+        apiVersion: gateway.networking.k8s.io/v1alpha2
+        kind: BackendLBPolicy
+        metadata: {name: p%d, namespace: t%d}
+        spec:
+          targetRefs: [{group: "", kind: Service, name: s%d}]
+          sessionPersistence: {sessionName: victim}
+        """;
+    ManifestLoader loader = new ManifestLoader();
+    java.util.function.Function<String, Resource> one =
+        text -> loader.loadText("x.yaml", text).resources().get(0);
+    LiveIndex cluster =
+        new LiveIndex(GatewayApiVersion.V1_4, dev.spl.catalogue.BuiltInRules.indexInputs());
+    cluster.put(one.apply(gateway));
+    cluster.put(one.apply(route.formatted("own", "shop", "cart", "shop", "victim")));
+    Resource svc = one.apply(service);
+    Resource victim = one.apply(route.formatted("mine", "shop", "other", "shop", "victim"));
+    long[] before = {cost(cluster, svc), cost(cluster, victim)};
+    int neighbours = cluster.neighbours(svc).size();
+    for (int i = 0; i < 20_000; i++) {
+      // a tenant's route naming shop/cart, no ReferenceGrant; and one on the Gateway, not admitted
+      cluster.put(one.apply(route.formatted("r" + i, "t" + i, "cart", "shop", "victim")));
+      if (i < 1_000) {
+        cluster.put(one.apply(policy.formatted(i, i, i)));
+      }
+    }
+    assertEquals(neighbours, cluster.neighbours(svc).size(), "no foreign route is a neighbour");
+    assertEquals(before[0], cost(cluster, svc), "a Service's review: lookups");
+    assertEquals(before[1], cost(cluster, victim), "a route's review: lookups");
+    // a ReferenceGrant for one namespace lets that namespace's route count, and only it
+    cluster.put(
+        one.apply(
+            """
+            apiVersion: gateway.networking.k8s.io/v1beta1
+            kind: ReferenceGrant
+            metadata: {name: g, namespace: shop}
+            spec:
+              from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: t7}]
+              to: [{group: "", kind: Service, name: cart}]
+            """));
+    List<String> routes =
+        cluster.neighbours(svc).stream()
+            .filter(e -> e.resource().role() == KindRole.ROUTE)
+            .map(e -> e.resource().name())
+            .sorted()
+            .toList();
+    assertEquals(List.of("own", "r7"), routes);
+  }
+
+  private static long cost(LiveIndex cluster, Resource reviewed) {
+    long before = cluster.referencesRead();
+    cluster.neighbours(reviewed);
+    return cluster.referencesRead() - before;
+  }
+
   @Test
   void ingressesOfOneHostAreNeighboursUpToACap() {
     String ingress =

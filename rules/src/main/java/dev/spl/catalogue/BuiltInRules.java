@@ -242,11 +242,13 @@ public final class BuiltInRules {
 
   /** Everything the cross-resource rules among {@code rules} read. */
   public static Inputs inputsOf(List<Rule> rules) {
-    return Inputs.union(
-        rules.stream()
-            .filter(IndexRule.class::isInstance)
-            .map(r -> ((IndexRule) r).inputs())
-            .toList());
+    List<Inputs> all = new java.util.ArrayList<>();
+    all.add(dev.spl.index.ResourceIndex.INPUTS);
+    rules.stream()
+        .filter(IndexRule.class::isInstance)
+        .map(r -> ((IndexRule) r).inputs())
+        .forEach(all::add);
+    return Inputs.union(all);
   }
 
   /** The rule with this id (SPL010) or name (permanent-needs-absolute-timeout), any case. */

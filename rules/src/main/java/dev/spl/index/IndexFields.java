@@ -47,7 +47,8 @@ public final class IndexFields {
 
   /** A projection keeping what {@code inputs} declare. */
   public IndexFields(Inputs inputs) {
-    this.inputs = inputs;
+    // the index's own reads go with any rule's: which references take effect
+    this.inputs = Inputs.union(java.util.List.of(inputs, ResourceIndex.INPUTS));
     inputs.fields().forEach((kind, paths) -> specFields.put(kind, tree(paths)));
   }
 

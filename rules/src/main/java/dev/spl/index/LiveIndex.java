@@ -47,7 +47,9 @@ public final class LiveIndex {
   private final IndexFields fields;
   private final Map<ObjectKey, Entry> objects = new ConcurrentHashMap<>();
   // Each index maps a target to the keys that refer to it (ReferrerSet: a few, mostly one).
-  private final Map<ObjectKey, Collection<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
+  // routes by a backend they name and their own namespace: another namespace's routes count only
+  // where a ReferenceGrant lets them, and are then looked up namespace by namespace
+  private final Map<RouteFrom, Collection<ObjectKey>> routesByBackend = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Collection<ObjectKey>> policiesByTarget = new ConcurrentHashMap<>();
   private final Map<ObjectKey, Collection<ObjectKey>> ingressesByService =
       new ConcurrentHashMap<>();
@@ -56,11 +58,17 @@ public final class LiveIndex {
   // keyed by a Namespace key: the autoscalers of one namespace are few
   private final Map<ObjectKey, Collection<ObjectKey>> autoscalersByNamespace =
       new ConcurrentHashMap<>();
-  // routes by a Gateway they attach to and a session name they carry inline
+  // routes by a Gateway they name, a session name they carry inline and whether they are in the
+  // Gateway's namespace (others count only where a listener admits other namespaces)
   private final Map<ParentName, Collection<ObjectKey>> routesByParentName =
       new ConcurrentHashMap<>();
-  // policies and Backends by the session names they give the routes that use them
+  // policies and Backends by the session names they give the routes that use them, in all and by
+  // namespace
   private final Map<String, Collection<ObjectKey>> carriersByName = new ConcurrentHashMap<>();
+  private final Map<NameIn, Collection<ObjectKey>> carriersByNameIn = new ConcurrentHashMap<>();
+  // ReferenceGrants by the namespace they are in, and by each namespace they admit routes from
+  private final Map<String, Collection<ObjectKey>> grantsByNamespace = new ConcurrentHashMap<>();
+  private final Map<String, Collection<ObjectKey>> grantsByFrom = new ConcurrentHashMap<>();
   // IngressClasses, by name: the rules are given their controllers, not the objects
   private final Map<String, Resource> ingressClasses = new ConcurrentHashMap<>();
   private volatile IngressClasses classes = IngressClasses.NONE;
@@ -71,7 +79,22 @@ public final class LiveIndex {
    */
   private record Link(Map<Object, Collection<ObjectKey>> index, Object target) {}
 
-  private record ParentName(ObjectKey gateway, String name) {}
+  private record ParentName(ObjectKey gateway, String name, boolean local) {}
+
+  private record RouteFrom(ObjectKey backend, String namespace) {}
+
+  private record NameIn(String name, String namespace) {}
+
+  /** The route kinds a ReferenceGrant's {@code from} names, as (group, kind). */
+  private static final List<List<String>> ROUTE_KINDS =
+      List.of(List.of(GATEWAY_GROUP, "HTTPRoute"), List.of(GATEWAY_GROUP, "GRPCRoute"));
+
+  /**
+   * At most this many carriers of one session name are looked through, in all namespaces, for a
+   * Gateway whose listeners admit other namespaces' routes (one admitting only its own namespace
+   * looks in that namespace and those that grant it references, whatever the count elsewhere).
+   */
+  static final int OPEN_CARRIERS = 256;
 
   /** An index for {@code version} keeping what {@code inputs} (the rules' declarations) read. */
   public LiveIndex(GatewayApiVersion version, Inputs inputs) {
@@ -170,23 +193,30 @@ public final class LiveIndex {
     List<Link> out = new ArrayList<>();
     Resource kept = entry.resource();
     for (ObjectKey gateway : entry.parents()) {
+      boolean local = gateway.namespace().equals(kept.namespace());
       for (String name : entry.nameKeys()) {
-        out.add(link(routesByParentName, new ParentName(gateway, name)));
+        out.add(link(routesByParentName, new ParentName(gateway, name, local)));
       }
     }
     KindRole kind = kept.role();
     if (kind != KindRole.ROUTE) {
       for (String name : entry.nameKeys()) {
         out.add(link(carriersByName, name));
+        out.add(link(carriersByNameIn, new NameIn(name, kept.namespace())));
       }
     }
     for (ObjectKey backend : entry.backends()) {
-      out.add(
-          link(
-              kind == KindRole.ROUTE
-                  ? routesByBackend
-                  : kind == KindRole.INGRESS ? ingressesByService : policiesByTarget,
-              backend));
+      if (kind == KindRole.ROUTE) {
+        out.add(link(routesByBackend, new RouteFrom(backend, kept.namespace())));
+      } else {
+        out.add(link(kind == KindRole.INGRESS ? ingressesByService : policiesByTarget, backend));
+      }
+    }
+    if (kind == KindRole.REFERENCE_GRANT) {
+      out.add(link(grantsByNamespace, kept.namespace()));
+      for (String from : grantedFrom(kept)) {
+        out.add(link(grantsByFrom, from));
+      }
     }
     if (kind == KindRole.HORIZONTAL_POD_AUTOSCALER) {
       out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace())));
@@ -273,6 +303,7 @@ public final class LiveIndex {
       for (ObjectKey backend : own.backends()) {
         add(backend, out);
         addConfigs(backend, out);
+        addGrants(backend.namespace(), out);
         for (ObjectKey policy : referrers(policiesByTarget, backend)) {
           add(policy, out);
         }
@@ -324,6 +355,7 @@ public final class LiveIndex {
       for (ObjectKey backend : route.backends()) {
         add(backend, out);
         addConfigs(backend, out);
+        addGrants(backend.namespace(), out);
         for (ObjectKey policy : referrers(policiesByTarget, backend)) {
           add(policy, out);
         }
@@ -340,13 +372,21 @@ public final class LiveIndex {
    */
   private Set<ObjectKey> sharing(ObjectKey gateway, Set<String> names, ObjectKey self) {
     Set<ObjectKey> out = new java.util.LinkedHashSet<>();
+    Entry gw = objects.get(gateway);
+    // a Gateway not kept cannot say whom it admits: its listeners are read as admitting all
+    boolean open = gw == null || AllowedRoutes.admitsOtherNamespaces(gw.resource());
     for (String name : names) {
-      for (ObjectKey r : referrers(routesByParentName, new ParentName(gateway, name))) {
+      List<ObjectKey> inline =
+          new ArrayList<>(referrers(routesByParentName, new ParentName(gateway, name, true)));
+      if (open) {
+        inline.addAll(referrers(routesByParentName, new ParentName(gateway, name, false)));
+      }
+      for (ObjectKey r : inline) {
         if (!r.equals(self) && out.add(r) && out.size() == SHARING_ROUTES) {
           return out;
         }
       }
-      for (ObjectKey carrier : referrers(carriersByName, name)) {
+      for (ObjectKey carrier : carriers(name, gateway, open)) {
         Entry c = objects.get(carrier);
         if (c == null) {
           continue;
@@ -354,7 +394,7 @@ public final class LiveIndex {
         // a policy names its targets; a Backend is itself what routes refer to
         List<ObjectKey> used = c.backends().isEmpty() ? List.of(carrier) : c.backends();
         for (ObjectKey backend : used) {
-          for (ObjectKey r : referrers(routesByBackend, backend)) {
+          for (ObjectKey r : routesTo(backend)) {
             Entry route = objects.get(r);
             if (route != null
                 && !r.equals(self)
@@ -365,6 +405,81 @@ public final class LiveIndex {
             }
           }
         }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The policies and Backends carrying session name {@code name} whose routes could attach to
+   * {@code gateway}: for a Gateway admitting only its own namespace's routes, those of its
+   * namespace and of the namespaces that grant that namespace's routes references; for an open one,
+   * the first {@value #OPEN_CARRIERS} anywhere.
+   */
+  private List<ObjectKey> carriers(String name, ObjectKey gateway, boolean open) {
+    if (open) {
+      return referrers(carriersByName, name).stream().limit(OPEN_CARRIERS).toList();
+    }
+    List<ObjectKey> out =
+        new ArrayList<>(referrers(carriersByNameIn, new NameIn(name, gateway.namespace())));
+    Set<String> granting = new java.util.TreeSet<>();
+    for (ObjectKey grant : referrers(grantsByFrom, gateway.namespace())) {
+      granting.add(grant.namespace());
+    }
+    granting.remove(gateway.namespace());
+    for (String ns : granting) {
+      out.addAll(referrers(carriersByNameIn, new NameIn(name, ns)));
+    }
+    return out;
+  }
+
+  /**
+   * The routes that name {@code backend} and may: those of its namespace, and of the namespaces a
+   * ReferenceGrant there admits. Other namespaces' routes are never looked at, however many.
+   */
+  private List<ObjectKey> routesTo(ObjectKey backend) {
+    List<ObjectKey> out =
+        new ArrayList<>(referrers(routesByBackend, new RouteFrom(backend, backend.namespace())));
+    for (String ns : grantsIn(backend.namespace()).namespacesAdmittedTo(backend, ROUTE_KINDS)) {
+      for (ObjectKey r : referrers(routesByBackend, new RouteFrom(backend, ns))) {
+        Entry route = objects.get(r);
+        if (route != null
+            && grantsIn(backend.namespace())
+                .permits(route.resource().group(), route.resource().kind(), ns, backend)) {
+          out.add(r);
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The ReferenceGrants kept in {@code namespace}. */
+  private ReferenceGrants grantsIn(String namespace) {
+    Collection<ObjectKey> keys = referrers(grantsByNamespace, namespace);
+    if (keys.isEmpty()) {
+      return ReferenceGrants.NONE;
+    }
+    List<Resource> grants = new ArrayList<>();
+    for (ObjectKey k : keys) {
+      Entry e = objects.get(k);
+      if (e != null) {
+        grants.add(e.resource());
+      }
+    }
+    return ReferenceGrants.of(grants);
+  }
+
+  private void addGrants(String namespace, Map<ObjectKey, Entry> out) {
+    referrers(grantsByNamespace, namespace).forEach(g -> add(g, out));
+  }
+
+  /** The namespaces a ReferenceGrant admits references from. */
+  private static Set<String> grantedFrom(Resource grant) {
+    Set<String> out = new java.util.TreeSet<>();
+    dev.spl.model.ListNode from = grant.spec() == null ? null : grant.spec().list("from");
+    for (int i = 0; from != null && i < from.size(); i++) {
+      if (from.get(i) instanceof dev.spl.model.MapNode f && f.string("namespace") != null) {
+        out.add(f.string("namespace"));
       }
     }
     return out;
@@ -403,7 +518,8 @@ public final class LiveIndex {
 
   private void addTarget(ObjectKey target, Map<ObjectKey, Entry> out, List<ObjectKey> routes) {
     add(target, out);
-    routes.addAll(referrers(routesByBackend, target));
+    addGrants(target.namespace(), out);
+    routes.addAll(routesTo(target));
     for (ObjectKey policy : referrers(policiesByTarget, target)) {
       add(policy, out);
     }
@@ -478,8 +594,19 @@ public final class LiveIndex {
     return e;
   }
 
-  private static <K> Collection<ObjectKey> referrers(Map<K, Collection<ObjectKey>> index, K key) {
-    return index.getOrDefault(key, List.of());
+  private <K> Collection<ObjectKey> referrers(Map<K, Collection<ObjectKey>> index, K key) {
+    Collection<ObjectKey> found = index.getOrDefault(key, List.of());
+    referencesRead.add(1 + found.size());
+    return found;
+  }
+
+  // lookups and the keys they hand back: what a review's cost grows with, counted not timed
+  private final java.util.concurrent.atomic.LongAdder referencesRead =
+      new java.util.concurrent.atomic.LongAdder();
+
+  /** How many index lookups, and keys found by them, reviews have made: their cost, counted. */
+  public long referencesRead() {
+    return referencesRead.sum();
   }
 
   @SuppressWarnings("unchecked") // each index is keyed by one type; a Link only hands it back

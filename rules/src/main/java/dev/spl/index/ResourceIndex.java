@@ -36,6 +36,15 @@ public final class ResourceIndex {
   private final Map<Resource, List<ObjectKey>> policyTargets = new IdentityHashMap<>();
   private final List<Duplicate> duplicates = new ArrayList<>();
   private final Map<KindRole, List<Resource>> listed = new java.util.EnumMap<>(KindRole.class);
+  private ReferenceGrants grants = ReferenceGrants.NONE;
+
+  /**
+   * What the index itself reads to tell which references take effect, kept whatever the rules
+   * declare: ReferenceGrants (a backend of another namespace) and the Gateways' listeners (the
+   * routes they admit).
+   */
+  public static final Inputs INPUTS =
+      Inputs.of(KindRole.REFERENCE_GRANT, "from", "to").and(KindRole.GATEWAY, "listeners");
 
   /** An object defined a second time in one build: only {@code first} is indexed. */
   public record Duplicate(Resource first, Resource again) {}
@@ -78,6 +87,7 @@ public final class ResourceIndex {
         index.indexPolicy(r, own);
       }
     }
+    index.grants = ReferenceGrants.of(index.all(KindRole.REFERENCE_GRANT));
     for (Resource route : index.routes) {
       index.indexRules(route);
     }
@@ -119,8 +129,12 @@ public final class ResourceIndex {
       }
       for (int i = 0; i < ruleNodes.size(); i++) {
         if (ruleNodes.get(i) instanceof MapNode node) {
-          RouteRule rule =
-              new RouteRule(route, i, node, BackendRef.of(route, i, node), inline.get(i));
+          // a reference to another namespace no ReferenceGrant permits sends nothing there
+          List<BackendRef> backends =
+              BackendRef.of(route, i, node).stream()
+                  .filter(b -> grants.permits(route, b.target()))
+                  .toList();
+          RouteRule rule = new RouteRule(route, i, node, backends, inline.get(i));
           list.add(rule);
           for (BackendRef b : rule.backends()) {
             rulesByBackend
@@ -213,6 +227,23 @@ public final class ResourceIndex {
   }
 
   /**
+   * The parentRefs of {@code route} that attach it: those to a Gateway not in the index (it cannot
+   * be told) and those a listener of the Gateway admits ({@link AllowedRoutes}).
+   */
+  public List<ParentRef> parents(Resource route) {
+    List<ParentRef> out = new ArrayList<>();
+    for (ParentRef parent : ParentRef.of(route)) {
+      Resource gateway =
+          parent.gateway().role() == KindRole.GATEWAY ? objects.get(parent.gateway()) : null;
+      if (gateway == null
+          || AllowedRoutes.admits(gateway, parent.sectionName(), route.kind(), route.namespace())) {
+        out.add(parent);
+      }
+    }
+    return out;
+  }
+
+  /**
    * A GatewayClass that serves a route through one of its parent Gateways, with the controller it
    * names (null when it names none).
    */
@@ -236,7 +267,7 @@ public final class ResourceIndex {
    */
   public List<ServingClass> servingClasses(Resource route) {
     List<ServingClass> out = new ArrayList<>();
-    for (ParentRef parent : ParentRef.of(route)) {
+    for (ParentRef parent : parents(route)) {
       if (parent.gateway().role() != KindRole.GATEWAY) {
         continue;
       }

@@ -266,6 +266,15 @@ public final class KindCatalogue {
               false,
               KindRole.INGRESS_CLASS_PARAMS,
               true),
+          // Read only: which other namespaces' routes may refer to a namespace's backends.
+          read(
+              GATEWAY_GROUP,
+              "v1beta1",
+              "ReferenceGrant",
+              "referencegrants",
+              true,
+              KindRole.REFERENCE_GRANT,
+              false),
           read("apps", "v1", "Deployment", "deployments", true, KindRole.WORKLOAD, false),
           read("apps", "v1", "StatefulSet", "statefulsets", true, KindRole.WORKLOAD, false),
           // Read only: which controller serves an Ingress's class (ingress-nginx or F5's).

@@ -45,6 +45,11 @@ public enum KindRole {
    */
   INGRESS_CLASS_PARAMS,
   /**
+   * Gateway API's ReferenceGrant: a route's reference to another namespace's Service or Backend
+   * takes effect only when a grant in that namespace permits it (GEP-709).
+   */
+  REFERENCE_GRANT,
+  /**
    * Read by single-object rules only (Traefik's IngressRoute), or a kind spl does not catalogue.
    */
   NONE;
@@ -54,6 +59,7 @@ public enum KindRole {
     return this == INGRESS
         || this == HORIZONTAL_POD_AUTOSCALER
         || this == WORKLOAD
-        || this == SERVICE_POLICY;
+        || this == SERVICE_POLICY
+        || this == REFERENCE_GRANT;
   }
 }

@@ -114,7 +114,7 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
         continue;
       }
       Set<String> reported = new HashSet<>();
-      for (ParentRef parent : ParentRef.of(route)) {
+      for (ParentRef parent : index.parents(route)) {
         for (EffectivePersistence p : persistence) {
           String name = p.site().nameKey();
           if (name == null) {

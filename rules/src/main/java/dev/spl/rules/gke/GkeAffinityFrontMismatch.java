@@ -169,7 +169,7 @@ public final class GkeAffinityFrontMismatch implements IndexRule {
 
   /** The first of the route's parent Gateways in sight whose class is one of GKE's, or null. */
   private static Resource gkeGateway(ResourceIndex index, Resource route) {
-    for (ParentRef parent : ParentRef.of(route)) {
+    for (ParentRef parent : index.parents(route)) {
       Optional<Resource> gateway =
           parent.gateway().role() == KindRole.GATEWAY
               ? index.find(parent.gateway())

@@ -37,6 +37,17 @@ class BackendCrossNamespaceTest {
         .formatted(namespace, persistence);
   }
 
+  private static final String GRANT =
+      """
+      ---
+      apiVersion: gateway.networking.k8s.io/v1beta1
+      kind: ReferenceGrant
+      metadata: {name: g, namespace: infra}
+      spec:
+        from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: shop}]
+        to: [{group: gateway.networking.x-k8s.io, kind: Backend}]
+      """;
+
   private static final String STICKY =
       "    sessionPersistence: {type: Cookie, absoluteTimeout: 1h, cookie: {name: s}}\n";
 
@@ -47,7 +58,8 @@ class BackendCrossNamespaceTest {
                 "SPL124",
                 route(
                         "{group: gateway.networking.x-k8s.io, kind: Backend, name: b, namespace: infra}  # expect: SPL124 \"Backend b of namespace infra sets this rule's session persistence\"")
-                    + backend("infra", STICKY),
+                    + backend("infra", STICKY)
+                    + GRANT,
                 GatewayApiVersion.MAIN)
             .get(0);
     assertEquals(1, f.related().size(), "names the Backend's sessionPersistence");
@@ -62,6 +74,28 @@ class BackendCrossNamespaceTest {
     // business (and Istio's own tests route to one), not a sticky-session problem
     assertTrue(
         of("SPL124", route(elsewhere) + backend("infra", ""), GatewayApiVersion.MAIN).isEmpty());
+    // no ReferenceGrant lets the route refer to it: the controller refuses the reference, and no
+    // session goes there
+    assertTrue(
+        of("SPL124", route(elsewhere) + backend("infra", STICKY), GatewayApiVersion.MAIN)
+            .isEmpty());
+    // a grant for other routes, or to other kinds, does not either
+    assertTrue(
+        of(
+                "SPL124",
+                route(elsewhere)
+                    + backend("infra", STICKY)
+                    + GRANT.replace("namespace: shop", "namespace: web"),
+                GatewayApiVersion.MAIN)
+            .isEmpty());
+    assertTrue(
+        of(
+                "SPL124",
+                route(elsewhere)
+                    + backend("infra", STICKY)
+                    + GRANT.replace("kind: Backend", "kind: Service").replace("x-k8s.io", "k8s.io"),
+                GatewayApiVersion.MAIN)
+            .isEmpty());
     // the Backend is not in the input: nothing is known of its sessions
     assertTrue(of("SPL124", route(elsewhere), GatewayApiVersion.MAIN).isEmpty());
     // the route's own namespace

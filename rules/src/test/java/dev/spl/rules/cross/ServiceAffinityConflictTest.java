@@ -52,6 +52,47 @@ class ServiceAffinityConflictTest {
   }
 
   @Test
+  void aRouteOfAnotherNamespaceCountsOnlyWithAReferenceGrant() {
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: r, namespace: web}
+        spec:
+          rules:
+          - backendRefs: [{name: svc, namespace: shop}]
+            sessionPersistence: {sessionName: s}
+        """;
+    String grant =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1beta1
+        kind: ReferenceGrant
+        metadata: {name: g, namespace: shop}
+        spec:
+          from: [{group: gateway.networking.k8s.io, kind: HTTPRoute, namespace: web}]
+          to: [{group: "", kind: Service%s}]
+        """;
+    String service = SERVICE.formatted("ClientIP");
+    // without a grant the controller refuses the reference: nothing of the route reaches svc
+    assertTrue(of("SPL110", route + service, GatewayApiVersion.V1_4).isEmpty());
+    assertTrue(
+        of("SPL110", route + service + grant.formatted(", name: other"), GatewayApiVersion.V1_4)
+            .isEmpty());
+    assertTrue(
+        of(
+                "SPL110",
+                route + service + grant.formatted("").replace("namespace: web", "namespace: x"),
+                GatewayApiVersion.V1_4)
+            .isEmpty());
+    // with one (for every Service of shop, or for svc by name) it does
+    for (String to : new String[] {"", ", name: svc"}) {
+      var found = of("SPL110", route + service + grant.formatted(to), GatewayApiVersion.V1_4);
+      assertTrue(found.size() == 1, found::toString);
+    }
+  }
+
+  @Test
   void policyOnClientIpService() {
     String policy =
         """

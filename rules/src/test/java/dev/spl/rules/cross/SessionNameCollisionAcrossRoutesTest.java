@@ -56,6 +56,44 @@ class SessionNameCollisionAcrossRoutesTest {
   }
 
   @Test
+  void onlyRoutesAListenerAdmitsShareIt() {
+    String gateway =
+        """
+        ---
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: Gateway
+        metadata: {name: gw, namespace: shop}
+        spec:
+          gatewayClassName: c
+          listeners:
+          - name: web
+            port: 80
+            protocol: HTTP
+        %s
+        """;
+    String own =
+        route("a", "{name: gw}", "[]", "s")
+            .replace("metadata: {name: a}", "metadata: {name: a, namespace: shop}");
+    String foreign =
+        route("b", "{name: gw, namespace: shop}", "[]", "s")
+            .replace("metadata: {name: b}", "metadata: {name: b, namespace: tenant}");
+    // allowedRoutes defaults to the Gateway's own namespace: the tenant's route is not attached
+    assertTrue(of("SPL103", gateway.formatted("") + own + foreign).isEmpty());
+    String same = "    allowedRoutes: {namespaces: {from: Same}}";
+    assertTrue(of("SPL103", gateway.formatted(same) + own + foreign).isEmpty());
+    String grpcOnly = "    allowedRoutes: {namespaces: {from: All}, kinds: [{kind: GRPCRoute}]}";
+    assertTrue(of("SPL103", gateway.formatted(grpcOnly) + own + foreign).isEmpty());
+    // admitted from all namespaces (or a selector spl cannot read), it collides
+    for (String from : new String[] {"All", "Selector"}) {
+      String all = "    allowedRoutes: {namespaces: {from: " + from + "}}";
+      var found = of("SPL103", gateway.formatted(all) + own + foreign);
+      assertTrue(found.size() == 1, from + ": " + found);
+    }
+    // a Gateway not in the input cannot say: the routes are taken as attached
+    assertTrue(of("SPL103", own + foreign).size() == 1);
+  }
+
+  @Test
   void meshRoutesOfOneServiceCollideWithoutAListener() {
     String parent = "{group: \"\", kind: Service, name: cart}";
     String yaml = route("a", parent, "[]", "s") + route("b", parent, "[]", "s");
