@@ -71,6 +71,8 @@ public final class IngressNginxMigration {
   private final String gateway;
   private final MigrationTarget target;
   private final Report report = new Report();
+  // the session names already written, for a target that sets every cookie on Path=/
+  private final Set<String> namesWritten = new HashSet<>();
   // where a target that ignores route persistence keeps it; null for the others
   private final TargetObjects targetObjects;
 
@@ -534,9 +536,12 @@ public final class IngressNginxMigration {
       Pinned p = pinned.get(i);
       NginxAffinity a = p.target().affinity();
       String name = a.cookieName();
-      if (uses.get(name) > 1) {
+      // nginx scoped each cookie to its location's path; a target setting Path=/ on every
+      // cookie makes another route's rule of the same name overwrite it (SPL135)
+      boolean onRootElsewhere = target.cookiesOnRoot() && namesWritten.contains(name);
+      if (uses.get(name) > 1 || onRootElsewhere) {
         name = name + "-" + p.target().service();
-        if (!taken.add(name)) {
+        if (!taken.add(name) || namesWritten.contains(name)) {
           name = name + "-" + i;
           taken.add(name);
         }
@@ -548,9 +553,11 @@ public final class IngressNginxMigration {
                 + name
                 + " on "
                 + where
-                + ": rules of one route need their own names"
-                + " (SPL102)");
+                + (uses.get(a.cookieName()) > 1
+                    ? ": rules of one route need their own names (SPL102)"
+                    : ": " + target.product() + " sets every cookie on Path=/ (SPL135)"));
       }
+      namesWritten.add(name);
       String path = a.cookiePath();
       if (path == null && version == GatewayApiVersion.MAIN && p.plainPath() != null) {
         path = p.plainPath(); // nginx's default: the location's path

@@ -16,8 +16,9 @@ public enum MigrationTarget {
       "Envoy Gateway",
       "gateway.envoyproxy.io/gatewayclass-controller",
       Carrier.ROUTE,
-      "honours HTTPRoute sessionPersistence, Cookie and Header (not on GRPCRoute,"
-          + " envoyproxy/gateway#9060)"),
+      "honours HTTPRoute sessionPersistence, Cookie and Header, and GRPCRoute's from v1.10"
+          + " (envoyproxy/gateway#9060); from v1.10 every session cookie has Path=/"
+          + " (envoyproxy/gateway#9950)"),
   KGATEWAY(
       "kgateway",
       "kgateway",
@@ -117,6 +118,17 @@ public enum MigrationTarget {
                         ? controllerName.startsWith(t.controller)
                         : controllerName.equals(t.controller)))
         .findFirst();
+  }
+
+  /**
+   * True when the target sets every route rule's session cookie on Path=/ (kgateway, Envoy Gateway
+   * from v1.10, the newest release assumed): rules of one host must then not share a name, whatever
+   * their paths (SPL135).
+   */
+  public boolean cookiesOnRoot() {
+    var scoping = dev.spl.rules.cross.CookiePaths.scoping(controller);
+    return scoping == dev.spl.rules.cross.CookiePaths.Scoping.ROOT
+        || scoping == dev.spl.rules.cross.CookiePaths.Scoping.FROM_MATCH_BEFORE_V1_10;
   }
 
   /** How users name it on the command line. */

@@ -67,11 +67,13 @@ class MigrationTargetTest {
 
   /** Every object written passes spl lint without an error or a warning. */
   private static void lintsClean(Result r) {
+    lintsClean(r, LintOptions.defaults());
+  }
+
+  private static void lintsClean(Result r, LintOptions options) {
     assertTrue(r.introducedErrors().isEmpty(), r.introducedErrors().toString());
     List<Finding> findings =
-        new Engine()
-            .lint(new ManifestLoader().loadText("out.yaml", r.yaml()), LintOptions.defaults())
-            .findings();
+        new Engine().lint(new ManifestLoader().loadText("out.yaml", r.yaml()), options).findings();
     assertEquals(List.of(), findings, r.yaml());
   }
 
@@ -163,6 +165,39 @@ class MigrationTargetTest {
             .stream()
             .noneMatch(e -> e.annotation().equals("target")),
         "the default says nothing of an implementation");
+  }
+
+  @Test
+  void targetsSettingEveryCookieOnRootGiveEachRouteItsOwnName() {
+    // two applications' Ingresses on one host, one cookie name: nginx scoped each cookie to its
+    // location; Envoy Gateway (v1.10+) and kgateway put both on Path=/, where they would collide
+    String second =
+        IngressNginxMigrationTest.EXAMPLE
+            .replace("name: nginx-test", "name: admin")
+            .replace("path: /", "path: /admin")
+            .replace("name: http-svc", "name: admin-svc");
+    String both = IngressNginxMigrationTest.EXAMPLE + "---\n" + second;
+    for (MigrationTarget t : List.of(MigrationTarget.ENVOY_GATEWAY, MigrationTarget.KGATEWAY)) {
+      Result r = migrate(t, both, null);
+      List<String> names =
+          written(r).stream()
+              .filter(x -> x.kind().equals("HTTPRoute"))
+              .map(x -> at(x, "spec.rules.0.sessionPersistence.sessionName"))
+              .toList();
+      assertEquals(List.of("route", "route-admin-svc"), names, t.id() + "\n" + r.yaml());
+      assertTrue(
+          r.report().entries().stream()
+              .anyMatch(
+                  e ->
+                      e.annotation().equals("session-cookie-name")
+                          && e.text().contains("written as route-admin-svc")
+                          && e.text().contains("Path=/ (SPL135)")),
+          r.report().text());
+      lintsClean(r, LintOptions.defaults().withVersion(GatewayApiVersion.V1_6));
+    }
+    // a target that scopes the cookie by the match keeps the name nginx gave
+    Result ngf = migrate(MigrationTarget.NGINX_GATEWAY_FABRIC, both, null);
+    assertFalse(ngf.yaml().contains("route-admin-svc"), ngf.yaml());
   }
 
   @Test
