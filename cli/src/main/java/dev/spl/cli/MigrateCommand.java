@@ -35,8 +35,16 @@ import picocli.CommandLine.Parameters;
           + " what changes) to stderr.",
       "With --routes, adds sessionPersistence to the rules of those HTTPRoutes (for example"
           + " ingress2gateway's) whose hostnames, paths and backends match an Ingress path with"
-          + " affinity, keeping their comments and key order; without, writes minimal HTTPRoutes.",
-      "Exit: 0 all carried, 1 the report lists something not carried, 2 usage, 3 unreadable input."
+          + " affinity, keeping their comments and key order; without, writes minimal HTTPRoutes."
+    },
+    // its own statuses, not lint's that the spl command gives every subcommand
+    exitCodeListHeading = "%nExit status:%n",
+    exitCodeList = {
+      "0:everything carried",
+      "1:the report lists something not carried (or carried approximately)",
+      "2:usage error",
+      "3:an input cannot be read",
+      "4:internal error"
     },
     sortOptions = false)
 public final class MigrateCommand implements Callable<Integer> {

@@ -16,7 +16,11 @@ import picocli.CommandLine.Command;
     scope = CommandLine.ScopeType.INHERIT,
     mixinStandardHelpOptions = true,
     versionProvider = VersionCommand.Provider.class,
-    description = "Lints Kubernetes Gateway API session persistence (GEP-1619) in manifests.",
+    description =
+        "Lints sticky sessions in Kubernetes manifests and clusters: Gateway API session"
+            + " persistence (GEP-1619), Service ClientIP affinity, and controllers' own (ingress-nginx,"
+            + " Istio, Envoy Gateway, kgateway, NGINX Gateway Fabric, Traefik, HAProxy, Contour, AWS"
+            + " and GKE load balancers).",
     exitCodeListHeading = "%nExit status:%n",
     exitCodeList = {
       "0:done; for lint and audit, nothing at or above --fail-on",

@@ -38,6 +38,17 @@ class MigrateCommandTest {
       """;
 
   @Test
+  void helpListsMigratesOwnExitStatusesNotLints() {
+    CliRun help = CliRun.of("migrate", "--help");
+    assertEquals(0, help.status(), help.err());
+    assertTrue(help.out().contains("1   the report lists something not carried"), help.out());
+    assertTrue(!help.out().contains("--fail-on"), help.out());
+    CliRun top = CliRun.of("--help");
+    assertTrue(top.out().contains("Service ClientIP affinity"), top.out());
+    assertTrue(top.out().contains("0   done; for lint and audit"), top.out());
+  }
+
+  @Test
   void everythingCarriedExitsZeroAndTheOutputLintsClean() throws Exception {
     Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
     CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString());

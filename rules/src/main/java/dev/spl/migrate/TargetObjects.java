@@ -313,11 +313,14 @@ final class TargetObjects {
                     : first.service() + "." + first.namespace() + ".svc.cluster.local",
                 "trafficPolicy",
                 YamlTree.map("portLevelSettings", YamlTree.seq(settings))));
+    boolean sessionOnly = ports.stream().allMatch(p -> p.a().lifetimeSeconds() == null);
     YamlTree.comment(
         rule,
         "From " + first.ingress() + " by spl migrate ingress-nginx --to istio: the cookie",
-        "affinity as a consistent hash on the cookie, which Envoy sets (a ttl of 0s: a session"
-            + " cookie)");
+        "affinity as a consistent hash on the cookie, which Envoy sets "
+            + (sessionOnly
+                ? "(a ttl of 0s: a session cookie)"
+                : "(its ttl is nginx's cookie lifetime)"));
     return rule;
   }
 
@@ -344,7 +347,9 @@ final class TargetObjects {
     YamlTree.comment(
         policy,
         "From " + p.ingress() + " by spl migrate ingress-nginx --to gke: the load balancer's",
-        "own cookie (a cookieTtlSec of 0: a session cookie)");
+        ttl == 0
+            ? "own cookie (a cookieTtlSec of 0: a session cookie)"
+            : "own cookie (its cookieTtlSec is nginx's cookie lifetime, at most 14 days)");
     return policy;
   }
 

@@ -89,6 +89,18 @@ class MigrationTargetTest {
     assertEquals("80", at(rule, "spec.trafficPolicy.portLevelSettings.0.port.number"));
     assertEquals("route", at(rule, cookie + ".name"));
     assertEquals("172800s", at(rule, cookie + ".ttl"));
+    // the comment above it says what the ttl is, not that the cookie is a session cookie
+    assertTrue(r.yaml().contains("(its ttl is nginx's cookie lifetime)"), r.yaml());
+    assertFalse(r.yaml().contains("a session cookie"), r.yaml());
+    String session =
+        migrate(
+                MigrationTarget.ISTIO,
+                IngressNginxMigrationTest.EXAMPLE
+                    .replace("nginx.ingress.kubernetes.io/session-cookie-expires: \"172800\"", "")
+                    .replace("nginx.ingress.kubernetes.io/session-cookie-max-age: \"172800\"", ""),
+                null)
+            .yaml();
+    assertTrue(session.contains("(a ttl of 0s: a session cookie)"), session);
     assertEquals(Outcome.APPROXIMATED, line(r, "affinity").outcome());
     assertTrue(line(r, "session-cookie-max-age").text().contains("ttl 172800s"));
     assertEquals(Outcome.NOTE, line(r, "target").outcome());
@@ -138,6 +150,8 @@ class MigrationTargetTest {
     Result r = migrate(MigrationTarget.GKE, ingress, null);
     Resource policy = only(r, "GCPBackendPolicy");
     assertEquals("1209600", at(policy, "spec.default.sessionAffinity.cookieTtlSec"));
+    assertFalse(r.yaml().contains("a session cookie"), r.yaml());
+    assertTrue(r.yaml().contains("its cookieTtlSec is nginx's cookie lifetime"), r.yaml());
     assertEquals(Outcome.APPROXIMATED, line(r, "session-cookie-max-age").outcome());
     lintsClean(r);
   }
