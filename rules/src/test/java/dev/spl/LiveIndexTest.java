@@ -281,7 +281,7 @@ class LiveIndexTest {
    * Issue 51: other namespaces' routes naming a Service, and policies carrying a victim's session
    * name, made a review's cost grow with their count. A reference counts only where Gateway API
    * lets it take effect (a ReferenceGrant, a listener's allowedRoutes), and the lookups a review
-   * makes stay the same at 0 and at 20,000 such objects.
+   * makes stay the same with none or thousands of such objects.
    */
   @Test
   void foreignReferencesWithoutEffectCostAReviewNothing() {
@@ -328,10 +328,12 @@ class LiveIndexTest {
     Resource victim = one.apply(route.formatted("mine", "shop", "other", "shop", "victim"));
     long[] before = {cost(cluster, svc), cost(cluster, victim)};
     int neighbours = cluster.neighbours(svc).size();
-    for (int i = 0; i < 20_000; i++) {
+    // 2,000 keeps the test quick (a mutation run repeats it per mutant): the lookups do not grow
+    // at all, so any count shows it; bench/webhook/scale-compare.sh times a filled cache
+    for (int i = 0; i < 2_000; i++) {
       // a tenant's route naming shop/cart, no ReferenceGrant; and one on the Gateway, not admitted
       cluster.put(one.apply(route.formatted("r" + i, "t" + i, "cart", "shop", "victim")));
-      if (i < 1_000) {
+      if (i < 200) {
         cluster.put(one.apply(policy.formatted(i, i, i)));
       }
     }

@@ -121,6 +121,7 @@ public final class IngressNginxMigration {
       NginxIngress ing = NginxIngress.of(r);
       if (ing != null && ing.has("affinity")) {
         targets.addAll(targets(ing, r, ports));
+        tls(ing, r);
       } else if (ing != null && ing.isTrue("canary")) {
         // A canary without affinity of its own shares its main Ingress's (nginx copies it).
         report.add(
@@ -605,6 +606,30 @@ public final class IngressNginxMigration {
         timeout,
         "cookieConfig",
         YamlTree.map("lifetimeType", lifetime));
+  }
+
+  /**
+   * An Ingress's spec.tls has no place on a route: TLS ends at a Gateway listener. Said, so that
+   * the certificate (and the Secure cookies that need HTTPS) is not lost without a word.
+   */
+  private void tls(NginxIngress ing, Resource r) {
+    dev.spl.model.ListNode tls = r.spec() == null ? null : r.spec().list("tls");
+    if (tls == null || tls.size() == 0) {
+      return;
+    }
+    List<String> secrets = new ArrayList<>();
+    for (int i = 0; i < tls.size(); i++) {
+      if (tls.get(i) instanceof dev.spl.model.MapNode t && t.string("secretName") != null) {
+        secrets.add(t.string("secretName"));
+      }
+    }
+    report.add(
+        "Ingress " + ing.label(),
+        "spec.tls",
+        Outcome.NOTE,
+        "not written: TLS ends at the Gateway; give its HTTPS listener certificateRefs"
+            + (secrets.isEmpty() ? "" : " " + String.join(", ", secrets))
+            + " (a Secure cookie needs HTTPS)");
   }
 
   /** Errors in the output that the given routes did not already have. */

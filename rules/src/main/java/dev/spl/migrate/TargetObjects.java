@@ -355,6 +355,17 @@ final class TargetObjects {
 
   /** The Ingress's report lines about its affinity, in the target's terms. */
   private void restate(NginxIngress ing, NginxAffinity a, String who, Pin pin) {
+    // max-age carried, expires beside it: the Gateway API wording (absoluteTimeout) is not this
+    // target's; browsers let Max-Age win (RFC 6265 5.3), so expires has nothing to map to
+    if ("session-cookie-max-age".equals(a.lifetimeAnnotation())
+        && report.outcomeOf(who, "session-cookie-expires").orElse(null) == Outcome.MAPPED) {
+      report.set(
+          who,
+          "session-cookie-expires",
+          Outcome.MAPPED,
+          ing.value("session-cookie-expires")
+              + " s is superseded by max-age in browsers; max-age is carried");
+    }
     if (target.carrier() == MigrationTarget.Carrier.TRAEFIK_SERVICE) {
       restateForTraefik(ing, a, who, pin);
       return;

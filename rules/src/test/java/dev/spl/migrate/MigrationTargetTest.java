@@ -215,6 +215,37 @@ class MigrationTargetTest {
   }
 
   @Test
+  void targetsWithTheirOwnObjectsSpeakTheirOwnFields() {
+    // EXAMPLE sets expires and max-age: neither line may name Gateway API's fields
+    for (MigrationTarget t :
+        List.of(
+            MigrationTarget.ISTIO,
+            MigrationTarget.GKE,
+            MigrationTarget.TRAEFIK,
+            MigrationTarget.AWS)) {
+      Result r = migrate(t, IngressNginxMigrationTest.EXAMPLE, null);
+      String text = r.report().text();
+      assertFalse(text.contains("absoluteTimeout"), t.id() + "\n" + text);
+      assertFalse(text.contains("lifetimeType"), t.id() + "\n" + text);
+      assertTrue(
+          line(r, "session-cookie-expires").text().contains("superseded by max-age"),
+          t.id() + "\n" + text);
+    }
+    // an Ingress's TLS has no place on a route, and the report says so
+    String withTls =
+        IngressNginxMigrationTest.EXAMPLE.replace(
+            "  rules:\n",
+            "  tls: [{hosts: [stickyingress.example.com], secretName: sticky-tls}]\n  rules:\n");
+    assertTrue(withTls.contains("sticky-tls"), withTls);
+    Entry tls = line(migrate(MigrationTarget.GATEWAY_API, withTls, null), "spec.tls");
+    assertEquals(Outcome.NOTE, tls.outcome());
+    assertTrue(tls.text().contains("certificateRefs sticky-tls"), tls.text());
+    // the Gateway API target keeps them: they are its fields
+    Result gep = migrate(MigrationTarget.GATEWAY_API, IngressNginxMigrationTest.EXAMPLE, null);
+    assertTrue(gep.report().text().contains("absoluteTimeout"), gep.report().text());
+  }
+
+  @Test
   void givenRoutesStayAsTheyAreWhenTheTargetKeepsItsOwnObject() {
     Result r =
         migrate(
