@@ -56,7 +56,7 @@ final class TamperCheck implements ProbeCheck {
           evidence.add("the client picked the backend by editing the token");
           status = Prober.Status.FAIL;
         } else if (!renewed && status == Prober.Status.PASS) {
-          status = Prober.Status.WARN; // not re-p.pinned: the invalid token was silently ignored
+          status = Prober.Status.WARN; // not pinned again: the invalid token was silently ignored
         }
       } catch (IOException e) {
         evidence.add(v.getKey() + ": " + e.getClass().getSimpleName());
