@@ -29,13 +29,13 @@ import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.YamlSyntax;
+import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -112,14 +112,16 @@ public final class Engine {
     return new LintRun(options);
   }
 
+  private record ContextKey(GatewayApiVersion version, CrdsInSight crds) {}
+
   /** One lint in progress. Not thread-safe; one per lint. */
   public final class LintRun implements PartSink {
     private static final int KEEP_WHOLE = 1000;
 
     private final LintOptions options;
     private final RuleContext context;
-    private final Map<GatewayApiVersion, RuleContext> contexts =
-        new EnumMap<>(GatewayApiVersion.class);
+    // One context per version and CRD set in sight: parts share them.
+    private final Map<ContextKey, RuleContext> contexts = new java.util.HashMap<>();
     private final List<Finding> findings = new ArrayList<>();
     private final Reporter reporter;
     private final List<Resource> indexed = new ArrayList<>();
@@ -255,7 +257,13 @@ public final class Engine {
      */
     @Override
     public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
-      accept(part, version, units, true);
+      accept(part, version, units, null, true);
+    }
+
+    @Override
+    public void accept(
+        LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {
+      accept(part, version, units, crds, true);
     }
 
     /**
@@ -263,7 +271,7 @@ public final class Engine {
      * files, whose own findings did not change with the edited one's text.
      */
     public void acceptForIndex(LoadedInput part, GatewayApiVersion version, Set<String> units) {
-      accept(part, version, units, false);
+      accept(part, version, units, null, false);
     }
 
     /**
@@ -276,10 +284,15 @@ public final class Engine {
     }
 
     private void accept(
-        LoadedInput part, GatewayApiVersion version, Set<String> units, boolean alone) {
+        LoadedInput part,
+        GatewayApiVersion version,
+        Set<String> units,
+        CrdsInSight crds,
+        boolean alone) {
       RuleContext partContext =
           contexts.computeIfAbsent(
-              version, v -> new RuleContext(v, options.ingressClasses(), RULE_NAMES));
+              new ContextKey(version, crds),
+              k -> new RuleContext(version, options.ingressClasses(), RULE_NAMES, crds));
       for (LoadProblem p : alone ? part.problems() : List.<LoadProblem>of()) {
         RuleInfo rule =
             switch (p.kind()) {

@@ -1,6 +1,7 @@
 package dev.spl;
 
 import dev.spl.load.LoadedInput;
+import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.Set;
 
@@ -11,6 +12,15 @@ import java.util.Set;
 public interface PartSink {
   /** One part (a file, a chart's rendering) for {@code version}, in {@code units}. */
   void accept(LoadedInput part, GatewayApiVersion version, Set<String> units);
+
+  /**
+   * One part, with the Gateway API CRDs in sight that decide for it (null: none), which the
+   * single-object rules may read ({@code RuleContext.crds}).
+   */
+  default void accept(
+      LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {
+    accept(part, version, units);
+  }
 
   /** Marks {@code unit} as one that stands alone (an example, a test fixture). */
   PartSink standAlone(String unit);

@@ -10,12 +10,19 @@ import dev.spl.rules.Rule;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 
-/** Test fixture: lint inline YAML and assert on the findings of one rule. */
+/**
+ * Test fixture: lint inline YAML and assert on the findings of one rule. Unless a test names a
+ * version, it lints as the gep-1619-backend proposal: main's shape with every attachment point, so
+ * a test of a schema rule can write its object on a Backend.
+ */
 public final class Lint {
   private Lint() {}
 
+  /** The version a test lints as when it names none. */
+  public static final GatewayApiVersion DEFAULT = GatewayApiVersion.GEP_1619_BACKEND;
+
   public static List<Finding> lint(String yaml) {
-    return lint(yaml, GatewayApiVersion.MAIN);
+    return lint(yaml, DEFAULT);
   }
 
   public static List<Finding> lint(String yaml, GatewayApiVersion version) {
@@ -46,7 +53,7 @@ public final class Lint {
   }
 
   public static List<Finding> of(String ruleId, String yaml) {
-    return of(ruleId, yaml, GatewayApiVersion.MAIN);
+    return of(ruleId, yaml, DEFAULT);
   }
 
   /**
@@ -73,7 +80,7 @@ public final class Lint {
   }
 
   public static List<Finding> assertMarked(String ruleId, String yaml) {
-    return assertMarked(ruleId, yaml, GatewayApiVersion.MAIN);
+    return assertMarked(ruleId, yaml, DEFAULT);
   }
 
   /** A Backend (latest attachment point) whose endpointSelector carries {@code persistence}. */

@@ -7,6 +7,7 @@ import dev.spl.LintResult;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
+import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -58,7 +59,7 @@ public final class AuditCommand implements Callable<Integer> {
       names = "--gateway-api-version",
       paramLabel = "VERSION",
       description =
-          "v1.1 ... v1.6, latest or main. Default: the bundle-version of the cluster's Gateway API"
+          "v1.1 ... v1.6, latest, main or gep-1619-backend. Default: the bundle-version of the cluster's Gateway API"
               + " CRDs, else latest.")
   String gatewayApiVersion;
 
@@ -190,13 +191,13 @@ public final class AuditCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
     }
-    Optional<String> bundle = cluster.gatewayApiBundleVersion();
-    Optional<GatewayApiVersion> fromCrds = bundle.flatMap(ClusterReader::versionOf);
+    Optional<GatewayApiCrd> crd = cluster.gatewayApiRouteCrd();
+    Optional<GatewayApiVersion> fromCrds = crd.flatMap(GatewayApiCrd::version);
     return fromCrds
         .map(
             v ->
                 new InputNotes.VersionChoice(
-                    v, "the cluster's Gateway API CRDs (bundle-version " + bundle.get() + ")", 0))
+                    v, "the cluster's Gateway API CRDs (" + crd.get().versionReason() + ")", 0))
         .orElseGet(
             () ->
                 new InputNotes.VersionChoice(

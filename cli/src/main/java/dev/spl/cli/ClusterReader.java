@@ -1,7 +1,8 @@
 package dev.spl.cli;
 
+import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
-import dev.spl.schema.GatewayApiVersion;
+import dev.spl.schema.GatewayApiCrd;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
@@ -110,10 +111,10 @@ final class ClusterReader implements AutoCloseable {
   }
 
   /**
-   * The Gateway API release the cluster's CRDs say they are (the bundle-version annotation of the
-   * HTTPRoute CRD), if they can be read.
+   * The cluster's HTTPRoute CRD as spl reads a Gateway API CRD (bundle version, channel, its
+   * schema's session persistence shape), if it can be read.
    */
-  Optional<String> gatewayApiBundleVersion() {
+  Optional<GatewayApiCrd> gatewayApiRouteCrd() {
     try {
       CustomResourceDefinition crd =
           client
@@ -122,18 +123,17 @@ final class ClusterReader implements AutoCloseable {
               .customResourceDefinitions()
               .withName("httproutes.gateway.networking.k8s.io")
               .get();
-      if (crd == null || crd.getMetadata().getAnnotations() == null) {
+      if (crd == null) {
         return Optional.empty();
       }
-      return Optional.ofNullable(
-          crd.getMetadata().getAnnotations().get("gateway.networking.k8s.io/bundle-version"));
+      String yaml = io.fabric8.kubernetes.client.utils.Serialization.asYaml(crd);
+      return new ManifestLoader()
+          .loadText("httproutes.gateway.networking.k8s.io", yaml).resources().stream()
+              .flatMap(r -> GatewayApiCrd.of(r).stream())
+              .findFirst();
     } catch (KubernetesClientException e) {
       return Optional.empty(); // no right to read CRDs: the caller says which version it used
     }
-  }
-
-  static Optional<GatewayApiVersion> versionOf(String bundleVersion) {
-    return GatewayApiVersion.ofBundleVersion(bundleVersion);
   }
 
   @SuppressWarnings("unchecked")

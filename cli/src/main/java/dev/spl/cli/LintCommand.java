@@ -41,7 +41,8 @@ public final class LintCommand implements Callable<Integer> {
       names = "--gateway-api-version",
       paramLabel = "VERSION",
       description =
-          "v1.1 ... v1.6, latest (the newest release, v1.6) or main (the unreleased branch)."
+          "v1.1 ... v1.6, latest (the newest release, v1.6), main (upstream's unreleased branch)"
+              + " or gep-1619-backend (main plus the proposed Backend attachment, PR #4876)."
               + " Default, per file: gatewayApiVersion in the nearest .spl.yaml, else the Gateway"
               + " API CRDs in the input, else latest.")
   String gatewayApiVersion;

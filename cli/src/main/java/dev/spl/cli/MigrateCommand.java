@@ -75,7 +75,7 @@ public final class MigrateCommand implements Callable<Integer> {
       paramLabel = "VERSION",
       description =
           "The shape to write: v1.1 to v1.6 (sessionName, cookieConfig) or main (cookie.name,"
-              + " cookie.path). Default: latest (v1.6).")
+              + " cookie.path; gep-1619-backend writes main's shape too). Default: latest (v1.6).")
   String gatewayApiVersion;
 
   @Option(

@@ -11,6 +11,8 @@ import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.SourcePosition;
+import dev.spl.schema.CrdsInSight;
+import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
 import java.io.InputStream;
@@ -87,6 +89,11 @@ final class RepositoryReader {
   record HelmOptions(List<Path> valuesFiles, List<String> sets, String kubeVersion) {}
 
   private record CrdVersion(GatewayApiVersion version, String file) {}
+
+  // The Gateway API CRDs of each directory that holds some (absolute, normalized), found with
+  // crdVersion(): they speak for the files at and below them (crdsFor).
+  private final Map<Path, List<GatewayApiCrd>> crdsByDirectory = new LinkedHashMap<>();
+  private Path chosenCrdDirectory; // the set crdVersion() chose, when it is not test data
 
   private static final class VersionCount {
     final GatewayApiVersion version;
@@ -395,22 +402,24 @@ final class RepositoryReader {
       // when its build renames them, which the other files tell.
       GatewayApiVersion version = versionFor(f);
       versionByFile.put(name, version);
-      renamed.add(new Renamed(KustomizeNames.renamed(part, names), version, variants));
+      renamed.add(new Renamed(KustomizeNames.renamed(part, names), version, variants, crdsFor(f)));
       return;
     }
     GatewayApiVersion version = versionFor(f);
     versionByFile.put(name, version);
-    accept(part, version, variants);
+    accept(part, version, variants, crdsFor(f));
   }
 
-  private void accept(LoadedInput part, GatewayApiVersion version, Set<String> variants) {
+  private void accept(
+      LoadedInput part, GatewayApiVersion version, Set<String> variants, CrdsInSight crds) {
     documents += part.documents();
-    run.accept(part, version, variants);
+    run.accept(part, version, variants, crds);
     progress.accept(part);
   }
 
   /** A part of a kustomize build that renames its objects, kept until its walk is read. */
-  private record Renamed(LoadedInput part, GatewayApiVersion version, Set<String> units) {}
+  private record Renamed(
+      LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {}
 
   /**
    * Lints the renamed parts of the walk just read, each Ingress's Services renamed as kustomize
@@ -454,7 +463,8 @@ final class RepositoryReader {
               part.documents(),
               part.skipped()),
           r.version(),
-          r.units());
+          r.units(),
+          r.crds());
     }
     renamed.clear();
   }
@@ -691,7 +701,7 @@ final class RepositoryReader {
         LoadedInput part = withoutOthersProblems(lenient.loadText(name, t.getValue()), false);
         files++;
         documents += part.documents();
-        run.accept(part, versionFor(t.getKey()), Set.of(unit));
+        run.accept(part, versionFor(t.getKey()), Set.of(unit), crdsFor(t.getKey()));
         progress.accept(part);
       }
     }
@@ -929,11 +939,16 @@ final class RepositoryReader {
       } catch (IOException e) {
         continue; // reported when the file itself is read
       }
-      for (CrdVersion found :
-          crdVersionsIn(lenient.loadFile(f, f.toString(), false).resources(), display(f))) {
-        Path dir = f.toAbsolutePath().normalize().getParent();
+      List<Resource> resources = lenient.loadFile(f, f.toString(), false).resources();
+      Path dir = f.toAbsolutePath().normalize().getParent();
+      for (Resource r : resources) {
+        GatewayApiCrd.of(r)
+            .ifPresent(c -> crdsByDirectory.computeIfAbsent(dir, d -> new ArrayList<>()).add(c));
+      }
+      for (CrdVersion found : crdVersionsIn(resources, display(f))) {
         String key = dir + " " + found.version();
-        sets.computeIfAbsent(key, k -> new CrdSet(found, Units.isTestData(f), sets.size())).crds++;
+        sets.computeIfAbsent(key, k -> new CrdSet(found, dir, Units.isTestData(f), sets.size()))
+            .crds++;
       }
     }
     crdVersion =
@@ -942,19 +957,47 @@ final class RepositoryReader {
                 java.util.Comparator.comparing((CrdSet c) -> c.testData)
                     .thenComparing(c -> -c.crds)
                     .thenComparing(c -> c.order))
-            .map(c -> c.first);
+            .map(
+                c -> {
+                  chosenCrdDirectory = c.testData ? null : c.dir;
+                  return c.first;
+                });
     return crdVersion;
+  }
+
+  /**
+   * The Gateway API CRDs that speak for {@code file}: those of its directory or the nearest above
+   * it, else the set chosen for the input's version unless that is test data (a fixture's CRDs
+   * speak only for their own directory). Null when none do.
+   */
+  private CrdsInSight crdsFor(Path file) {
+    crdVersion();
+    if (crdsByDirectory.isEmpty()) {
+      return null;
+    }
+    Path abs = file.toAbsolutePath().normalize();
+    for (Path dir = abs.getParent(); dir != null; dir = dir.getParent()) {
+      List<GatewayApiCrd> here = crdsByDirectory.get(dir);
+      if (here != null) {
+        return new CrdsInSight(here);
+      }
+    }
+    return chosenCrdDirectory == null
+        ? null
+        : new CrdsInSight(crdsByDirectory.get(chosenCrdDirectory));
   }
 
   /** The Gateway API CRDs of one version in one directory: a candidate for the input's version. */
   private static final class CrdSet {
     final CrdVersion first;
+    final Path dir;
     final boolean testData;
     final int order;
     int crds;
 
-    CrdSet(CrdVersion first, boolean testData, int order) {
+    CrdSet(CrdVersion first, Path dir, boolean testData, int order) {
       this.first = first;
+      this.dir = dir;
       this.testData = testData;
       this.order = order;
     }
@@ -971,16 +1014,10 @@ final class RepositoryReader {
   private static List<CrdVersion> crdVersionsIn(List<Resource> resources, String file) {
     List<CrdVersion> out = new ArrayList<>();
     for (Resource r : resources) {
-      if (!r.kind().equals("CustomResourceDefinition") || r.metadata() == null) {
-        continue;
-      }
-      MapNode annotations = r.metadata().map("annotations");
-      String bundle = annotations == null ? null : annotations.string(BUNDLE_VERSION);
-      if (bundle != null && r.name().contains("gateway.networking")) {
-        Optional<GatewayApiVersion> v = GatewayApiVersion.ofBundleVersion(bundle);
-        if (v.isPresent()) {
-          out.add(new CrdVersion(v.get(), file + " (bundle-version " + bundle + ")"));
-        }
+      Optional<GatewayApiCrd> crd = GatewayApiCrd.of(r);
+      Optional<GatewayApiVersion> v = crd.flatMap(GatewayApiCrd::version);
+      if (v.isPresent()) {
+        out.add(new CrdVersion(v.get(), file + " (" + crd.get().versionReason() + ")"));
       }
     }
     return out;

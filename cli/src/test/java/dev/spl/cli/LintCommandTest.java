@@ -59,9 +59,9 @@ class LintCommandTest {
     String[] lines = run.out().split("\n");
     assertEquals(3, lines.length, run.out());
     assertEquals(
-        "../examples/SPL010-permanent-needs-absolute-timeout/bad.yaml:10:5: error SPL010 AbsoluteTimeout"
+        "../examples/SPL010-permanent-needs-absolute-timeout/bad.yaml:9:5: error SPL010 AbsoluteTimeout"
             + " must be specified when cookie lifetimeType is Permanent; add absoluteTimeout, e.g. 24h"
-            + " (Backend spl010/cart, spec.endpointSelector.sessionPersistence)",
+            + " (HTTPRoute spl010/cart, spec.rules[0].sessionPersistence)",
         lines[0]);
     assertEquals("1 error, 0 warnings, 0 info in 1 file (1 document, 1 resource)", lines[1]);
     assertEquals(

@@ -85,8 +85,8 @@ class PreCommitHookIT {
 
   @Test
   void goodPassesBadIsBlockedAndContextCatchesCrossFileProblems() throws Exception {
-    // The repository's manifests are written for Gateway API's main branch (Backend, cookie).
-    add(".spl.yaml", "gatewayApiVersion: main\n");
+    // The repository's manifests are written for the Backend-attachment proposal (Backend, cookie).
+    add(".spl.yaml", "gatewayApiVersion: gep-1619-backend\n");
     add(
         "manifests/service.yaml",
         """

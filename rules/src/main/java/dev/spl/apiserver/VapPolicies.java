@@ -258,7 +258,7 @@ public final class VapPolicies {
             + sp
             + ".idleTimeout)";
     String mainShape = "has(" + sp + ".cookie) || has(" + sp + ".header)";
-    return version == GatewayApiVersion.MAIN
+    return !version.usesSessionNameShape()
         ? "(" + oldShape + ") && !(" + mainShape + ")"
         : "(" + mainShape + ") && !(" + oldShape + ")";
   }

@@ -81,6 +81,7 @@ import dev.spl.rules.schema.InvalidCookieName;
 import dev.spl.rules.schema.InvalidDuration;
 import dev.spl.rules.schema.InvalidEnum;
 import dev.spl.rules.schema.InvalidHeaderName;
+import dev.spl.rules.schema.PersistencePrunedByInstalledCrds;
 import dev.spl.rules.schema.SessionNameTooLong;
 import dev.spl.rules.schema.UnknownField;
 import dev.spl.rules.schema.WrongType;
@@ -120,6 +121,7 @@ public final class BuiltInRules {
           new InvalidAffinityTimeout(),
           new BackendShape(),
           new DurationNotCanonical(),
+          new PersistencePrunedByInstalledCrds(),
           new SessionNameCollisionInSplit(),
           new SessionNameCollisionAcrossRules(),
           new SessionNameCollisionAcrossRoutes(),

@@ -27,10 +27,10 @@ import org.snakeyaml.engine.v2.nodes.Node;
  * or on minimal HTTPRoutes written here. Every annotation's fate goes to a {@link Report}; the
  * output is linted before it is returned, and errors the input did not have are a bug.
  *
- * <p>Persistence is written inline on the route rules, for every version: before main that is the
- * only place; on main GEP-1619 moves it to a Backend whose endpointSelector repeats the Service's
- * pod selector, but no released CRD or implementation serves that Backend yet, while route rules
- * keep the field (deprecated, which SPL120 says as a warning).
+ * <p>Persistence is written inline on the route rules, for every version: releases and upstream's
+ * main have it only there; the gep-1619-backend proposal would move it to a Backend whose
+ * endpointSelector repeats the Service's pod selector, but no CRD or implementation serves that
+ * Backend, so it is written inline there too (deprecated, which SPL120 says as a warning).
  */
 public final class IngressNginxMigration {
   /** A file's name and text. */
@@ -560,7 +560,7 @@ public final class IngressNginxMigration {
       }
       namesWritten.add(name);
       String path = a.cookiePath();
-      if (path == null && version == GatewayApiVersion.MAIN && p.plainPath() != null) {
+      if (path == null && !version.usesSessionNameShape() && p.plainPath() != null) {
         path = p.plainPath(); // nginx's default: the location's path
       }
       YamlTree.put(p.rule(), "sessionPersistence", persistence(a, name, path));
@@ -588,7 +588,7 @@ public final class IngressNginxMigration {
     String lifetime = a.lifetimeSeconds() == null ? "Session" : "Permanent";
     String timeout =
         a.lifetimeSeconds() == null ? null : NginxAffinity.duration(a.lifetimeSeconds());
-    if (version == GatewayApiVersion.MAIN) {
+    if (!version.usesSessionNameShape()) {
       return YamlTree.map(
           "type",
           "Cookie",

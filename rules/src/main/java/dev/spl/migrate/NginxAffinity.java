@@ -27,7 +27,7 @@ record NginxAffinity(
     Lifetime lifetime = lifetime(ing, report, who);
     String path = ing.value("session-cookie-path");
     if (path != null) {
-      if (version == GatewayApiVersion.MAIN) {
+      if (!version.usesSessionNameShape()) {
         report.add(who, "session-cookie-path", Outcome.MAPPED, path + " -> cookie.path");
       } else {
         report.add(
@@ -75,8 +75,8 @@ record NginxAffinity(
         return DEFAULT_NAME;
       }
     }
-    String target = version == GatewayApiVersion.MAIN ? "cookie.name" : "sessionName";
-    if (version == GatewayApiVersion.MAIN && !SessionPersistenceSchema.isToken(name)) {
+    String target = !version.usesSessionNameShape() ? "cookie.name" : "sessionName";
+    if (!version.usesSessionNameShape() && !SessionPersistenceSchema.isToken(name)) {
       String token = name.replaceAll("[^!#$%&'*+\\-.^_`|~0-9A-Za-z]", "-");
       report.add(
           who,

@@ -5,11 +5,13 @@ package dev.spl.model;
  * below the object, or below each item of {@link #list()} when there is one.
  */
 public enum AttachmentPoint {
-  /** Inline on an HTTPRoute or GRPCRoute rule (deprecated in main). */
+  /** Inline on an HTTPRoute or GRPCRoute rule (deprecated by the gep-1619-backend proposal). */
   ROUTE_RULE(FieldPath.of("spec", "rules"), FieldPath.of("sessionPersistence")),
-  /** On a BackendLBPolicy or XBackendTrafficPolicy (deprecated in main). */
+  /**
+   * On a BackendLBPolicy or XBackendTrafficPolicy (deprecated by the gep-1619-backend proposal).
+   */
   POLICY(null, FieldPath.of("spec", "sessionPersistence")),
-  /** On a Backend's endpointSelector (main). */
+  /** On a Backend's endpointSelector (the gep-1619-backend proposal only). */
   BACKEND(null, FieldPath.of("spec", "endpointSelector", "sessionPersistence"));
 
   private final FieldPath list;

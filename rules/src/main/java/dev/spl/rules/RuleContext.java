@@ -1,12 +1,30 @@
 package dev.spl.rules;
 
 import dev.spl.index.IngressClasses;
+import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
+import java.util.Optional;
 
 /**
  * What a rule may know beyond the resource: the target Gateway API version, which controller serves
  * each Ingress class (from the IngressClasses given with the input or watched in the cluster), and
- * the ids and names of spl's rules.
+ * the ids and names of spl's rules, and the Gateway API CRDs in sight of the part being linted
+ * (null when none are: the API server's own schema is then unknown, and the version's table
+ * decides).
  */
 public record RuleContext(
-    GatewayApiVersion version, IngressClasses ingressClasses, RuleNames ruleNames) {}
+    GatewayApiVersion version,
+    IngressClasses ingressClasses,
+    RuleNames ruleNames,
+    CrdsInSight crdsInSight) {
+
+  public RuleContext(
+      GatewayApiVersion version, IngressClasses ingressClasses, RuleNames ruleNames) {
+    this(version, ingressClasses, ruleNames, null);
+  }
+
+  /** The Gateway API CRDs that decide for this part, when the input holds them. */
+  public Optional<CrdsInSight> crds() {
+    return Optional.ofNullable(crdsInSight);
+  }
+}

@@ -10,8 +10,10 @@ import java.util.stream.Collectors;
 
 /**
  * The Gateway API release spl validates against. The session persistence schema changed between
- * releases (docs/versions.md); {@link #MAIN} is the unreleased main branch, GEP-1619 as written
- * today. {@code latest} names the newest release spl knows, never main.
+ * releases (docs/versions.md); {@link #MAIN} is upstream's unreleased main branch as its CRDs are;
+ * {@link #GEP_1619_BACKEND} is a proposal no CRD serves yet (GEP-1619's Backend attachment,
+ * kubernetes-sigs/gateway-api PR #4876), chosen only by name. {@code latest} names the newest
+ * release spl knows, never main.
  */
 public enum GatewayApiVersion {
   /** v1.1.0 exactly: its CEL rule lacks the {@code has(self.cookieConfig)} guard. */
@@ -22,7 +24,13 @@ public enum GatewayApiVersion {
   V1_4("v1.4"),
   V1_5("v1.5"),
   V1_6("v1.6"),
-  MAIN("main");
+  MAIN("main"),
+  /**
+   * main's shape plus the proposed Backend attachment ({@code spec.endpointSelector
+   * .sessionPersistence} on Backend/XBackend), under which route-inline and policy persistence are
+   * deprecated. Never inferred from CRDs: no released or main CRD has it.
+   */
+  GEP_1619_BACKEND("gep-1619-backend");
 
   /** What {@code latest} means, and the default when nothing else says: the newest release. */
   public static final GatewayApiVersion NEWEST_RELEASE = V1_6;
@@ -37,9 +45,11 @@ public enum GatewayApiVersion {
     return label;
   }
 
-  /** v1.1-v1.6 use sessionName and cookieConfig; main uses the cookie/header union. */
+  /**
+   * v1.1-v1.6 use sessionName and cookieConfig; main (and the proposal) the cookie/header union.
+   */
   public boolean usesSessionNameShape() {
-    return this != MAIN;
+    return compareTo(MAIN) < 0;
   }
 
   /** idleTimeout was removed in v1.6. */
@@ -47,9 +57,17 @@ public enum GatewayApiVersion {
     return compareTo(V1_5) <= 0;
   }
 
-  /** The session persistence attachment on the Backend resource exists only in main. */
+  /** The session persistence attachment on the Backend resource exists only in the proposal. */
   public boolean hasBackendAttachment() {
-    return this == MAIN;
+    return this == GEP_1619_BACKEND;
+  }
+
+  /**
+   * The proposal moves persistence to the Backend and deprecates it on route rules and policies;
+   * upstream's main and every release keep both.
+   */
+  public boolean deprecatesRouteAndPolicyAttachment() {
+    return this == GEP_1619_BACKEND;
   }
 
   /**
@@ -77,6 +95,9 @@ public enum GatewayApiVersion {
     }
     if (t.equals("main")) {
       return Optional.of(MAIN);
+    }
+    if (t.equals(GEP_1619_BACKEND.label)) {
+      return Optional.of(GEP_1619_BACKEND);
     }
     if (!t.startsWith("v")) {
       t = "v" + t;
@@ -111,14 +132,20 @@ public enum GatewayApiVersion {
     if (known.isPresent()) {
       return known;
     }
-    String[] parts = t.replaceFirst("^v", "").split("[.-]");
+    return isNewerThanKnown(t) ? Optional.of(NEWEST_RELEASE) : Optional.empty();
+  }
+
+  /**
+   * True for a release after the newest spl knows ({@code v1.7.0}, {@code v1.10.0-rc.1}): its shape
+   * is not in spl's table, so a CRD's own schema should decide it ({@link GatewayApiCrd}).
+   */
+  public static boolean isNewerThanKnown(String bundleVersion) {
+    String[] parts =
+        bundleVersion.trim().toLowerCase(Locale.ROOT).replaceFirst("^v", "").split("[.-]");
     if (parts.length >= 2 && parts[0].equals("1") && parts[1].matches("\\d{1,4}")) {
-      int minor = Integer.parseInt(parts[1]);
-      if (minor > 6) {
-        return Optional.of(NEWEST_RELEASE);
-      }
+      return Integer.parseInt(parts[1]) > Integer.parseInt(NEWEST_RELEASE.label.substring(3));
     }
-    return Optional.empty();
+    return false;
   }
 
   /** Every value {@link #parse} accepts by name, as a user would type it. */

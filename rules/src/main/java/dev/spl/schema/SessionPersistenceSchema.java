@@ -121,7 +121,7 @@ public final class SessionPersistenceSchema {
   private SessionPersistenceSchema() {}
 
   static Field forVersion(GatewayApiVersion version) {
-    if (version == GatewayApiVersion.MAIN) {
+    if (!version.usesSessionNameShape()) {
       return MAIN;
     }
     return version.hasIdleTimeout() ? UP_TO_V1_5 : V1_6;

@@ -109,7 +109,7 @@ public final class SessionPersistenceSite {
             || map.get("cookieConfig") != null
             || map.get("idleTimeout") != null;
     boolean mainShape = map.get("cookie") != null || map.get("header") != null;
-    if (version == GatewayApiVersion.MAIN && oldShape && !mainShape) {
+    if (!version.usesSessionNameShape() && oldShape && !mainShape) {
       return Optional.of(
           map.get("idleTimeout") != null ? GatewayApiVersion.V1_5 : GatewayApiVersion.V1_6);
     }

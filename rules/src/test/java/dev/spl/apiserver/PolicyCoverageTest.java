@@ -84,7 +84,7 @@ class PolicyCoverageTest {
     assertEquals("API server policy, in part", partly.where());
     assertTrue(partly.why().contains("policies on the route's backends"), partly.why());
     assertEquals(
-        "its input is the object alone (main)",
+        "its input is the object alone (main, gep-1619-backend)",
         PolicyCoverage.of(BuiltInRules.find("SPL131").get()).why());
   }
 

@@ -70,7 +70,7 @@ class SplConfigAdmissionTest {
 
   List<String> rulesFound(AnnotationSuppressions allowed) {
     LintOptions options =
-        new LintOptions(GatewayApiVersion.MAIN, RuleSelection.all())
+        new LintOptions(GatewayApiVersion.GEP_1619_BACKEND, RuleSelection.all())
             .withAnnotationSuppressions(allowed);
     return new Engine()
         .lint(new ManifestLoader().loadText("r.yaml", ROUTE), options).findings().stream()

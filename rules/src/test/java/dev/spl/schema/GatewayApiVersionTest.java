@@ -22,7 +22,7 @@ class GatewayApiVersionTest {
   void rejectsOthersWithTheList() {
     var e = assertThrows(IllegalArgumentException.class, () -> GatewayApiVersion.parse("v2.0"));
     assertTrue(e.getMessage().contains("v1.1.0, v1.1, v1.2"), e.getMessage());
-    assertTrue(e.getMessage().contains("main, latest"), e.getMessage());
+    assertTrue(e.getMessage().contains("main, gep-1619-backend, latest"), e.getMessage());
   }
 
   @Test

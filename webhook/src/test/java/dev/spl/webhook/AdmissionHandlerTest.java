@@ -24,10 +24,14 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** Admission as a plain function, without HTTP. */
 class AdmissionHandlerTest {
+  // The reviews carry Backends, whose persistence only the gep-1619-backend proposal has.
+  static final LintOptions BACKEND_PROPOSAL =
+      LintOptions.defaults().withVersion(dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND);
+
   static final JsonMapper JSON = JsonMapper.builder().build();
 
   static AdmissionHandler handler(ClusterState cluster) {
-    return new AdmissionHandler(new Engine(), LintOptions.defaults(), cluster, false);
+    return new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, cluster, false);
   }
 
   static JsonNode response(AdmissionHandler h, String body) throws Exception {
@@ -56,8 +60,7 @@ class AdmissionHandlerTest {
 
   static ClusterState clusterOf(String yaml) {
     LiveIndex index =
-        new LiveIndex(
-            LintOptions.defaults().version(), dev.spl.catalogue.BuiltInRules.indexInputs());
+        new LiveIndex(BACKEND_PROPOSAL.version(), dev.spl.catalogue.BuiltInRules.indexInputs());
     new ManifestLoader().loadText("cluster", yaml).resources().forEach(index::put);
     return new ClusterState() {
       @Override
@@ -308,7 +311,7 @@ class AdmissionHandlerTest {
         new Engine()
                 .lint(
                     new ManifestLoader().loadText("b.yaml", Reviews.backend(persistence)),
-                    LintOptions.defaults())
+                    BACKEND_PROPOSAL)
                 .findings()
                 .stream()
                 .map(dev.spl.model.Finding::ruleId)
@@ -378,14 +381,14 @@ class AdmissionHandlerTest {
           }
         });
     AdmissionHandler open =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false);
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, false);
     AdmissionHandler.Outcome o = open.review(JSON.readTree(Reviews.goodBackend()));
     assertTrue(o.internalError());
     assertTrue(o.review().get("response").get("allowed").asBoolean());
     assertTrue(
         o.review().get("response").get("warnings").get(0).asString().contains("internal error"));
     AdmissionHandler closed =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, true);
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, true);
     assertFalse(
         closed
             .review(JSON.readTree(Reviews.goodBackend()))
@@ -403,7 +406,7 @@ class AdmissionHandlerTest {
     rules.add(testRule("SPL998", () -> sleep(300)));
     rules.add(testRule("SPL999", afterTheSlowOne::incrementAndGet));
     AdmissionHandler open =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false);
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, false);
     open.review(JSON.readTree(Reviews.goodBackend())); // warm
     afterTheSlowOne.set(0);
 
@@ -421,7 +424,7 @@ class AdmissionHandlerTest {
         o.review().get("response").get("warnings").get(0).asString().contains("timeout"),
         o.review().toString());
     AdmissionHandler closed =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, true);
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, true);
     assertFalse(
         closed
             .review(
@@ -452,7 +455,7 @@ class AdmissionHandlerTest {
               ruleEnded.set(true);
             }));
     AdmissionHandler closed =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, true);
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, true);
     try {
       AdmissionHandler.Outcome o =
           closed.review(
@@ -478,19 +481,19 @@ class AdmissionHandlerTest {
             }));
     long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(30);
     AdmissionHandler.Outcome open =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false)
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, false)
             .review(JSON.readTree(Reviews.goodBackend()), java.util.OptionalLong.of(deadline));
     assertEquals("error", open.verdict());
     assertTrue(open.internalError());
     assertTrue(open.review().get("response").get("allowed").asBoolean());
     AdmissionHandler.Outcome closed =
-        new AdmissionHandler(new Engine(rules), LintOptions.defaults(), ClusterState.NONE, true)
+        new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, true)
             .review(JSON.readTree(Reviews.goodBackend()), java.util.OptionalLong.of(deadline));
     assertEquals("denied", closed.verdict());
     assertFalse(closed.review().get("response").get("allowed").asBoolean());
     // and a review well within its deadline is the same as one without
     AdmissionHandler fine =
-        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, true);
+        new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, ClusterState.NONE, true);
     assertEquals(
         fine.review(JSON.readTree(Reviews.goodBackend())).review(),
         fine.review(JSON.readTree(Reviews.goodBackend()), java.util.OptionalLong.of(deadline))
@@ -525,7 +528,7 @@ class AdmissionHandlerTest {
   @Test
   void aDryRunIsSaidSoAndAMissingFlagIsNoDryRun() throws Exception {
     AdmissionHandler h =
-        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false);
+        new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, ClusterState.NONE, false);
     String wet = Reviews.goodBackend();
     assertTrue(wet.contains("\"dryRun\": false"), wet);
     assertFalse(h.review(JSON.readTree(wet)).dryRun());

@@ -16,6 +16,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The admin's configuration at admission: modes, failOn, rule levels, annotation suppressions. */
 class AdmissionModesTest {
+  // The reviews carry Backends, whose persistence only the gep-1619-backend proposal has.
+  static final LintOptions BACKEND_PROPOSAL =
+      LintOptions.defaults().withVersion(dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND);
+
   static final JsonMapper JSON = JsonMapper.builder().build();
   @TempDir Path dir;
 
@@ -45,7 +49,7 @@ class AdmissionModesTest {
     AdmissionHandler h =
         new AdmissionHandler(
             new Engine(),
-            LintOptions.defaults(),
+            BACKEND_PROPOSAL,
             ClusterState.NONE,
             false,
             () -> config,

@@ -34,6 +34,10 @@ import org.junit.jupiter.api.io.TempDir;
  * it trickles (the idle timeout alone restarts with every byte).
  */
 class ConnectionLimitsIT {
+  // The reviews carry Backends, whose persistence only the gep-1619-backend proposal has.
+  static final LintOptions BACKEND_PROPOSAL =
+      LintOptions.defaults().withVersion(dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND);
+
   private static final int CAP = 50;
   private static final long HEAD_DEADLINE = 2_000;
 
@@ -57,8 +61,7 @@ class ConnectionLimitsIT {
                     1_000,
                     1_000,
                     new WebhookServer.Limits(4_000, CAP, HEAD_DEADLINE)),
-                new AdmissionHandler(
-                    new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+                new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, ClusterState.NONE, false),
                 ClusterState.NONE,
                 new WebhookMetrics(),
                 new JsonLog(

@@ -32,6 +32,10 @@ import org.junit.jupiter.api.io.TempDir;
  * cut off at the deadline with 408.
  */
 class SlowClientsIT {
+  // The reviews carry Backends, whose persistence only the gep-1619-backend proposal has.
+  static final LintOptions BACKEND_PROPOSAL =
+      LintOptions.defaults().withVersion(dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND);
+
   @TempDir Path dir;
   WebhookServer server;
   X509Certificate cert;
@@ -63,7 +67,7 @@ class SlowClientsIT {
                 1_000,
                 1_000,
                 limits),
-            new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+            new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, ClusterState.NONE, false),
             ClusterState.NONE,
             new WebhookMetrics(),
             new JsonLog(new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8)),

@@ -30,6 +30,10 @@ import tools.jackson.databind.json.JsonMapper;
 
 /** The real server over real TLS on an ephemeral port, called with the JDK's HTTP client. */
 class WebhookServerIT {
+  // The reviews carry Backends, whose persistence only the gep-1619-backend proposal has.
+  static final LintOptions BACKEND_PROPOSAL =
+      LintOptions.defaults().withVersion(dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND);
+
   static final JsonMapper JSON = JsonMapper.builder().build();
   @TempDir Path dir;
   Path cert;
@@ -45,7 +49,7 @@ class WebhookServerIT {
     key = dir.resolve("tls.key");
     certA = TestCertificates.write(cert, key, "cert-A", false);
     AdmissionHandler handler =
-        new AdmissionHandler(new Engine(), LintOptions.defaults(), ClusterState.NONE, false);
+        new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, ClusterState.NONE, false);
     server =
         new WebhookServer(
                 new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
@@ -122,8 +126,7 @@ class WebhookServerIT {
     try (WebhookServer slow =
         new WebhookServer(
                 new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
-                new AdmissionHandler(
-                    new Engine(rules), LintOptions.defaults(), ClusterState.NONE, false),
+                new AdmissionHandler(new Engine(rules), BACKEND_PROPOSAL, ClusterState.NONE, false),
                 ClusterState.NONE,
                 new WebhookMetrics(),
                 new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
@@ -156,8 +159,7 @@ class WebhookServerIT {
     try (WebhookServer apart =
         new WebhookServer(
                 new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
-                new AdmissionHandler(
-                    new Engine(), LintOptions.defaults(), ClusterState.NONE, false),
+                new AdmissionHandler(new Engine(), BACKEND_PROPOSAL, ClusterState.NONE, false),
                 ClusterState.NONE,
                 new WebhookMetrics(),
                 new JsonLog(new PrintStream(logs, true, StandardCharsets.UTF_8)),
@@ -205,7 +207,7 @@ class WebhookServerIT {
                 new WebhookServer.Settings("127.0.0.1", 0, cert, key, 5_000, 5_000, 100),
                 new AdmissionHandler(
                     new Engine(),
-                    LintOptions.defaults(),
+                    BACKEND_PROPOSAL,
                     ClusterState.NONE,
                     false,
                     config::current,

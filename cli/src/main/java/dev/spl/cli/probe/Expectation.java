@@ -52,7 +52,7 @@ record Expectation(
           version != null
               ? version
               : r.role() == KindRole.BACKEND
-                  ? GatewayApiVersion.MAIN
+                  ? GatewayApiVersion.GEP_1619_BACKEND
                   : GatewayApiVersion.NEWEST_RELEASE;
       List<SessionPersistenceSite> sites = SessionPersistenceLocator.find(r, as);
       if (version == null && !sites.isEmpty() && sites.get(0).writtenFor().isPresent()) {

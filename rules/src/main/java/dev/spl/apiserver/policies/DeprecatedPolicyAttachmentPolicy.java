@@ -9,7 +9,9 @@ import dev.spl.schema.GatewayApiVersion;
 import java.util.Optional;
 import java.util.Set;
 
-/** SPL121 at the API server: any sessionPersistence on a policy, in main. */
+/**
+ * SPL121 at the API server: any sessionPersistence on a policy, in the gep-1619-backend proposal.
+ */
 final class DeprecatedPolicyAttachmentPolicy implements ApiServerPolicy {
   @Override
   public Class<DeprecatedPolicyAttachment> rule() {
@@ -18,7 +20,7 @@ final class DeprecatedPolicyAttachmentPolicy implements ApiServerPolicy {
 
   @Override
   public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    if (version != GatewayApiVersion.MAIN) {
+    if (!version.deprecatesRouteAndPolicyAttachment()) {
       return Optional.empty();
     }
     return Optional.of(

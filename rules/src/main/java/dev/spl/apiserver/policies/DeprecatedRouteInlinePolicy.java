@@ -9,7 +9,10 @@ import dev.spl.schema.GatewayApiVersion;
 import java.util.Optional;
 import java.util.Set;
 
-/** SPL120 at the API server: any sessionPersistence on a route rule, in main. */
+/**
+ * SPL120 at the API server: any sessionPersistence on a route rule, in the gep-1619-backend
+ * proposal.
+ */
 final class DeprecatedRouteInlinePolicy implements ApiServerPolicy {
   @Override
   public Class<DeprecatedRouteInline> rule() {
@@ -18,7 +21,7 @@ final class DeprecatedRouteInlinePolicy implements ApiServerPolicy {
 
   @Override
   public Optional<PolicyCheck> policyCheck(GatewayApiVersion version) {
-    if (version != GatewayApiVersion.MAIN) {
+    if (!version.deprecatesRouteAndPolicyAttachment()) {
       return Optional.empty();
     }
     return Optional.of(

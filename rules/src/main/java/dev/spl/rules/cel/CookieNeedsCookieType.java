@@ -1,5 +1,6 @@
 package dev.spl.rules.cel;
 
+import static dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
@@ -26,7 +27,7 @@ public final class CookieNeedsCookieType extends CrdValidationRule {
               "cookieConfig can only be set with type Cookie",
               "remove cookieConfig or set type: Cookie"),
           new CrdCheck(
-              Set.of(MAIN),
+              Set.of(MAIN, GEP_1619_BACKEND),
               "!has(self.cookie) || self.type == 'Cookie'",
               "cookie must be nil if type is not Cookie",
               "remove cookie or set type: Cookie"));

@@ -1,5 +1,6 @@
 package dev.spl.rules.cel;
 
+import static dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
@@ -19,7 +20,7 @@ public final class CookieTypeNeedsCookie extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(
           new CrdCheck(
-              Set.of(MAIN),
+              Set.of(MAIN, GEP_1619_BACKEND),
               "self.type != 'Cookie' || has(self.cookie)",
               "cookie must be specified for Cookie type",
               "add cookie, e.g. cookie: {name: session}"));

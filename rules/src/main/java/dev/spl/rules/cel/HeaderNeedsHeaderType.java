@@ -1,5 +1,6 @@
 package dev.spl.rules.cel;
 
+import static dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 
 import dev.spl.model.Severity;
@@ -19,7 +20,7 @@ public final class HeaderNeedsHeaderType extends CrdValidationRule {
   private static final List<CrdCheck> CHECKS =
       List.of(
           new CrdCheck(
-              Set.of(MAIN),
+              Set.of(MAIN, GEP_1619_BACKEND),
               "!has(self.header) || self.type == 'Header'",
               "header must be nil if type is not Header",
               "set type: Header or remove header"));

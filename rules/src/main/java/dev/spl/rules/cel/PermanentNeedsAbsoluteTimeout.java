@@ -1,5 +1,6 @@
 package dev.spl.rules.cel;
 
+import static dev.spl.schema.GatewayApiVersion.GEP_1619_BACKEND;
 import static dev.spl.schema.GatewayApiVersion.MAIN;
 import static dev.spl.schema.GatewayApiVersion.V1_1;
 import static dev.spl.schema.GatewayApiVersion.V1_1_0;
@@ -43,7 +44,7 @@ public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
               MESSAGE,
               FIX),
           new CrdCheck(
-              Set.of(MAIN),
+              Set.of(MAIN, GEP_1619_BACKEND),
               "!has(self.cookie) || !has(self.cookie.lifetimeType)"
                   + " || self.cookie.lifetimeType != 'Permanent' || has(self.absoluteTimeout)",
               MESSAGE,

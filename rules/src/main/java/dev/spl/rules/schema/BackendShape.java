@@ -11,7 +11,7 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 
-/** SPL029: a Backend whose type and endpointSelector disagree (main). */
+/** SPL029: a Backend whose type and endpointSelector disagree (the gep-1619-backend proposal). */
 @RuleDefinition(
     id = "SPL029",
     name = "backend-shape",

@@ -73,10 +73,10 @@ public final class UnknownField implements SessionPersistenceRule {
       }
     }
     if (site.attachment() == AttachmentPoint.BACKEND) {
-      // Only main has a Backend: naming the version of the shape would point nowhere.
+      // Only the proposal has a Backend attachment: naming the shape's version would point nowhere.
       return "v1.x's route shape ("
           + String.join(", ", fields)
-          + ") on a Backend, which exists only in main: write cookie or header there";
+          + ") on a Backend (gep-1619-backend only): write cookie or header there";
     }
     return "written for "
         + writtenFor
@@ -90,8 +90,8 @@ public final class UnknownField implements SessionPersistenceRule {
   }
 
   /**
-   * The object written again in the target version's shape. On a Backend, which exists only in
-   * main, main's shape is the only reading; elsewhere the fix holds only when the version was named
+   * The object written again in the target version's shape. On a Backend, which only the proposal
+   * has, main's shape is the only reading; elsewhere the fix holds only when the version was named
    * (the other reading is that the lint's version is wrong).
    */
   private static Fix shapeFix(SessionPersistenceSite site, GatewayApiVersion writtenFor) {
@@ -99,7 +99,7 @@ public final class UnknownField implements SessionPersistenceRule {
       return mainShape(site);
     }
     Fix fix =
-        site.version() == GatewayApiVersion.MAIN
+        !site.version().usesSessionNameShape()
             ? mainShape(site)
             : writtenFor == GatewayApiVersion.MAIN ? sessionNameShape(site) : null;
     return fix == null ? null : fix.onlyIfVersionNamed();
@@ -244,9 +244,9 @@ public final class UnknownField implements SessionPersistenceRule {
   private static String message(SchemaViolation v, SessionPersistenceSite site) {
     GatewayApiVersion target = site.version();
     if (v.detail().equals("backend")) {
-      return "Backend sessionPersistence exists only in main, not "
+      return "Backend sessionPersistence is only proposed (gep-1619-backend), not in "
           + target
-          + "; the API server drops it";
+          + "'s CRDs; the API server drops it";
     }
     GatewayApiVersion writtenFor = WRITTEN_FOR.get(v.field());
     if (writtenFor == null) {

@@ -19,16 +19,19 @@ class DeprecatedPolicyAttachmentTest {
       """;
 
   @Test
-  void policyOnLatest() {
+  void policyUnderTheBackendProposal() {
     assertMarked(
         "SPL121",
         POLICY.formatted(
-            "{cookie: {name: s}}  # expect: SPL121 \"XBackendTrafficPolicy is deprecated\""));
+            "{cookie: {name: s}}  # expect: SPL121 \"XBackendTrafficPolicy is deprecated\""),
+        GatewayApiVersion.GEP_1619_BACKEND);
   }
 
   @Test
-  void notDeprecatedInReleases() {
+  void notDeprecatedInReleasesNorUpstreamMain() {
     assertTrue(
         of("SPL121", POLICY.formatted("{sessionName: s}"), GatewayApiVersion.V1_4).isEmpty());
+    assertTrue(
+        of("SPL121", POLICY.formatted("{cookie: {name: s}}"), GatewayApiVersion.MAIN).isEmpty());
   }
 }

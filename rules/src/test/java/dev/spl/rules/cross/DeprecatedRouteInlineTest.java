@@ -12,12 +12,16 @@ import org.junit.jupiter.api.Test;
 class DeprecatedRouteInlineTest {
 
   @Test
-  void inlineOnLatest() {
-    assertMarked("SPL120", markedRoute("# expect: SPL120 \"deprecated\"", "cookie: {name: s}"));
+  void inlineUnderTheBackendProposal() {
+    assertMarked(
+        "SPL120",
+        markedRoute("# expect: SPL120 \"deprecated in gep-1619-backend\"", "cookie: {name: s}"),
+        GatewayApiVersion.GEP_1619_BACKEND);
   }
 
   @Test
-  void notDeprecatedInReleases() {
+  void notDeprecatedInReleasesNorUpstreamMain() {
     assertTrue(of("SPL120", route("sessionName: s"), GatewayApiVersion.V1_6).isEmpty());
+    assertTrue(of("SPL120", route("cookie: {name: s}"), GatewayApiVersion.MAIN).isEmpty());
   }
 }

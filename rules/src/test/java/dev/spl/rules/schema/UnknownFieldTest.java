@@ -88,7 +88,7 @@ class UnknownFieldTest {
 
   @Test
   void aBackendInTheOldShapeIsNotToldToUseAVersionWithoutBackends() {
-    // A Backend exists only on main: v1.6 has no Backend, so naming it would point nowhere.
+    // Only the proposal has a Backend attachment: v1.6 has none, so naming it would point nowhere.
     List<Finding> all =
         Lint.assertOnlyMarked(
             """
@@ -99,20 +99,28 @@ class UnknownFieldTest {
               type: EndpointSelector
               endpointSelector:
                 selector: {matchLabels: {app: cart}}
-                sessionPersistence:  # expect: SPL026 "on a Backend, which exists only in main: write cookie or header"
+                sessionPersistence:  # expect: SPL026 "on a Backend (gep-1619-backend only): write cookie or header"
                   sessionName: s
                   cookieConfig: {lifetimeType: Session}
             """,
-            GatewayApiVersion.MAIN);
+            GatewayApiVersion.GEP_1619_BACKEND);
     assertTrue(!all.get(0).message().contains("v1.6"), all.get(0).message());
   }
 
   @Test
-  void backendAttachmentIsLatestOnly() {
-    assertMarked(
-        "SPL026",
-        markedBackend("# expect: SPL026 \"only in main\"", "cookie: {name: s}"),
-        GatewayApiVersion.V1_6);
+  void backendAttachmentIsTheProposalsOnly() {
+    for (GatewayApiVersion v : List.of(GatewayApiVersion.V1_6, GatewayApiVersion.MAIN)) {
+      assertMarked(
+          "SPL026",
+          markedBackend(
+              "# expect: SPL026 \"Backend sessionPersistence is only proposed (gep-1619-backend), not in "
+                  + v
+                  + "'s CRDs\"",
+              "cookie: {name: s}"),
+          v);
+    }
+    assertTrue(
+        of("SPL026", backend("{cookie: {name: s}}"), GatewayApiVersion.GEP_1619_BACKEND).isEmpty());
   }
 
   @Test
@@ -121,7 +129,7 @@ class UnknownFieldTest {
         "SPL026",
         backend(
             "{cookie: {name: s}, name: x}  # expect: SPL026 \"is not a sessionPersistence field\""),
-        GatewayApiVersion.MAIN);
+        GatewayApiVersion.GEP_1619_BACKEND);
   }
 
   @Test
@@ -131,7 +139,7 @@ class UnknownFieldTest {
                 "SPL026",
                 backend(
                     "{type: Cookie, absoluteTimeout: 1h, cookie: {name: s, path: /, lifetimeType: Permanent}}"),
-                GatewayApiVersion.MAIN)
+                GatewayApiVersion.GEP_1619_BACKEND)
             .isEmpty());
   }
 
@@ -140,7 +148,7 @@ class UnknownFieldTest {
    */
   private static String fixedBackend(String persistence) {
     String yaml = backend(persistence);
-    List<Finding> found = of("SPL026", yaml, GatewayApiVersion.MAIN);
+    List<Finding> found = of("SPL026", yaml, GatewayApiVersion.GEP_1619_BACKEND);
     assertEquals(1, found.size(), found.toString());
     if (found.get(0).fix() == null) {
       return null;
@@ -181,7 +189,7 @@ class UnknownFieldTest {
   @Test
   void theFixKeepsTheFilesIndentationAndLineEndings() {
     String yaml = backend("sessionName: s\ncookieConfig:\n    lifetimeType: Session");
-    List<Finding> found = of("SPL026", yaml, GatewayApiVersion.MAIN);
+    List<Finding> found = of("SPL026", yaml, GatewayApiVersion.GEP_1619_BACKEND);
     String crlf = yaml.replace("\n", "\r\n");
     String file = found.get(0).position().file();
     assertEquals(

@@ -1,0 +1,160 @@
+package dev.spl.schema;
+
+import dev.spl.model.FieldPath;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.Resource;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * One Gateway API CustomResourceDefinition as installed: its bundle version and channel (the
+ * annotations upstream stamps on every CRD) and what its own schema says of session persistence.
+ * The schema decides where the annotation cannot: a bundle newer than spl knows is read by the
+ * shape its schema has, and a kind whose schema lacks {@code sessionPersistence} (the standard
+ * channel) makes the API server prune the field.
+ */
+public record GatewayApiCrd(
+    String kind,
+    String bundleVersion,
+    String channel,
+    Persistence persistence,
+    RelatedLocation location) {
+
+  static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
+  static final String CHANNEL = "gateway.networking.k8s.io/channel";
+
+  /** What the CRD's schema holds of {@code sessionPersistence}. */
+  public enum Persistence {
+    /** No sessionPersistence anywhere in the schema: the API server prunes it. */
+    ABSENT,
+    /** sessionName/cookieConfig with idleTimeout (v1.1-v1.5). */
+    SESSION_NAME_WITH_IDLE_TIMEOUT,
+    /** sessionName/cookieConfig (v1.6). */
+    SESSION_NAME,
+    /** cookie/header (main). */
+    COOKIE_HEADER
+  }
+
+  /**
+   * The Gateway API CRD {@code r} is, or empty when it is none (another group's CRD, or one without
+   * the bundle-version annotation upstream stamps).
+   */
+  public static Optional<GatewayApiCrd> of(Resource r) {
+    if (!r.kind().equals("CustomResourceDefinition") || r.metadata() == null || r.spec() == null) {
+      return Optional.empty();
+    }
+    MapNode annotations = r.metadata().map("annotations");
+    String bundle = annotations == null ? null : annotations.string(BUNDLE_VERSION);
+    String group = r.spec().string("group");
+    MapNode names = r.spec().map("names");
+    String kind = names == null ? null : names.string("kind");
+    if (bundle == null
+        || group == null
+        || kind == null
+        || !group.startsWith("gateway.networking")) {
+      return Optional.empty();
+    }
+    String channel = annotations.string(CHANNEL);
+    return Optional.of(
+        new GatewayApiCrd(
+            kind,
+            bundle,
+            channel == null ? "" : channel.toLowerCase(Locale.ROOT),
+            persistenceIn(r.spec().list("versions")),
+            new RelatedLocation(r.positionOf(FieldPath.of("metadata", "annotations")), r.ref())));
+  }
+
+  /**
+   * The version to validate against: the bundle's, except that a bundle newer than spl knows (a
+   * v1.7, a vendor's build) is read by its schema's shape, when it has one.
+   */
+  public Optional<GatewayApiVersion> version() {
+    Optional<GatewayApiVersion> byBundle = GatewayApiVersion.ofBundleVersion(bundleVersion);
+    if (byBundle.isEmpty() || !GatewayApiVersion.isNewerThanKnown(bundleVersion)) {
+      return byBundle;
+    }
+    return switch (persistence) {
+      case COOKIE_HEADER -> Optional.of(GatewayApiVersion.MAIN);
+      case SESSION_NAME -> Optional.of(GatewayApiVersion.V1_6);
+      case SESSION_NAME_WITH_IDLE_TIMEOUT -> Optional.of(GatewayApiVersion.V1_5);
+      case ABSENT -> Optional.empty(); // this kind says nothing of the shape
+    };
+  }
+
+  /** How {@link #version} was decided, for the summary. */
+  public String versionReason() {
+    if (!GatewayApiVersion.isNewerThanKnown(bundleVersion)) {
+      return "bundle-version " + bundleVersion;
+    }
+    return "bundle-version "
+        + bundleVersion
+        + ", newer than spl knows: "
+        + kind
+        + "'s schema decides";
+  }
+
+  /** True when this CRD is the standard channel's (by annotation, or a route without the field). */
+  public boolean isStandardChannel() {
+    return channel.equals("standard");
+  }
+
+  /**
+   * The sessionPersistence of the first served version's schema: found by walking its properties
+   * (routes carry it under spec.rules[], policies under spec).
+   */
+  private static Persistence persistenceIn(ListNode versions) {
+    if (versions == null) {
+      return Persistence.ABSENT;
+    }
+    for (Node v : versions.items()) {
+      if (!(v instanceof MapNode version)) {
+        continue;
+      }
+      MapNode schema = version.map("schema");
+      MapNode open = schema == null ? null : schema.map("openAPIV3Schema");
+      MapNode persistence = open == null ? null : findProperty(open, "sessionPersistence");
+      if (persistence != null) {
+        MapNode props = persistence.map("properties");
+        if (props == null) {
+          return Persistence.ABSENT;
+        }
+        if (props.has("cookie") || props.has("header")) {
+          return Persistence.COOKIE_HEADER;
+        }
+        return props.has("idleTimeout")
+            ? Persistence.SESSION_NAME_WITH_IDLE_TIMEOUT
+            : Persistence.SESSION_NAME;
+      }
+    }
+    return Persistence.ABSENT;
+  }
+
+  /** The schema of property {@code name} anywhere below {@code schema}, breadth first. */
+  private static MapNode findProperty(MapNode schema, String name) {
+    Deque<MapNode> queue = new ArrayDeque<>();
+    queue.add(schema);
+    while (!queue.isEmpty()) {
+      MapNode s = queue.poll();
+      MapNode props = s.map("properties");
+      if (props != null) {
+        if (props.get(name) instanceof MapNode found) {
+          return found;
+        }
+        for (MapNode.Entry e : props.entries()) {
+          if (e.value() instanceof MapNode child) {
+            queue.add(child);
+          }
+        }
+      }
+      if (s.map("items") != null) {
+        queue.add(s.map("items"));
+      }
+    }
+    return null;
+  }
+}

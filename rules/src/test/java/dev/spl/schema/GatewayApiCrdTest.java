@@ -1,0 +1,78 @@
+package dev.spl.schema;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.load.ManifestLoader;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class GatewayApiCrdTest {
+  static GatewayApiCrd read(String bundle, String group, String persistenceFields) {
+    String yaml =
+        """
+        apiVersion: apiextensions.k8s.io/v1
+        kind: CustomResourceDefinition
+        metadata:
+          name: httproutes.%s
+          annotations: {gateway.networking.k8s.io/bundle-version: %s}
+        spec:
+          group: %s
+          names: {kind: HTTPRoute}
+          versions:
+          - name: v1
+            schema:
+              openAPIV3Schema:
+                properties:
+                  spec:
+                    properties:
+                      rules:
+                        items:
+                          properties:
+                            sessionPersistence: {properties: {%s}}
+        """
+            .formatted(group, bundle, group, persistenceFields);
+    return new ManifestLoader()
+        .loadText("crd.yaml", yaml).resources().stream()
+            .flatMap(r -> GatewayApiCrd.of(r).stream())
+            .findFirst()
+            .orElse(null);
+  }
+
+  static final String GROUP = "gateway.networking.k8s.io";
+
+  @Test
+  void aKnownBundleIsItsVersionWhateverTheSchema() {
+    assertEquals(
+        Optional.of(GatewayApiVersion.V1_4), read("v1.4.1", GROUP, "cookie: {}").version());
+    assertEquals(Optional.of(GatewayApiVersion.MAIN), read("v0.0.0-dev", GROUP, "").version());
+  }
+
+  @Test
+  void aNewerBundleIsReadByItsSchemasShape() {
+    assertEquals(
+        Optional.of(GatewayApiVersion.MAIN),
+        read("v1.7.0", GROUP, "cookie: {}, header: {}").version());
+    assertEquals(
+        Optional.of(GatewayApiVersion.V1_6),
+        read("v1.8.0-rc.1", GROUP, "sessionName: {}").version());
+    assertEquals(
+        Optional.of(GatewayApiVersion.V1_5),
+        read("v1.7.2", GROUP, "sessionName: {}, idleTimeout: {}").version());
+    assertTrue(read("v1.7.0", GROUP, "cookie: {}").versionReason().contains("schema decides"));
+  }
+
+  @Test
+  void otherGroupsAreNotGatewayApi() {
+    assertEquals(null, read("v1.4.1", "example.com", "cookie: {}"));
+  }
+
+  @Test
+  void newerThanKnownFollowsTheNewestRelease() {
+    assertTrue(GatewayApiVersion.isNewerThanKnown("v1.7.0"));
+    assertTrue(GatewayApiVersion.isNewerThanKnown("1.10"));
+    assertTrue(
+        !GatewayApiVersion.isNewerThanKnown(GatewayApiVersion.NEWEST_RELEASE.label() + ".3"));
+    assertTrue(!GatewayApiVersion.isNewerThanKnown("v2.0.0"));
+  }
+}
