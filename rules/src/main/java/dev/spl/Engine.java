@@ -154,7 +154,13 @@ public final class Engine {
       this.resourceRulesOn = on(resourceRules, selection);
       this.persistenceRulesOn = on(persistenceRules, selection);
       this.indexRulesOn = on(indexRules, selection);
-      this.context = new RuleContext(options.version(), options.ingressClasses(), RULE_NAMES);
+      this.context =
+          new RuleContext(
+              options.version(),
+              options.ingressClasses(),
+              RULE_NAMES,
+              null,
+              options.controllerVersions());
       this.reporter = new SelectingReporter(options, findings, this::checkDeadline);
     }
 
@@ -292,7 +298,13 @@ public final class Engine {
       RuleContext partContext =
           contexts.computeIfAbsent(
               new ContextKey(version, crds),
-              k -> new RuleContext(version, options.ingressClasses(), RULE_NAMES, crds));
+              k ->
+                  new RuleContext(
+                      version,
+                      options.ingressClasses(),
+                      RULE_NAMES,
+                      crds,
+                      options.controllerVersions()));
       for (LoadProblem p : alone ? part.problems() : List.<LoadProblem>of()) {
         RuleInfo rule =
             switch (p.kind()) {

@@ -26,9 +26,11 @@ public record InputNotes(
     Map<String, String> renderedFrom,
     List<String> renderLog,
     List<String> notRendered,
-    Renderings rendered) {
+    Renderings rendered,
+    List<String> controllers) {
   public static final InputNotes NONE =
-      new InputNotes(List.of(), List.of(), Map.of(), List.of(), List.of(), Renderings.NONE);
+      new InputNotes(
+          List.of(), List.of(), Map.of(), List.of(), List.of(), Renderings.NONE, List.of());
 
   /** Charts rendered, and the renderings made of them (default values, each ci values file). */
   public record Renderings(int charts, int renderings) {
@@ -41,7 +43,13 @@ public record InputNotes(
       List<String> skipped,
       Map<String, String> renderedFrom,
       List<String> renderLog) {
-    this(versions, skipped, renderedFrom, renderLog, List.of(), Renderings.NONE);
+    this(versions, skipped, renderedFrom, renderLog, List.of(), Renderings.NONE, List.of());
+  }
+
+  /** These notes, saying which controllers' versions decided version-dependent facts. */
+  public InputNotes withControllers(List<String> described) {
+    return new InputNotes(
+        versions, skipped, renderedFrom, renderLog, notRendered, rendered, List.copyOf(described));
   }
 
   /** One version and why it was chosen, e.g. v1.4 "CRDs in vendor/gateway-api.yaml", 12 files. */

@@ -1,6 +1,7 @@
 package dev.spl;
 
 import dev.spl.catalogue.RuleSelection;
+import dev.spl.index.ControllerVersions;
 import dev.spl.index.IngressClasses;
 import dev.spl.rules.AnnotationSuppressions;
 import dev.spl.schema.GatewayApiVersion;
@@ -9,13 +10,14 @@ import dev.spl.schema.GatewayApiVersion;
  * How to lint: the target Gateway API version, how findings are judged ({@link Judgement}: which
  * rules report at what severity, what annotations and the configuration hide), per file where
  * configurations differ by directory, and the IngressClasses that say which controller serves each
- * Ingress class.
+ * Ingress class, and the controllers' versions where the input says them.
  */
 public record LintOptions(
     GatewayApiVersion version,
     Judgement judgement,
     IngressClasses ingressClasses,
-    PerFile perFile) {
+    PerFile perFile,
+    ControllerVersions controllerVersions) {
 
   /** The judgement for findings placed in a file, from the one these options carry. */
   @FunctionalInterface
@@ -30,7 +32,8 @@ public record LintOptions(
         version,
         Judgement.of(rules, AnnotationSuppressions.ALL),
         IngressClasses.NONE,
-        PerFile.SAME);
+        PerFile.SAME,
+        ControllerVersions.NONE);
   }
 
   public LintOptions(
@@ -38,7 +41,12 @@ public record LintOptions(
       RuleSelection rules,
       AnnotationSuppressions annotationSuppressions,
       IngressClasses ingressClasses) {
-    this(version, Judgement.of(rules, annotationSuppressions), ingressClasses, PerFile.SAME);
+    this(
+        version,
+        Judgement.of(rules, annotationSuppressions),
+        ingressClasses,
+        PerFile.SAME,
+        ControllerVersions.NONE);
   }
 
   public static LintOptions defaults() {
@@ -51,11 +59,11 @@ public record LintOptions(
   }
 
   public LintOptions withVersion(GatewayApiVersion v) {
-    return new LintOptions(v, judgement, ingressClasses, perFile);
+    return new LintOptions(v, judgement, ingressClasses, perFile, controllerVersions);
   }
 
   public LintOptions withJudgement(Judgement j) {
-    return new LintOptions(version, j, ingressClasses, perFile);
+    return new LintOptions(version, j, ingressClasses, perFile, controllerVersions);
   }
 
   public LintOptions withRules(RuleSelection selection) {
@@ -67,11 +75,15 @@ public record LintOptions(
   }
 
   public LintOptions withIngressClasses(IngressClasses classes) {
-    return new LintOptions(version, judgement, classes, perFile);
+    return new LintOptions(version, judgement, classes, perFile, controllerVersions);
+  }
+
+  public LintOptions withControllerVersions(ControllerVersions versions) {
+    return new LintOptions(version, judgement, ingressClasses, perFile, versions);
   }
 
   /** These options, each file's findings judged as {@code perFile} says (a .spl.yaml each). */
   public LintOptions withPerFile(PerFile perFile) {
-    return new LintOptions(version, judgement, ingressClasses, perFile);
+    return new LintOptions(version, judgement, ingressClasses, perFile, controllerVersions);
   }
 }

@@ -52,6 +52,16 @@ public final class Lint {
             .toList();
   }
 
+  /** {@link #of(String, String, GatewayApiVersion)}, with {@code options} as they are. */
+  public static List<Finding> of(String ruleId, String yaml, LintOptions options) {
+    List<Rule> rule =
+        BuiltInRules.all().stream().filter(r -> r.info().id().equals(ruleId)).toList();
+    return new Engine(rule)
+        .lint(new ManifestLoader().loadText("test.yaml", yaml), options).findings().stream()
+            .filter(f -> f.ruleId().equals(ruleId))
+            .toList();
+  }
+
   public static List<Finding> of(String ruleId, String yaml) {
     return of(ruleId, yaml, DEFAULT);
   }

@@ -33,6 +33,21 @@ final class Configs {
     return forDirectory(dir);
   }
 
+  /**
+   * The controllers' versions the .spl.yaml of the inputs say (each directory's own, or a file's),
+   * else the working directory's: the first that names any.
+   */
+  dev.spl.index.ControllerVersions controllersOf(java.util.List<Path> inputs)
+      throws SplConfig.Invalid {
+    for (Path input : inputs) {
+      SplConfig c = forFile(Files.isDirectory(input) ? input.resolve(SplConfig.FILE_NAME) : input);
+      if (!c.controllers().isEmpty()) {
+        return c.controllers();
+      }
+    }
+    return forWorkingDirectory().controllers();
+  }
+
   /** The configuration of the working directory: where failOn comes from. */
   SplConfig forWorkingDirectory() throws SplConfig.Invalid {
     return forced != null ? forced : forDirectory(Path.of("").toAbsolutePath());

@@ -159,11 +159,14 @@ public final class LintCommand implements Callable<Integer> {
     if (context != null) {
       inputs.add(context);
     }
+    InputScan.Found scan = InputScan.of(inputs, f -> excludes(configs, f));
     LintOptions options =
         report
             .options()
             .withPerFile(configs.perFile())
-            .withIngressClasses(IngressClassScan.of(inputs, f -> excludes(configs, f)));
+            .withIngressClasses(scan.ingressClasses())
+            .withControllerVersions(
+                configs.controllersOf(inputs).orElse(scan.controllerVersions()));
     Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       run.listingResources(); // a test case per resource, passed or failed
@@ -190,7 +193,10 @@ public final class LintCommand implements Callable<Integer> {
     progress.done();
     LintResult result = scope.filter(run.finish(reader.files(), reader.documents()));
     configs.throwIfInvalid();
-    result = result.withFindings(reader.inTemplates(result.findings())).withInputs(reader.notes());
+    result =
+        result
+            .withFindings(reader.inTemplates(result.findings()))
+            .withInputs(reader.notes().withControllers(options.controllerVersions().describe()));
     for (String error : reader.inputErrors()) {
       err.println("spl: " + error);
     }

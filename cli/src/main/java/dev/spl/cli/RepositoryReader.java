@@ -1104,6 +1104,7 @@ final class RepositoryReader {
         List.copyOf(renderLog),
         List.copyOf(notRenderedCharts),
         new InputNotes.Renderings(
-            renderings.size(), renderings.stream().mapToInt(Integer::intValue).sum()));
+            renderings.size(), renderings.stream().mapToInt(Integer::intValue).sum()),
+        List.of());
   }
 }

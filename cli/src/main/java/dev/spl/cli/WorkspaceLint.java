@@ -67,11 +67,13 @@ public final class WorkspaceLint {
    */
   public Set<String> read() {
     Configs configs = new Configs(null);
+    InputScan.Found scan = InputScan.of(List.of(root), f -> false);
     LintOptions options =
         new LintOptions(
                 GatewayApiVersion.NEWEST_RELEASE, RuleSelection.of(List.of(), List.of(), Map.of()))
             .withPerFile(configs.perFile())
-            .withIngressClasses(IngressClassScan.of(List.of(root), f -> false));
+            .withIngressClasses(scan.ingressClasses())
+            .withControllerVersions(scan.controllerVersions());
     List<Part> parts = new ArrayList<>();
     Set<String> standAlone = new LinkedHashSet<>();
     PartSink recorder =

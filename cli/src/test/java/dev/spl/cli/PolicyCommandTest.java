@@ -97,7 +97,8 @@ class PolicyCommandTest {
         expectedPolicies(GatewayApiVersion.V1_6).size() * 2,
         latest.size(),
         "a policy and a binding each at v1.6");
-    assertFalse(expectedPolicies(GatewayApiVersion.V1_6).contains("spl131-cookie-path-not-absolute"));
+    assertFalse(
+        expectedPolicies(GatewayApiVersion.V1_6).contains("spl131-cookie-path-not-absolute"));
     // the same input gives the same bytes
     assertEquals(main.out(), CliRun.of("policy", "vap", "--gateway-api-version", "main").out());
   }

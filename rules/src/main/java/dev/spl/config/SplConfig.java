@@ -3,6 +3,7 @@ package dev.spl.config;
 import dev.spl.Judgement;
 import dev.spl.LintOptions;
 import dev.spl.catalogue.BuiltInRules;
+import dev.spl.index.ControllerVersions;
 import dev.spl.load.LoadLimits;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.ParsedDocument;
@@ -40,12 +41,20 @@ public record SplConfig(
     List<String> exclude,
     List<ResourceSuppression> suppressions,
     Skip skip,
-    Admission admission) {
+    Admission admission,
+    ControllerVersions controllers) {
 
   public static final String FILE_NAME = ".spl.yaml";
   private static final Set<String> KEYS =
       Set.of(
-          "gatewayApiVersion", "failOn", "rules", "exclude", "suppressions", "skip", "admission");
+          "gatewayApiVersion",
+          "failOn",
+          "rules",
+          "exclude",
+          "suppressions",
+          "skip",
+          "admission",
+          "controllers");
 
   /**
    * What the admission webhook does with findings, set by the cluster's admin (the CLI ignores it):
@@ -94,8 +103,21 @@ public record SplConfig(
   }
 
   public static SplConfig none() {
+    return empty(null);
+  }
+
+  /** A configuration that says nothing, read from {@code file} (null: none was read). */
+  private static SplConfig empty(Path file) {
     return new SplConfig(
-        null, null, null, Map.of(), List.of(), List.of(), Skip.NONE, Admission.DEFAULT);
+        file,
+        null,
+        null,
+        Map.of(),
+        List.of(),
+        List.of(),
+        Skip.NONE,
+        Admission.DEFAULT,
+        ControllerVersions.NONE);
   }
 
   /** {@code .spl.yaml} in {@code dir} or its nearest parent that has one. */
@@ -112,8 +134,7 @@ public record SplConfig(
   public static SplConfig load(Path file) throws Invalid {
     MapNode root = readRoot(file);
     if (root == null) {
-      return new SplConfig(
-          file, null, null, Map.of(), List.of(), List.of(), Skip.NONE, Admission.DEFAULT);
+      return empty(file);
     }
     GatewayApiVersion version = null;
     FailOn failOn = null;
@@ -122,6 +143,7 @@ public record SplConfig(
     List<ResourceSuppression> suppressions = new ArrayList<>();
     Skip skip = Skip.NONE;
     Admission admission = Admission.DEFAULT;
+    ControllerVersions controllers = ControllerVersions.NONE;
     for (MapNode.Entry e : root.entries()) {
       String at = e.keyPosition() + ": ";
       switch (e.key()) {
@@ -146,6 +168,7 @@ public record SplConfig(
         case "suppressions" -> suppressions.addAll(suppressions(e, at));
         case "skip" -> skip = skip(e, at);
         case "admission" -> admission = admission(e, at);
+        case "controllers" -> controllers = controllers(e, at, file);
         default ->
             throw new Invalid(
                 at
@@ -166,7 +189,55 @@ public record SplConfig(
         List.copyOf(exclude),
         List.copyOf(suppressions),
         skip,
-        admission);
+        admission,
+        controllers);
+  }
+
+  /**
+   * {@code controllers: {envoy-gateway: v1.9}}: the release of each Gateway controller the
+   * repository runs, where a rule's fact depends on it and no image tag says it.
+   */
+  private static ControllerVersions controllers(MapNode.Entry e, String at, Path file)
+      throws Invalid {
+    if (!(e.value() instanceof MapNode map)) {
+      throw new Invalid(at + "controllers must be a mapping of controller to version");
+    }
+    Map<String, ControllerVersions.Version> out = new HashMap<>();
+    for (MapNode.Entry c : map.entries()) {
+      String where = c.keyPosition() + ": ";
+      String controller = ControllerVersions.controllerNamed(c.key()).orElse(null);
+      if (controller == null) {
+        throw new Invalid(
+            where
+                + "unknown controller '"
+                + c.key()
+                + "'"
+                + Suggestions.didYouMean(c.key(), ControllerVersions.configNames())
+                + "; expected one of "
+                + String.join(", ", ControllerVersions.configNames().stream().sorted().toList()));
+      }
+      if (c.value() instanceof ScalarNode n && n.value() instanceof Number number) {
+        throw new Invalid(
+            where
+                + "write the release as v"
+                + number
+                + " or quoted: YAML reads an unquoted "
+                + number
+                + " as a number (1.10 is 1.1)");
+      }
+      String written =
+          c.value() instanceof ScalarNode v && v.value() instanceof String text ? text : null;
+      ControllerVersions.Version version =
+          written == null
+              ? null
+              : ControllerVersions.parse(written, file.getFileName() + " controllers").orElse(null);
+      if (version == null) {
+        throw new Invalid(
+            where + c.key() + " needs a release such as v1.9 or 1.10.2, not '" + written + "'");
+      }
+      out.put(controller, version);
+    }
+    return ControllerVersions.configured(out);
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.spl.migrate;
 
+import dev.spl.index.ControllerVersions;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -126,9 +127,8 @@ public enum MigrationTarget {
    * their paths (SPL135).
    */
   public boolean cookiesOnRoot() {
-    var scoping = dev.spl.rules.cross.CookiePaths.scoping(controller);
-    return scoping == dev.spl.rules.cross.CookiePaths.Scoping.ROOT
-        || scoping == dev.spl.rules.cross.CookiePaths.Scoping.FROM_MATCH_BEFORE_V1_10;
+    return dev.spl.rules.cross.CookiePaths.scope(controller, ControllerVersions.NONE).scoping()
+        == dev.spl.rules.cross.CookiePaths.Scoping.ROOT;
   }
 
   /** How users name it on the command line. */

@@ -204,8 +204,19 @@ class SplConfigTest {
     assertEquals(
         yaml
             + ":1:1: unknown key 'rulez' in .spl.yaml; did you mean 'rules'?; expected one of"
-            + " admission, exclude, failOn, gatewayApiVersion, rules, skip, suppressions",
+            + " admission, controllers, exclude, failOn, gatewayApiVersion, rules, skip,"
+            + " suppressions",
         error("rulez: {}\n"));
+    assertTrue(
+        error("controllers: {envoy-gatewy: v1.9}\n")
+            .contains("unknown controller 'envoy-gatewy'; did you mean 'envoy-gateway'?"),
+        error("controllers: {envoy-gatewy: v1.9}\n"));
+    assertTrue(
+        error("controllers: {envoy-gateway: 1.10}\n").contains("YAML reads an unquoted 1.1"),
+        error("controllers: {envoy-gateway: 1.10}\n"));
+    assertTrue(
+        error("controllers: {envoy-gateway: latest}\n")
+            .contains("envoy-gateway needs a release such as v1.9"));
     assertTrue(error("rules: {SPL999: off}\n").startsWith(yaml + ":1:9: unknown rule 'SPL999'"));
     assertTrue(
         error("rules: {SPL150: loud}\n")

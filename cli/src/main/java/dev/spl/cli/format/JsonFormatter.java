@@ -97,6 +97,14 @@ public final class JsonFormatter implements FindingFormatter {
         g.writeEndObject();
       }
       g.writeEndArray();
+      if (!result.inputs().controllers().isEmpty()) {
+        g.writeName("controllerVersions");
+        g.writeStartArray();
+        for (String controller : result.inputs().controllers()) {
+          g.writeString(controller);
+        }
+        g.writeEndArray();
+      }
       g.writeEndObject();
       g.writeEndObject();
     }

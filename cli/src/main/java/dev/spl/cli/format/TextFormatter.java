@@ -59,6 +59,9 @@ public final class TextFormatter implements FindingFormatter {
     if (!quiet) {
       out.println(summary(result));
       out.println(versions(result.inputs()));
+      for (String controller : result.inputs().controllers()) {
+        out.println(controller);
+      }
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.ControllerVersions;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -41,32 +42,46 @@ public final class CookiePaths {
   public enum Scoping {
     /** Always Path=/: kgateway (kgateway-dev/kgateway#14124), Envoy Gateway from v1.10. */
     ROOT,
-    /** The rule's path match: NGINX Gateway Fabric (route_common.go at e55bfe3). */
-    FROM_MATCH,
     /**
-     * The match before v1.10, "/" from it (envoyproxy/gateway#9950): Envoy Gateway, whose version a
-     * GatewayClass does not tell; the newest release is assumed where one answer is needed.
+     * The rule's path match: NGINX Gateway Fabric (route_common.go at e55bfe3), Envoy Gateway
+     * before v1.10 (envoyproxy/gateway#9950).
      */
-    FROM_MATCH_BEFORE_V1_10,
+    FROM_MATCH,
     /** A controller spl has not read: unknown. */
     UNKNOWN
   }
 
-  /** How the controller named {@code controllerName} scopes the cookie. */
-  public static Scoping scoping(String controllerName) {
+  /**
+   * A controller's scoping and how a message names it: the product, with the versions the fact
+   * holds for and, for a version-dependent fact, where the version came from (or that the newest
+   * release was assumed).
+   */
+  public record Scope(Scoping scoping, String product) {}
+
+  /**
+   * How the controller named {@code controllerName} scopes the cookie, at the version {@code
+   * versions} says (Envoy Gateway: its newest release when none is in sight).
+   */
+  public static Scope scope(String controllerName, ControllerVersions versions) {
     if (controllerName == null) {
-      return Scoping.UNKNOWN;
+      return new Scope(Scoping.UNKNOWN, "");
     }
     if (controllerName.startsWith("gateway.nginx.org/")) {
-      return Scoping.FROM_MATCH;
+      return new Scope(Scoping.FROM_MATCH, "NGINX Gateway Fabric");
     }
-    if (controllerName.equals("gateway.envoyproxy.io/gatewayclass-controller")) {
-      return Scoping.FROM_MATCH_BEFORE_V1_10;
+    if (controllerName.equals(ControllerVersions.ENVOY_GATEWAY)) {
+      var version = versions.of(controllerName);
+      if (version.isEmpty()) {
+        return new Scope(Scoping.ROOT, "Envoy Gateway v1.10+ (assumed)");
+      }
+      boolean root = version.get().atLeast(1, 10);
+      return new Scope(
+          root ? Scoping.ROOT : Scoping.FROM_MATCH, "Envoy Gateway " + version.get().text());
     }
     if (controllerName.equals("kgateway.dev/kgateway")) {
-      return Scoping.ROOT;
+      return new Scope(Scoping.ROOT, "kgateway");
     }
-    return Scoping.UNKNOWN;
+    return new Scope(Scoping.UNKNOWN, "");
   }
 
   /**

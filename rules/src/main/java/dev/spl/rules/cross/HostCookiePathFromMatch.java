@@ -18,8 +18,9 @@ import dev.spl.schema.SessionPersistenceSite;
  * from the rule's path matches (GEP-1619 before gateway-api#5046), so a rule matching {@code
  * /checkout} gets {@code Path=/checkout}, which browsers refuse for the prefix. Decided per
  * controller: NGINX Gateway Fabric derives the path; Envoy Gateway did before v1.10
- * (envoyproxy/gateway#9950); kgateway always sets {@code Path=/} (kgateway-dev/kgateway#14124).
- * main's shape writes {@code cookie.path}, which SPL132 checks.
+ * (envoyproxy/gateway#9950), so it fires for Envoy Gateway only where the input says an older
+ * release runs; kgateway always sets {@code Path=/} (kgateway-dev/kgateway#14124). main's shape
+ * writes {@code cookie.path}, which SPL132 checks.
  */
 @RuleDefinition(
     id = "SPL134",
@@ -30,11 +31,10 @@ import dev.spl.schema.SessionPersistenceSite;
             + " match, which browsers refuse.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class HostCookiePathFromMatch implements IndexRule {
-  /** {product}: who sets the path; {path}: the path derived; {when}: the versions, or nothing. */
+  /** {product}: who sets the path, with its version where that decides; {path}: the path. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
-          "{product}{when} sets Path={path} from the matches; browsers drop __Host- cookies"
-              + " not on /");
+          "{product} sets Path={path} from the matches; browsers drop __Host- cookies not on /");
 
   @Override
   public Inputs inputs() {
@@ -59,21 +59,14 @@ public final class HostCookiePathFromMatch implements IndexRule {
         continue;
       }
       for (ResourceIndex.ServingClass served : index.servingClasses(rule.route())) {
-        CookiePaths.Scoping scoping = CookiePaths.scoping(served.controllerName());
-        if (scoping == CookiePaths.Scoping.FROM_MATCH
-            || scoping == CookiePaths.Scoping.FROM_MATCH_BEFORE_V1_10) {
-          boolean ngf = scoping == CookiePaths.Scoping.FROM_MATCH;
+        CookiePaths.Scope scope =
+            CookiePaths.scope(served.controllerName(), context.controllerVersions());
+        if (scope.scoping() == CookiePaths.Scoping.FROM_MATCH) {
           reporter.report(
               info(),
               rule.route(),
               site.sessionNameField(),
-              MESSAGE.format(
-                  "product",
-                  ngf ? "NGINX Gateway Fabric" : "Envoy Gateway",
-                  "when",
-                  ngf ? "" : " before v1.10",
-                  "path",
-                  path),
+              MESSAGE.format("product", scope.product(), "path", path),
               served.locations());
           break;
         }

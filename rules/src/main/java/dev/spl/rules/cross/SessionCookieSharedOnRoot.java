@@ -20,10 +20,10 @@ import java.util.Map;
 
 /**
  * SPL135: one session cookie name on rules of a route whose paths do not meet, on a controller that
- * sets every such cookie's Path to "/" (kgateway; Envoy Gateway from v1.10, the newest release,
- * assumed). GEP-1619 used to scope each cookie to its rule's path, which SPL102 still allows; on
- * these controllers the rules' cookies are one cookie, and each rule's response overwrites the
- * other's pin (envoyproxy/gateway#9950 says so as a breaking change).
+ * sets every such cookie's Path to "/" (kgateway; Envoy Gateway from v1.10: the version the input
+ * says, else the newest release). GEP-1619 used to scope each cookie to its rule's path, which
+ * SPL102 still allows; on these controllers the rules' cookies are one cookie, and each rule's
+ * response overwrites the other's pin (envoyproxy/gateway#9950 says so as a breaking change).
  */
 @RuleDefinition(
     id = "SPL135",
@@ -56,7 +56,7 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
       return; // main writes cookie.path: SPL102 compares the written paths
     }
     for (Resource route : index.routes()) {
-      ResourceIndex.ServingClass served = onRoot(index, route);
+      ResourceIndex.ServingClass served = onRoot(index, route, context);
       if (served == null) {
         continue;
       }
@@ -79,7 +79,7 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
                           SessionNameCollisionAcrossRules.cookiePath(e.persistence(), e.rule()),
                           path))
               .findFirst()
-              .ifPresent(e -> report(reporter, route, e, use, served));
+              .ifPresent(e -> report(reporter, route, e, use, served, context));
           earlier.add(use);
         }
       }
@@ -87,15 +87,18 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
   }
 
   private void report(
-      Reporter reporter, Resource route, Use earlier, Use use, ResourceIndex.ServingClass served) {
+      Reporter reporter,
+      Resource route,
+      Use earlier,
+      Use use,
+      ResourceIndex.ServingClass served,
+      RuleContext context) {
     List<RelatedLocation> related = new ArrayList<>();
     related.add(
         Reporter.at(
             earlier.persistence().site().resource(),
             earlier.persistence().site().sessionNameField()));
     related.addAll(served.locations());
-    boolean eg =
-        CookiePaths.scoping(served.controllerName()) == CookiePaths.Scoping.FROM_MATCH_BEFORE_V1_10;
     reporter.report(
         info(),
         route,
@@ -106,15 +109,16 @@ public final class SessionCookieSharedOnRoot implements IndexRule {
             "rule",
             earlier.rule().index(),
             "product",
-            eg ? "Envoy Gateway (v1.10 and later)" : "kgateway"),
+            CookiePaths.scope(served.controllerName(), context.controllerVersions()).product()),
         related);
   }
 
   /** The class serving {@code route} whose controller puts session cookies on "/", or null. */
-  private static ResourceIndex.ServingClass onRoot(ResourceIndex index, Resource route) {
+  private static ResourceIndex.ServingClass onRoot(
+      ResourceIndex index, Resource route, RuleContext context) {
     for (ResourceIndex.ServingClass c : index.servingClasses(route)) {
-      CookiePaths.Scoping s = CookiePaths.scoping(c.controllerName());
-      if (s == CookiePaths.Scoping.ROOT || s == CookiePaths.Scoping.FROM_MATCH_BEFORE_V1_10) {
+      if (CookiePaths.scope(c.controllerName(), context.controllerVersions()).scoping()
+          == CookiePaths.Scoping.ROOT) {
         return c;
       }
     }

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Lint;
+import dev.spl.LintOptions;
 import dev.spl.model.Finding;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
@@ -11,6 +12,14 @@ import org.junit.jupiter.api.Test;
 
 class SessionCookieSharedOnRootTest {
   static List<Finding> of(String rule, String controller, String secondPath) {
+    return of(
+        rule,
+        controller,
+        secondPath,
+        LintOptions.defaults().withVersion(GatewayApiVersion.NEWEST_RELEASE));
+  }
+
+  static List<Finding> of(String rule, String controller, String secondPath, LintOptions options) {
     return Lint.of(
         rule,
         HostCookiePathFromMatchTest.route(controller, "shop", "[{path: {value: /cart}}]")
@@ -22,7 +31,7 @@ class SessionCookieSharedOnRootTest {
                     + "}}]\n"
                     + "    backendRefs: [{name: t, port: 80}]\n"
                     + "    sessionPersistence: {sessionName: shop}\n"),
-        GatewayApiVersion.NEWEST_RELEASE);
+        options);
   }
 
   @Test
@@ -30,6 +39,21 @@ class SessionCookieSharedOnRootTest {
     assertEquals(1, of("SPL135", "kgateway.dev/kgateway", "/checkout").size());
     assertEquals(
         1, of("SPL135", "gateway.envoyproxy.io/gatewayclass-controller", "/checkout").size());
+  }
+
+  @Test
+  void envoyGatewaysVersionDecidesAndTheMessageSaysWhichHolds() {
+    String eg = "gateway.envoyproxy.io/gatewayclass-controller";
+    List<Finding> assumed = of("SPL135", eg, "/checkout");
+    assertTrue(
+        assumed.get(0).message().contains("Envoy Gateway v1.10+ (assumed) sets both on Path=/"),
+        assumed.get(0).message());
+    List<Finding> onV111 =
+        of("SPL135", eg, "/checkout", HostCookiePathFromMatchTest.withEg("v1.11.0"));
+    assertTrue(
+        onV111.get(0).message().contains("Envoy Gateway v1.11.0 sets both"),
+        onV111.get(0).message());
+    assertTrue(of("SPL135", eg, "/checkout", HostCookiePathFromMatchTest.withEg("v1.9")).isEmpty());
   }
 
   @Test

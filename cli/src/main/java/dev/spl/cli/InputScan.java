@@ -1,0 +1,103 @@
+package dev.spl.cli;
+
+import dev.spl.index.ControllerVersions;
+import dev.spl.index.IngressClasses;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.KindRole;
+import dev.spl.model.Resource;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+
+/**
+ * What spl reads of its input before it lints a file, because single-object and cross-resource
+ * rules alike depend on it: the IngressClasses (which controller serves a class decides which
+ * Ingresses ingress-nginx's rules judge) and the Gateway controllers' versions (an image tag, a
+ * chart dependency). Only files that mention them are parsed; a chart's rendered objects are not
+ * among them (charts render after the walk).
+ */
+final class InputScan {
+  /** What the scan found. */
+  record Found(IngressClasses ingressClasses, ControllerVersions controllerVersions) {}
+
+  // An image reference anywhere in YAML text: a Deployment, a kustomization's images, a chart's
+  // values. Quotes and list dashes may stand before it.
+  private static final Pattern IMAGE =
+      Pattern.compile("(?m)[\\s\"'/:]((?:[\\w.-]+(?::\\d+)?/)*envoyproxy/gateway:[\\w.+-]+)");
+
+  private InputScan() {}
+
+  /**
+   * Scans {@code paths} (files and directories; "-" is passed over), but for the files {@code
+   * excluded} leaves out (a .spl.yaml's exclude globs), as the lint does.
+   */
+  static Found of(List<Path> paths, java.util.function.Predicate<Path> excluded) {
+    ManifestLoader loader = ManifestLoader.lenient();
+    List<Resource> classes = new ArrayList<>();
+    ControllerVersions.Builder versions = new ControllerVersions.Builder();
+    for (Path p : paths) {
+      List<Path> files;
+      try {
+        files = Files.isDirectory(p) ? ManifestLoader.listManifestFiles(p) : List.of(p);
+      } catch (IOException | RuntimeException unreadable) {
+        continue; // the lint itself reports the directory
+      }
+      for (Path f : files) {
+        if (excluded.test(f)) {
+          continue;
+        }
+        String text;
+        try {
+          text = Files.isRegularFile(f) ? Files.readString(f, StandardCharsets.UTF_8) : "";
+        } catch (IOException | RuntimeException unreadable) {
+          continue; // reported when the file is linted
+        }
+        if (text.contains("IngressClass")) {
+          loader.loadText(f.toString(), text).resources().stream()
+              .filter(r -> r.role() == KindRole.INGRESS_CLASS)
+              .forEach(classes::add);
+        }
+        String shown = RepositoryReader.display(f);
+        if (text.contains("envoyproxy/gateway:")) {
+          Matcher m = IMAGE.matcher(text);
+          while (m.find()) {
+            versions.image(m.group(1), shown);
+          }
+        }
+        if (f.getFileName().toString().equals("Chart.yaml") && text.contains("gateway-helm")) {
+          chartDependencies(text, shown, versions);
+        }
+      }
+    }
+    return new Found(IngressClasses.of(classes), versions.build());
+  }
+
+  /** The dependencies a Chart.yaml names; one that cannot be read names none. */
+  private static void chartDependencies(
+      String text, String shown, ControllerVersions.Builder versions) {
+    try {
+      if (new Load(LoadSettings.builder().build()).loadFromString(text) instanceof Map<?, ?> chart
+          && chart.get("dependencies") instanceof List<?> deps) {
+        for (Object d : deps) {
+          if (d instanceof Map<?, ?> dep && dep.get("name") != null) {
+            Object version = dep.get("version");
+            versions.chartDependency(
+                String.valueOf(dep.get("name")),
+                version == null ? null : String.valueOf(version),
+                shown);
+          }
+        }
+      }
+    } catch (RuntimeException unreadable) {
+      // the chart's rendering reports it
+    }
+  }
+}

@@ -1,0 +1,163 @@
+package dev.spl.index;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The versions of the Gateway controllers an input runs, where it says: {@code controllers} in
+ * .spl.yaml, a controller's image tag in a Deployment, or its Helm chart as a dependency. A fact
+ * that changed between a controller's releases (Envoy Gateway's session cookie Path in v1.10) is
+ * decided by it; a controller whose version is not in sight is taken to be its newest release.
+ */
+public final class ControllerVersions {
+  /** Nothing in sight: every controller is its newest release. */
+  public static final ControllerVersions NONE = new ControllerVersions(Map.of());
+
+  /** Envoy Gateway's GatewayClass controllerName. */
+  public static final String ENVOY_GATEWAY = "gateway.envoyproxy.io/gatewayclass-controller";
+
+  /** A release of one controller, and where spl read it. */
+  public record Version(int major, int minor, String text, String source) {
+    /** True when this release is {@code major.minor} or later. */
+    public boolean atLeast(int wantMajor, int wantMinor) {
+      return major > wantMajor || (major == wantMajor && minor >= wantMinor);
+    }
+  }
+
+  // How users name a controller in .spl.yaml, to its controllerName.
+  private static final Map<String, String> NAMES = Map.of("envoy-gateway", ENVOY_GATEWAY);
+  private static final Map<String, String> PRODUCTS = Map.of(ENVOY_GATEWAY, "Envoy Gateway");
+  // A controller's image repository (any registry in front of it) and its chart's name.
+  private static final Pattern EG_IMAGE =
+      Pattern.compile("(?:^|/)envoyproxy/gateway:v?(\\d+)\\.(\\d+)(?:\\.\\d+)?(?:[-+@].*)?$");
+  private static final Pattern VERSION =
+      Pattern.compile("v?(\\d+)\\.(\\d+)(?:\\.\\d+)?(?:[-+].*)?");
+  private static final String EG_CHART = "gateway-helm";
+
+  private final Map<String, Version> byController;
+
+  private ControllerVersions(Map<String, Version> byController) {
+    this.byController = Map.copyOf(byController);
+  }
+
+  /** The version of the controller named {@code controllerName}, when the input says it. */
+  public Optional<Version> of(String controllerName) {
+    return Optional.ofNullable(byController.get(controllerName));
+  }
+
+  public boolean isEmpty() {
+    return byController.isEmpty();
+  }
+
+  /**
+   * One line per controller whose version decided, for the summary: "Envoy Gateway v1.9.2 (image
+   * ... in deploy/eg.yaml)".
+   */
+  public List<String> describe() {
+    return byController.entrySet().stream()
+        .sorted(Map.Entry.comparingByKey())
+        .map(
+            e ->
+                PRODUCTS.getOrDefault(e.getKey(), e.getKey())
+                    + " "
+                    + e.getValue().text()
+                    + " ("
+                    + e.getValue().source()
+                    + ")")
+        .toList();
+  }
+
+  /** Every version found, by controllerName. */
+  public Map<String, Version> all() {
+    return byController;
+  }
+
+  /**
+   * These versions with {@code other}'s where this has none: the first source to speak wins
+   * (.spl.yaml before what the repository holds).
+   */
+  public ControllerVersions orElse(ControllerVersions other) {
+    Map<String, Version> merged = new HashMap<>(other.byController);
+    merged.putAll(byController);
+    return new ControllerVersions(merged);
+  }
+
+  /** The names .spl.yaml's {@code controllers} accepts. */
+  public static java.util.Set<String> configNames() {
+    return NAMES.keySet();
+  }
+
+  /** The controllerName of a name .spl.yaml accepts, or empty. */
+  public static Optional<String> controllerNamed(String configName) {
+    return Optional.ofNullable(NAMES.get(configName.toLowerCase(Locale.ROOT)));
+  }
+
+  /** The version {@code text} is ("v1.9", "1.10.2"), from {@code source}, or empty. */
+  public static Optional<Version> parse(String text, String source) {
+    Matcher m = VERSION.matcher(text.trim());
+    if (!m.matches()) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        new Version(
+            Integer.parseInt(m.group(1)), Integer.parseInt(m.group(2)), text.trim(), source));
+  }
+
+  /** The versions .spl.yaml's {@code controllers} names (controllerName to version). */
+  public static ControllerVersions configured(Map<String, Version> byControllerName) {
+    return new ControllerVersions(byControllerName);
+  }
+
+  /** Collects versions as an input is scanned; conflicting sightings of one controller cancel. */
+  public static final class Builder {
+    private final Map<String, Version> found = new HashMap<>();
+    private final java.util.Set<String> conflicting = new java.util.HashSet<>();
+
+    /** A container image, e.g. {@code docker.io/envoyproxy/gateway:v1.9.2}. */
+    public Builder image(String image, String source) {
+      Matcher m = EG_IMAGE.matcher(image.trim());
+      if (m.find()) {
+        String tag = image.substring(image.lastIndexOf(':') + 1);
+        add(
+            ENVOY_GATEWAY,
+            new Version(
+                Integer.parseInt(m.group(1)),
+                Integer.parseInt(m.group(2)),
+                tag,
+                "image " + image.trim() + " in " + source));
+      }
+      return this;
+    }
+
+    /** A Helm chart dependency ({@code Chart.yaml}'s dependencies[].name and version). */
+    public Builder chartDependency(String name, String version, String source) {
+      if (EG_CHART.equals(name) && version != null) {
+        parse(version, "chart dependency " + name + " " + version + " in " + source)
+            .ifPresent(v -> add(ENVOY_GATEWAY, v));
+      }
+      return this;
+    }
+
+    /**
+     * A controller seen at two minor versions (an upgrade in progress, two environments) tells
+     * nothing certain: it is left out, and the newest release is assumed.
+     */
+    private void add(String controller, Version v) {
+      Version earlier = found.putIfAbsent(controller, v);
+      if (earlier != null && (earlier.major() != v.major() || earlier.minor() != v.minor())) {
+        conflicting.add(controller);
+      }
+    }
+
+    public ControllerVersions build() {
+      Map<String, Version> out = new HashMap<>(found);
+      out.keySet().removeAll(conflicting);
+      return new ControllerVersions(out);
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.spl.index;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+class ControllerVersionsTest {
+  private static final String EG = ControllerVersions.ENVOY_GATEWAY;
+
+  @Test
+  void imagesFromAnyRegistryAndChartDependenciesName() {
+    ControllerVersions v =
+        new ControllerVersions.Builder()
+            .image("docker.io/envoyproxy/gateway:v1.9.2", "deploy/eg.yaml")
+            .build();
+    assertEquals(1, v.of(EG).orElseThrow().major());
+    assertEquals(9, v.of(EG).orElseThrow().minor());
+    assertEquals(
+        "image docker.io/envoyproxy/gateway:v1.9.2 in deploy/eg.yaml", v.of(EG).get().source());
+    assertTrue(
+        new ControllerVersions.Builder()
+            .chartDependency("gateway-helm", "1.10.0", "Chart.yaml")
+            .build()
+            .of(EG)
+            .orElseThrow()
+            .atLeast(1, 10));
+    // other images and charts say nothing
+    assertTrue(
+        new ControllerVersions.Builder()
+            .image("envoyproxy/envoy:v1.31.0", "a.yaml")
+            .image("envoyproxy/gateway-dev:latest", "a.yaml")
+            .chartDependency("nginx", "1.9.0", "Chart.yaml")
+            .build()
+            .isEmpty());
+  }
+
+  @Test
+  void twoMinorVersionsSeenTellNothingAndPatchesAgree() {
+    assertTrue(
+        new ControllerVersions.Builder()
+            .image("envoyproxy/gateway:v1.9.2", "a.yaml")
+            .image("envoyproxy/gateway:v1.10.0", "b.yaml")
+            .build()
+            .isEmpty());
+    assertEquals(
+        9,
+        new ControllerVersions.Builder()
+            .image("envoyproxy/gateway:v1.9.2", "a.yaml")
+            .image("envoyproxy/gateway:v1.9.3", "b.yaml")
+            .build()
+            .of(EG)
+            .orElseThrow()
+            .minor());
+  }
+
+  @Test
+  void theConfigurationWinsOverWhatTheRepositoryHolds() {
+    ControllerVersions configured =
+        ControllerVersions.configured(
+            java.util.Map.of(EG, ControllerVersions.parse("v1.12", ".spl.yaml").orElseThrow()));
+    ControllerVersions seen =
+        new ControllerVersions.Builder().image("envoyproxy/gateway:v1.9.2", "a.yaml").build();
+    assertEquals(12, configured.orElse(seen).of(EG).orElseThrow().minor());
+    assertEquals(9, ControllerVersions.NONE.orElse(seen).of(EG).orElseThrow().minor());
+  }
+}
