@@ -11,6 +11,7 @@ import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
 import dev.spl.model.Resource;
+import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -40,7 +41,11 @@ public final class WorkspaceLint {
 
   /** One part as the reader gave it. */
   private record Part(
-      LoadedInput part, GatewayApiVersion version, Set<String> units, String file) {}
+      LoadedInput part,
+      GatewayApiVersion version,
+      Set<String> units,
+      CrdsInSight crds,
+      String file) {}
 
   /** What one read of the workspace found. */
   private record Snapshot(
@@ -80,7 +85,13 @@ public final class WorkspaceLint {
         new PartSink() {
           @Override
           public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
-            parts.add(new Part(part, version, units, fileOf(part)));
+            accept(part, version, units, null);
+          }
+
+          @Override
+          public void accept(
+              LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {
+            parts.add(new Part(part, version, units, crds, fileOf(part)));
           }
 
           @Override
@@ -105,7 +116,7 @@ public final class WorkspaceLint {
       log.accept(e.getMessage());
     }
     Engine.LintRun run = start(options, standAlone);
-    parts.forEach(p -> run.accept(p.part(), p.version(), p.units()));
+    parts.forEach(p -> run.accept(p.part(), p.version(), p.units(), p.crds()));
     LintResult result = run.finish(reader.files(), reader.documents());
     Map<String, List<Finding>> byFile = new HashMap<>();
     for (Finding f : reader.inTemplates(result.findings())) {
@@ -130,10 +141,12 @@ public final class WorkspaceLint {
       return s.findingsByFile().getOrDefault(file, List.of());
     }
     GatewayApiVersion version = null;
+    CrdsInSight crds = null;
     Set<String> units = new LinkedHashSet<>();
     for (Part p : s.parts()) {
       if (file.equals(p.file())) {
         version = p.version();
+        crds = p.crds();
         units.addAll(p.units());
       }
     }
@@ -153,7 +166,7 @@ public final class WorkspaceLint {
         run.acceptForIndex(p.part(), p.version(), p.units());
       }
     }
-    run.accept(parsed, version, units);
+    run.accept(parsed, version, units, crds);
     List<Finding> own = new ArrayList<>();
     for (Finding f : run.finish(0, 0).findings()) {
       if (f.position().file().equals(file)) {

@@ -199,7 +199,12 @@ public final class SplLanguageServer
     if (doc == null || shutdown) {
       return;
     }
-    List<Finding> findings = workspace.lint(doc.name(), doc.text());
+    List<Finding> findings;
+    try {
+      findings = workspace.lint(doc.name(), doc.text());
+    } catch (dev.spl.LintDeadlineExceeded stopped) {
+      return; // shut down mid-lint (the thread interrupted): nobody is waiting for the answer
+    }
     TextPositions positions = new TextPositions(doc.text());
     List<Placed> placed = new ArrayList<>();
     for (Finding f : findings) {
@@ -220,7 +225,33 @@ public final class SplLanguageServer
         new Diagnostic(p.range(), f.message(), severity(f.severity()), "spl", f.ruleId());
     d.setCodeDescription(
         new DiagnosticCodeDescription(BuildInfo.ruleDocs(f.ruleId(), f.ruleName())));
+    List<org.eclipse.lsp4j.DiagnosticRelatedInformation> related = new ArrayList<>();
+    for (var r : f.related()) {
+      if (r.position() != null
+          && r.position().inText()
+          && java.nio.file.Files.isRegularFile(Path.of(r.position().file()))) {
+        related.add(
+            new org.eclipse.lsp4j.DiagnosticRelatedInformation(
+                new org.eclipse.lsp4j.Location(
+                    uriOfName(r.position().file()), pointAt(r.position())),
+                r.resource() == null ? "related" : r.resource().describe()));
+      }
+    }
+    if (!related.isEmpty()) {
+      d.setRelatedInformation(related); // the other object of a cross-resource finding
+    }
     return d;
+  }
+
+  /** The URI of a file as findings name it (relative to the working directory, as lint shows). */
+  private static String uriOfName(String name) {
+    return Path.of(name).toAbsolutePath().normalize().toUri().toString();
+  }
+
+  /** A zero-width range at a position: the other file's text is not at hand to measure the key. */
+  private static org.eclipse.lsp4j.Range pointAt(dev.spl.model.SourcePosition p) {
+    var at = new org.eclipse.lsp4j.Position(p.line() - 1, Math.max(0, p.column() - 1));
+    return new org.eclipse.lsp4j.Range(at, at);
   }
 
   private void publish(String uri, List<Diagnostic> diagnostics, Integer version) {

@@ -162,6 +162,90 @@ class SplLanguageServerTest {
     remote.shutdown().get(30, TimeUnit.SECONDS);
   }
 
+  /** A server and a client on pipes, initialized on {@code root}. */
+  record Session(LanguageServer remote, Client client) {}
+
+  static Session session(Path root) throws Exception {
+    PipedInputStream serverIn = new PipedInputStream();
+    PipedOutputStream clientOut = new PipedOutputStream(serverIn);
+    PipedInputStream clientIn = new PipedInputStream();
+    PipedOutputStream serverOut = new PipedOutputStream(clientIn);
+    SplLanguageServer server = new SplLanguageServer();
+    Launcher<LanguageClient> serverLauncher =
+        LSPLauncher.createServerLauncher(server, serverIn, serverOut);
+    server.connect(serverLauncher.getRemoteProxy());
+    serverLauncher.startListening();
+    Client client = new Client();
+    Launcher<LanguageServer> clientLauncher =
+        LSPLauncher.createClientLauncher(client, clientIn, clientOut);
+    clientLauncher.startListening();
+    LanguageServer remote = clientLauncher.getRemoteProxy();
+    InitializeParams init = new InitializeParams();
+    init.setRootUri(root.toUri().toString());
+    init.setCapabilities(new ClientCapabilities());
+    remote.initialize(init).get(30, TimeUnit.SECONDS);
+    remote.initialized(new InitializedParams());
+    return new Session(remote, client);
+  }
+
+  @Test
+  void crossResourceFindingsAsLintReportsThem(@TempDir Path dir) throws Exception {
+    // The README's example repository: spl lint reports SPL103 on manifests/search.yaml.
+    Path shop = dir.resolve("shop");
+    Path source = Path.of("src/test/resources/repos/shop");
+    try (var files = Files.walk(source)) {
+      for (Path p : files.toList()) {
+        Path to = shop.resolve(source.relativize(p).toString());
+        if (Files.isDirectory(p)) {
+          Files.createDirectories(to);
+        } else {
+          Files.copy(p, to);
+        }
+      }
+    }
+    Path search = shop.resolve("manifests/search.yaml");
+    String uri = search.toUri().toString();
+    Session s = session(shop);
+    s.remote()
+        .getTextDocumentService()
+        .didOpen(
+            new DidOpenTextDocumentParams(
+                new TextDocumentItem(uri, "yaml", 1, Files.readString(search))));
+    List<Diagnostic> found = s.client().next(uri, 1).getDiagnostics();
+    Diagnostic collision =
+        found.stream()
+            .filter(d -> "SPL103".equals(d.getCode().getLeft()))
+            .findFirst()
+            .orElseThrow(() -> new AssertionError("no SPL103: " + found));
+    assertEquals(21, collision.getRange().getStart().getLine()); // line 22, as spl lint says
+    assertTrue(
+        collision.getRelatedInformation() != null && !collision.getRelatedInformation().isEmpty(),
+        "the other route's rule is a related location");
+    var other = collision.getRelatedInformation().get(0).getLocation();
+    assertTrue(other.getUri().endsWith("/shop/manifests/cart.yaml"), other.getUri());
+    assertEquals(12, other.getRange().getStart().getLine()); // cart.yaml:13, as lint says
+
+    // The other route renamed and saved: the finding on the open file goes, though it did not
+    // change.
+    Path cart = shop.resolve("manifests/cart.yaml");
+    Files.writeString(cart, Files.readString(cart).replace("api-session", "cart-session"));
+    s.remote()
+        .getTextDocumentService()
+        .didSave(
+            new org.eclipse.lsp4j.DidSaveTextDocumentParams(
+                new TextDocumentIdentifier(cart.toUri().toString())));
+    // (publishes queued before the save may come first: wait for the one without the finding)
+    List<Diagnostic> after = s.client().next(uri, 1).getDiagnostics();
+    for (int i = 0;
+        i < 5 && after.stream().anyMatch(d -> "SPL103".equals(d.getCode().getLeft()));
+        i++) {
+      after = s.client().next(uri, 1).getDiagnostics();
+    }
+    assertTrue(
+        after.stream().noneMatch(d -> "SPL103".equals(d.getCode().getLeft())), after.toString());
+    s.remote().shutdown().get(30, TimeUnit.SECONDS);
+  }
+
   @Test
   void positionsAreUtf16AndCrlfSafe() {
     TextPositions p = new TextPositions("a: 1\r\nb: {c: \"\uD83D\uDE00\", d: 1d}\r\n");
