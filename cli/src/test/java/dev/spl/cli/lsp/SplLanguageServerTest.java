@@ -89,27 +89,10 @@ class SplLanguageServerTest {
     Files.writeString(file, text);
     String uri = file.toUri().toString();
 
-    PipedInputStream serverIn = new PipedInputStream();
-    PipedOutputStream clientOut = new PipedOutputStream(serverIn);
-    PipedInputStream clientIn = new PipedInputStream();
-    PipedOutputStream serverOut = new PipedOutputStream(clientIn);
-    SplLanguageServer server = new SplLanguageServer();
-    Launcher<LanguageClient> serverLauncher =
-        LSPLauncher.createServerLauncher(server, serverIn, serverOut);
-    server.connect(serverLauncher.getRemoteProxy());
-    serverLauncher.startListening();
-    Client client = new Client();
-    Launcher<LanguageServer> clientLauncher =
-        LSPLauncher.createClientLauncher(client, clientIn, clientOut);
-    clientLauncher.startListening();
-    LanguageServer remote = clientLauncher.getRemoteProxy();
-
-    InitializeParams init = new InitializeParams();
-    init.setRootUri(dir.toUri().toString());
-    init.setCapabilities(new ClientCapabilities());
-    var caps = remote.initialize(init).get(30, TimeUnit.SECONDS).getCapabilities();
-    assertTrue(caps.getHoverProvider().getLeft());
-    remote.initialized(new InitializedParams());
+    Session session = session(dir);
+    assertTrue(session.caps().getHoverProvider().getLeft());
+    LanguageServer remote = session.remote();
+    Client client = session.client();
     remote
         .getTextDocumentService()
         .didOpen(new DidOpenTextDocumentParams(new TextDocumentItem(uri, "yaml", 1, text)));
@@ -163,7 +146,7 @@ class SplLanguageServerTest {
   }
 
   /** A server and a client on pipes, initialized on {@code root}. */
-  record Session(LanguageServer remote, Client client) {}
+  record Session(LanguageServer remote, Client client, org.eclipse.lsp4j.ServerCapabilities caps) {}
 
   static Session session(Path root) throws Exception {
     PipedInputStream serverIn = new PipedInputStream();
@@ -183,9 +166,9 @@ class SplLanguageServerTest {
     InitializeParams init = new InitializeParams();
     init.setRootUri(root.toUri().toString());
     init.setCapabilities(new ClientCapabilities());
-    remote.initialize(init).get(30, TimeUnit.SECONDS);
+    var caps = remote.initialize(init).get(30, TimeUnit.SECONDS).getCapabilities();
     remote.initialized(new InitializedParams());
-    return new Session(remote, client);
+    return new Session(remote, client, caps);
   }
 
   @Test
