@@ -348,9 +348,9 @@ public final class Engine {
               if (alone && (!foreign || rule.checksForeignShapes())) {
                 checkDeadline();
                 if (!isolate) {
-                  rule.check(site, reporter);
+                  rule.check(site, partContext, reporter);
                 } else {
-                  isolated(rule, resource, () -> rule.check(site, reporter));
+                  isolated(rule, resource, () -> rule.check(site, partContext, reporter));
                 }
               }
             }

@@ -86,7 +86,10 @@ public final class AuditCommand implements Callable<Integer> {
         err.println("spl: " + unreachable.getMessage());
         return ExitStatus.INPUT.code();
       }
-      InputNotes.VersionChoice version = version(cluster);
+      List<GatewayApiCrd> installed = cluster.gatewayApiCrds();
+      dev.spl.schema.CrdsInSight crds =
+          installed.isEmpty() ? null : new dev.spl.schema.CrdsInSight(installed);
+      InputNotes.VersionChoice version = version(installed);
       LintOptions options =
           report
               .options()
@@ -126,7 +129,7 @@ public final class AuditCommand implements Callable<Integer> {
         ManifestLoader loader = new ManifestLoader();
         for (Map<String, Object> object : listing.objects()) {
           LoadedInput one = loader.loadTree(location(kind, object), object);
-          run.accept(one, version.version(), Set.of());
+          run.accept(one, version.version(), Set.of(), crds);
           objects++;
         }
       }
@@ -182,7 +185,7 @@ public final class AuditCommand implements Callable<Integer> {
     return dev.spl.index.IngressClasses.of(classes);
   }
 
-  private InputNotes.VersionChoice version(ClusterReader cluster) {
+  private InputNotes.VersionChoice version(List<GatewayApiCrd> installed) {
     if (gatewayApiVersion != null) {
       try {
         return new InputNotes.VersionChoice(
@@ -191,7 +194,11 @@ public final class AuditCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
     }
-    Optional<GatewayApiCrd> crd = cluster.gatewayApiRouteCrd();
+    // The HTTPRoute CRD's version first, then any other that tells one.
+    Optional<GatewayApiCrd> crd =
+        installed.stream()
+            .filter(c -> c.version().isPresent())
+            .min(java.util.Comparator.comparing(c -> !c.kind().equals("HTTPRoute")));
     Optional<GatewayApiVersion> fromCrds = crd.flatMap(GatewayApiCrd::version);
     return fromCrds
         .map(

@@ -17,7 +17,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -111,29 +110,39 @@ final class ClusterReader implements AutoCloseable {
   }
 
   /**
-   * The cluster's HTTPRoute CRD as spl reads a Gateway API CRD (bundle version, channel, its
-   * schema's session persistence shape), if it can be read.
+   * The cluster's Gateway API CRDs of the kinds that carry session persistence, as spl reads them
+   * (bundle version, channel, the schema's shape and its CEL rules): they decide what is checked,
+   * as they decide what the API server stores. Empty when none can be read (not installed, or no
+   * right to read CRDs: the caller says which version it used).
    */
-  Optional<GatewayApiCrd> gatewayApiRouteCrd() {
-    try {
-      CustomResourceDefinition crd =
-          client
-              .apiextensions()
-              .v1()
-              .customResourceDefinitions()
-              .withName("httproutes.gateway.networking.k8s.io")
-              .get();
-      if (crd == null) {
-        return Optional.empty();
+  List<GatewayApiCrd> gatewayApiCrds() {
+    List<GatewayApiCrd> out = new ArrayList<>();
+    for (KindCatalogue.Kind kind : KindCatalogue.all()) {
+      if (kind.attachment() == null) {
+        continue;
       }
-      String yaml = io.fabric8.kubernetes.client.utils.Serialization.asYaml(crd);
-      return new ManifestLoader()
-          .loadText("httproutes.gateway.networking.k8s.io", yaml).resources().stream()
-              .flatMap(r -> GatewayApiCrd.of(r).stream())
-              .findFirst();
-    } catch (KubernetesClientException e) {
-      return Optional.empty(); // no right to read CRDs: the caller says which version it used
+      try {
+        CustomResourceDefinition crd =
+            client
+                .apiextensions()
+                .v1()
+                .customResourceDefinitions()
+                .withName(kind.plural() + "." + kind.group())
+                .get();
+        if (crd != null) {
+          String yaml = io.fabric8.kubernetes.client.utils.Serialization.asYaml(crd);
+          new ManifestLoader()
+                  .loadText("CustomResourceDefinition " + crd.getMetadata().getName(), yaml)
+                  .resources()
+                  .stream()
+                  .flatMap(r -> GatewayApiCrd.of(r).stream())
+                  .forEach(out::add);
+        }
+      } catch (KubernetesClientException e) {
+        return List.of();
+      }
     }
+    return out;
   }
 
   @SuppressWarnings("unchecked")

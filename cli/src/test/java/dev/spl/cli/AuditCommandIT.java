@@ -164,6 +164,78 @@ class AuditCommandIT {
   }
 
   @Test
+  void theClustersOwnCrdDecidesItsShapeAndRules() throws Exception {
+    // A Gateway API release newer than spl knows, with main's shape and a rule spl does not hold.
+    client.resource(CRD).delete();
+    client
+        .resource(
+            """
+            apiVersion: apiextensions.k8s.io/v1
+            kind: CustomResourceDefinition
+            metadata:
+              name: httproutes.gateway.networking.k8s.io
+              annotations: {gateway.networking.k8s.io/bundle-version: v1.7.0}
+            spec:
+              group: gateway.networking.k8s.io
+              names: {kind: HTTPRoute, plural: httproutes}
+              scope: Namespaced
+              versions:
+              - name: v1
+                served: true
+                storage: true
+                schema:
+                  openAPIV3Schema:
+                    type: object
+                    properties:
+                      spec:
+                        type: object
+                        properties:
+                          rules:
+                            type: array
+                            items:
+                              type: object
+                              properties:
+                                sessionPersistence:
+                                  type: object
+                                  properties:
+                                    absoluteTimeout: {type: string}
+                                    cookie: {type: object, properties: {name: {type: string}}}
+                                  x-kubernetes-validations:
+                                  - rule: "!has(self.absoluteTimeout) || duration(self.absoluteTimeout) >= duration('1m')"
+                                    message: absoluteTimeout must be at least 1m
+            """)
+        .create();
+    client
+        .genericKubernetesResources("gateway.networking.k8s.io/v1", "HTTPRoute")
+        .inNamespace("web")
+        .resource(
+            client
+                .getKubernetesSerialization()
+                .unmarshal(
+                    """
+                    apiVersion: gateway.networking.k8s.io/v1
+                    kind: HTTPRoute
+                    metadata: {name: brief, namespace: web}
+                    spec:
+                      rules:
+                      - backendRefs: [{name: brief, port: 80}]
+                        sessionPersistence: {cookie: {name: brief}, absoluteTimeout: 30s}
+                    """,
+                    GenericKubernetesResource.class))
+        .create();
+    CliRun audit = CliRun.of("audit", "--kubeconfig", kubeconfig.toString(), "--format", "json");
+    Set<String> found = findings(audit.out());
+    assertTrue(
+        found.contains(
+            "SPL032 HTTPRoute web/brief spec.rules[0].sessionPersistence: absoluteTimeout must be"
+                + " at least 1m (the installed CRD's rule)"),
+        found.toString());
+    JsonNode version = JSON.readTree(audit.out()).get("summary").get("gatewayApiVersions").get(0);
+    assertEquals("main", version.get("version").asString(), version.toString());
+    assertTrue(version.get("reason").asString().contains("schema decides"), version.toString());
+  }
+
+  @Test
   void oneNamespaceOnly() {
     CliRun audit =
         CliRun.of("audit", "--kubeconfig", kubeconfig.toString(), "-n", "web", "--format", "json");

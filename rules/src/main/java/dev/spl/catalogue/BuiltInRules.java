@@ -12,6 +12,7 @@ import dev.spl.rules.cel.CookieNeedsCookieType;
 import dev.spl.rules.cel.CookieTypeNeedsCookie;
 import dev.spl.rules.cel.HeaderNeedsHeaderType;
 import dev.spl.rules.cel.HeaderTypeNeedsHeader;
+import dev.spl.rules.cel.InstalledCrdRule;
 import dev.spl.rules.cel.PermanentNeedsAbsoluteTimeout;
 import dev.spl.rules.contour.ContourRequestHashIgnored;
 import dev.spl.rules.contour.ContourStickyOnTcpProxy;
@@ -122,6 +123,7 @@ public final class BuiltInRules {
           new BackendShape(),
           new DurationNotCanonical(),
           new PersistencePrunedByInstalledCrds(),
+          new InstalledCrdRule(),
           new SessionNameCollisionInSplit(),
           new SessionNameCollisionAcrossRules(),
           new SessionNameCollisionAcrossRoutes(),

@@ -7,6 +7,14 @@ public interface SessionPersistenceRule extends Rule {
   void check(SessionPersistenceSite site, Reporter reporter);
 
   /**
+   * As {@link #check(SessionPersistenceSite, Reporter)}, knowing the context: the Gateway API CRDs
+   * in sight, whose own rules decide where they are installed. The engine calls this one.
+   */
+  default void check(SessionPersistenceSite site, RuleContext context, Reporter reporter) {
+    check(site, reporter);
+  }
+
+  /**
    * True for the one rule that reports an object written in another version's shape ({@link
    * SessionPersistenceSite#writtenFor}); the others skip such objects, whose every field would
    * otherwise cascade into findings that one version setting fixes.

@@ -7,7 +7,9 @@ import dev.spl.model.Node;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -23,13 +25,29 @@ public record GatewayApiCrd(
     String bundleVersion,
     String channel,
     Persistence persistence,
-    RelatedLocation location) {
+    RelatedLocation location,
+    List<CelRule> persistenceRules) {
+
+  /** One of the CRD's x-kubernetes-validations on the sessionPersistence object. */
+  public record CelRule(String rule, String message) {
+    /** The expression without whitespace, to compare with another copy of it. */
+    public String normalized() {
+      return normalize(rule);
+    }
+  }
+
+  /** {@code expression} without whitespace: YAML folds a CRD's long rules differently. */
+  public static String normalize(String expression) {
+    return expression.replaceAll("\\s+", "");
+  }
 
   static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
   static final String CHANNEL = "gateway.networking.k8s.io/channel";
 
   /** What the CRD's schema holds of {@code sessionPersistence}. */
   public enum Persistence {
+    /** The CRD carries no schema spl can read: it says nothing either way. */
+    UNKNOWN,
     /** No sessionPersistence anywhere in the schema: the API server prunes it. */
     ABSENT,
     /** sessionName/cookieConfig with idleTimeout (v1.1-v1.5). */
@@ -60,13 +78,17 @@ public record GatewayApiCrd(
       return Optional.empty();
     }
     String channel = annotations.string(CHANNEL);
+    MapNode schema = persistenceSchema(r.spec().list("versions"));
     return Optional.of(
         new GatewayApiCrd(
             kind,
             bundle,
             channel == null ? "" : channel.toLowerCase(Locale.ROOT),
-            persistenceIn(r.spec().list("versions")),
-            new RelatedLocation(r.positionOf(FieldPath.of("metadata", "annotations")), r.ref())));
+            schema == null && !hasSchema(r.spec().list("versions"))
+                ? Persistence.UNKNOWN
+                : persistenceOf(schema),
+            new RelatedLocation(r.positionOf(FieldPath.of("metadata", "annotations")), r.ref()),
+            celRulesOf(schema)));
   }
 
   /**
@@ -82,7 +104,7 @@ public record GatewayApiCrd(
       case COOKIE_HEADER -> Optional.of(GatewayApiVersion.MAIN);
       case SESSION_NAME -> Optional.of(GatewayApiVersion.V1_6);
       case SESSION_NAME_WITH_IDLE_TIMEOUT -> Optional.of(GatewayApiVersion.V1_5);
-      case ABSENT -> Optional.empty(); // this kind says nothing of the shape
+      case ABSENT, UNKNOWN -> Optional.empty(); // this kind says nothing of the shape
     };
   }
 
@@ -103,35 +125,64 @@ public record GatewayApiCrd(
     return channel.equals("standard");
   }
 
-  /**
-   * The sessionPersistence of the first served version's schema: found by walking its properties
-   * (routes carry it under spec.rules[], policies under spec).
-   */
-  private static Persistence persistenceIn(ListNode versions) {
+  /** The sessionPersistence schema of the first version that has one; null when none does. */
+  private static MapNode persistenceSchema(ListNode versions) {
     if (versions == null) {
-      return Persistence.ABSENT;
+      return null;
     }
     for (Node v : versions.items()) {
-      if (!(v instanceof MapNode version)) {
-        continue;
-      }
-      MapNode schema = version.map("schema");
-      MapNode open = schema == null ? null : schema.map("openAPIV3Schema");
-      MapNode persistence = open == null ? null : findProperty(open, "sessionPersistence");
-      if (persistence != null) {
-        MapNode props = persistence.map("properties");
-        if (props == null) {
-          return Persistence.ABSENT;
+      if (v instanceof MapNode version
+          && version.map("schema") != null
+          && version.map("schema").map("openAPIV3Schema") != null) {
+        MapNode found =
+            findProperty(version.map("schema").map("openAPIV3Schema"), "sessionPersistence");
+        if (found != null) {
+          return found;
         }
-        if (props.has("cookie") || props.has("header")) {
-          return Persistence.COOKIE_HEADER;
-        }
-        return props.has("idleTimeout")
-            ? Persistence.SESSION_NAME_WITH_IDLE_TIMEOUT
-            : Persistence.SESSION_NAME;
       }
     }
-    return Persistence.ABSENT;
+    return null;
+  }
+
+  private static boolean hasSchema(ListNode versions) {
+    return versions != null
+        && versions.items().stream()
+            .anyMatch(
+                v ->
+                    v instanceof MapNode m
+                        && m.map("schema") != null
+                        && m.map("schema").map("openAPIV3Schema") != null);
+  }
+
+  private static Persistence persistenceOf(MapNode persistence) {
+    MapNode props = persistence == null ? null : persistence.map("properties");
+    if (props == null) {
+      return Persistence.ABSENT;
+    }
+    if (props.has("cookie") || props.has("header")) {
+      return Persistence.COOKIE_HEADER;
+    }
+    return props.has("idleTimeout")
+        ? Persistence.SESSION_NAME_WITH_IDLE_TIMEOUT
+        : Persistence.SESSION_NAME;
+  }
+
+  /** The object's own x-kubernetes-validations with a rule (a message, or the rule as one). */
+  private static List<CelRule> celRulesOf(MapNode persistence) {
+    ListNode rules = persistence == null ? null : persistence.list("x-kubernetes-validations");
+    if (rules == null) {
+      return List.of();
+    }
+    List<CelRule> out = new ArrayList<>();
+    for (Node n : rules.items()) {
+      if (n instanceof MapNode m && m.string("rule") != null) {
+        String message = m.string("message");
+        out.add(
+            new CelRule(
+                m.string("rule"), message == null ? "failed rule: " + m.string("rule") : message));
+      }
+    }
+    return List.copyOf(out);
   }
 
   /** The schema of property {@code name} anywhere below {@code schema}, breadth first. */

@@ -3,6 +3,7 @@ package dev.spl.schema;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.TestCrds;
 import dev.spl.load.ManifestLoader;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -10,28 +11,8 @@ import org.junit.jupiter.api.Test;
 class GatewayApiCrdTest {
   static GatewayApiCrd read(String bundle, String group, String persistenceFields) {
     String yaml =
-        """
-        apiVersion: apiextensions.k8s.io/v1
-        kind: CustomResourceDefinition
-        metadata:
-          name: httproutes.%s
-          annotations: {gateway.networking.k8s.io/bundle-version: %s}
-        spec:
-          group: %s
-          names: {kind: HTTPRoute}
-          versions:
-          - name: v1
-            schema:
-              openAPIV3Schema:
-                properties:
-                  spec:
-                    properties:
-                      rules:
-                        items:
-                          properties:
-                            sessionPersistence: {properties: {%s}}
-        """
-            .formatted(group, bundle, group, persistenceFields);
+        TestCrds.httpRoute(bundle, null, "{properties: {" + persistenceFields + "}}")
+            .replace("gateway.networking.k8s.io", group);
     return new ManifestLoader()
         .loadText("crd.yaml", yaml).resources().stream()
             .flatMap(r -> GatewayApiCrd.of(r).stream())

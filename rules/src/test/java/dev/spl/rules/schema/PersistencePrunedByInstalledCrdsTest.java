@@ -5,44 +5,18 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
+import dev.spl.TestCrds;
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
 import dev.spl.schema.CrdsInSight;
-import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 class PersistencePrunedByInstalledCrdsTest {
-  static String crd(String kind, String plural, String channel, String persistence) {
-    return """
-        apiVersion: apiextensions.k8s.io/v1
-        kind: CustomResourceDefinition
-        metadata:
-          name: %s.gateway.networking.k8s.io
-          annotations:
-            gateway.networking.k8s.io/bundle-version: v1.4.1
-            gateway.networking.k8s.io/channel: %s
-        spec:
-          group: gateway.networking.k8s.io
-          names: {kind: %s, plural: %s}
-          versions:
-          - name: v1
-            schema:
-              openAPIV3Schema:
-                properties:
-                  spec:
-                    properties:
-                      rules:
-                        items:
-                          properties: {backendRefs: {type: array}%s}
-        """
-        .formatted(plural, channel, kind, plural, persistence);
-  }
-
-  static final String STICKY = ", sessionPersistence: {properties: {sessionName: {type: string}}}";
+  static final String STICKY = "{properties: {sessionName: {type: string}}}";
 
   static final String ROUTE =
       """
@@ -62,14 +36,6 @@ class PersistencePrunedByInstalledCrdsTest {
         sessionPersistence: {sessionName: cart}
       """;
 
-  static CrdsInSight crds(String... texts) {
-    return new CrdsInSight(
-        java.util.Arrays.stream(texts)
-            .flatMap(t -> new ManifestLoader().loadText("crds.yaml", t).resources().stream())
-            .flatMap(r -> GatewayApiCrd.of(r).stream())
-            .toList());
-  }
-
   static List<Finding> lint(CrdsInSight crds) {
     Engine.LintRun run =
         new Engine(List.of(BuiltInRules.find("SPL031").orElseThrow()))
@@ -81,7 +47,7 @@ class PersistencePrunedByInstalledCrdsTest {
 
   @Test
   void aStandardRouteCrdPrunesTheFieldAndAStandardBundleHasNoPolicyKind() {
-    List<Finding> found = lint(crds(crd("HTTPRoute", "httproutes", "standard", "")));
+    List<Finding> found = lint(TestCrds.inSight(TestCrds.httpRoute("v1.4.1", "standard", null)));
     assertEquals(2, found.size(), found.toString());
     assertEquals(
         "HTTPRoute's CRD (standard channel) has no sessionPersistence: the API server drops it;"
@@ -98,14 +64,15 @@ class PersistencePrunedByInstalledCrdsTest {
 
   @Test
   void theSchemaDecidesWhenTheAnnotationSaysNoChannel() {
-    List<Finding> found = lint(crds(crd("HTTPRoute", "httproutes", "\"\"", "")));
+    List<Finding> found = lint(TestCrds.inSight(TestCrds.httpRoute("v1.4.1", null, null)));
     assertEquals(1, found.size(), found.toString()); // no channel: the policy kind may exist
     assertTrue(found.get(0).message().contains("(no channel)"), found.get(0).message());
   }
 
   @Test
   void experimentalCrdsOrNoneInSightSayNothing() {
-    assertEquals(List.of(), lint(crds(crd("HTTPRoute", "httproutes", "experimental", STICKY))));
+    assertEquals(
+        List.of(), lint(TestCrds.inSight(TestCrds.httpRoute("v1.4.1", "experimental", STICKY))));
     assertEquals(List.of(), lint(null));
   }
 }
