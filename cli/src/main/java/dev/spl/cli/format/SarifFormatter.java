@@ -18,15 +18,21 @@ import tools.jackson.core.JsonGenerator;
 import tools.jackson.core.json.JsonFactory;
 
 /**
- * SARIF 2.1.0: one run, the whole catalogue in {@code tool.driver.rules}, one result per finding
- * with its location relative to the working directory, as GitHub code scanning takes it.
+ * SARIF 2.1.0: one run whose {@code tool.driver.rules} are the rules that found something (the
+ * whole catalogue is 150 KB; {@code spl rules} lists it), one result per finding with its location
+ * relative to the working directory and a {@code partialFingerprints} entry that does not move with
+ * its line, so GitHub code scanning keeps a finding's alert when lines above it change, and an
+ * {@code invocations} entry.
  */
 public final class SarifFormatter implements FindingFormatter {
   static final String SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json";
 
   @Override
   public void write(LintResult result, PrintWriter out) {
-    List<Rule> rules = BuiltInRules.all();
+    java.util.Set<String> found = new java.util.HashSet<>();
+    result.findings().forEach(f -> found.add(f.ruleId()));
+    List<Rule> rules =
+        BuiltInRules.all().stream().filter(r -> found.contains(r.info().id())).toList();
     Map<String, Integer> ruleIndex = new HashMap<>();
     try (JsonGenerator g = new JsonFactory().createGenerator(out)) {
       g.writeStartObject();
@@ -53,6 +59,13 @@ public final class SarifFormatter implements FindingFormatter {
       g.writeEndArray();
       g.writeEndObject();
       g.writeEndObject();
+      g.writeName("invocations");
+      g.writeStartArray();
+      g.writeStartObject();
+      // The lint ran to its end: findings are results, not a failed execution.
+      g.writeBooleanProperty("executionSuccessful", true);
+      g.writeEndObject();
+      g.writeEndArray();
       g.writeStringProperty("columnKind", "unicodeCodePoints");
       g.writeName("results");
       g.writeStartArray();
@@ -65,6 +78,30 @@ public final class SarifFormatter implements FindingFormatter {
       g.writeEndObject();
     }
     out.println();
+  }
+
+  /**
+   * What identifies a finding across commits: its rule, file, object and field, not its line or
+   * message (an edit above it, or a reworded message, keeps the alert).
+   */
+  static String fingerprint(Finding f) {
+    String key =
+        f.ruleId()
+            + "\n"
+            + f.position().file()
+            + "\n"
+            + (f.resource() == null ? "" : f.resource().describe())
+            + "\n"
+            + f.field()
+            + (f.resource() == null && f.field().isEmpty() ? "\n" + f.position().line() : "");
+    try {
+      byte[] digest =
+          java.security.MessageDigest.getInstance("SHA-256")
+              .digest(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest, 0, 16);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every JVM has SHA-256", e);
+    }
   }
 
   private static void writeRule(JsonGenerator g, RuleInfo r) {
@@ -104,6 +141,10 @@ public final class SarifFormatter implements FindingFormatter {
     }
     g.writeStringProperty("level", level(f.severity()));
     text(g, "message", f.message());
+    g.writeName("partialFingerprints");
+    g.writeStartObject();
+    g.writeStringProperty("splFinding/v1", fingerprint(f));
+    g.writeEndObject();
     g.writeName("locations");
     g.writeStartArray();
     g.writeStartObject();
