@@ -79,6 +79,7 @@ public final class SplLanguageServer
   private volatile boolean shutdown;
 
   /** An open document: its text, and the findings of its last lint with their ranges. */
+  /** An open document; {@code found} is null until its text's findings are published. */
   private record Document(String uri, String name, String text, int version, List<Placed> found) {}
 
   /** A finding where it is in the document's text. */
@@ -189,7 +190,7 @@ public final class SplLanguageServer
     if (name == null) {
       return; // not a file: nothing spl can relate it to
     }
-    documents.put(uri, new Document(uri, name, text, version, List.of()));
+    documents.put(uri, new Document(uri, name, text, version, null));
     linter.execute(() -> lintNow(uri));
   }
 
@@ -213,6 +214,9 @@ public final class SplLanguageServer
     Document latest = documents.get(uri);
     if (latest == null || latest.version() != doc.version()) {
       return; // a newer text is queued: its lint publishes
+    }
+    if (placed.equals(latest.found())) {
+      return; // published already (an open lint and the workspace's first read both ran)
     }
     documents.put(
         uri, new Document(uri, doc.name(), doc.text(), doc.version(), List.copyOf(placed)));
@@ -269,7 +273,7 @@ public final class SplLanguageServer
         () -> {
           Document doc = documents.get(params.getTextDocument().getUri());
           List<Either<Command, CodeAction>> actions = new ArrayList<>();
-          if (doc == null) {
+          if (doc == null || doc.found() == null) {
             return actions;
           }
           TextPositions positions = new TextPositions(doc.text());
@@ -312,7 +316,7 @@ public final class SplLanguageServer
   @Override
   public CompletableFuture<Hover> hover(HoverParams params) {
     Document doc = documents.get(params.getTextDocument().getUri());
-    if (doc == null) {
+    if (doc == null || doc.found() == null) {
       return CompletableFuture.completedFuture(null);
     }
     StringBuilder md = new StringBuilder();
