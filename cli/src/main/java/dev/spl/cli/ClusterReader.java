@@ -28,24 +28,104 @@ final class ClusterReader implements AutoCloseable {
   static final int PAGE = 500;
 
   private final KubernetesClient client;
+  private final String via; // how it connected, for messages: "context a of ~/.kube/config"
 
   /** What one kind's listing gave: its objects as plain maps, or why there are none. */
   record Listing(KindCatalogue.Kind kind, List<Map<String, Object>> objects, String problem) {}
 
   ClusterReader(KubernetesClient client) {
-    this.client = client;
+    this(client, "");
   }
 
+  private ClusterReader(KubernetesClient client, String via) {
+    this.client = client;
+    this.via = via;
+  }
+
+  /**
+   * Connects as kubectl would; a kubeconfig that cannot be found, or that lacks the context named,
+   * is an error that says so (fabric8 alone would fall back to another server and fail later with a
+   * message that names neither).
+   */
   static ClusterReader connect(Path kubeconfig, String context) throws java.io.IOException {
-    Config config =
-        kubeconfig != null
-            ? Config.fromKubeconfig(context, Files.readString(kubeconfig), kubeconfig.toString())
-            : Config.autoConfigure(context);
+    Path file = kubeconfig != null ? kubeconfig : defaultKubeconfig();
+    if (file == null && System.getenv("KUBERNETES_SERVICE_HOST") == null) {
+      throw new java.io.IOException(
+          "no kubeconfig: --kubeconfig is not given, $KUBECONFIG names no file, ~/.kube/config"
+              + " does not exist, and spl is not running in a cluster");
+    }
+    Config config;
+    String via;
+    if (file == null) {
+      config = Config.autoConfigure(context);
+      via = "the in-cluster service account";
+    } else {
+      String text = Files.readString(file);
+      String used = context != null ? context : currentContext(text);
+      java.util.List<String> contexts = contexts(text);
+      if (context != null && !contexts.contains(context)) {
+        throw new java.io.IOException(
+            "context '"
+                + context
+                + "' is not in "
+                + file
+                + (contexts.isEmpty()
+                    ? ", which has none"
+                    : "; it has " + String.join(", ", contexts)));
+      }
+      config = Config.fromKubeconfig(context, text, file.toString());
+      via = (used == null ? "" : "context " + used + " of ") + file;
+    }
     // A lint is interactive: a cluster that does not answer is said so in seconds, not after
     // fabric8's default ten retries per request.
     config.setRequestRetryBackoffLimit(1);
     config.setConnectionTimeout(10_000);
-    return new ClusterReader(new KubernetesClientBuilder().withConfig(config).build());
+    return new ClusterReader(new KubernetesClientBuilder().withConfig(config).build(), via);
+  }
+
+  /** $KUBECONFIG's first file that exists, else ~/.kube/config if it exists; null for neither. */
+  private static Path defaultKubeconfig() {
+    String env = System.getenv("KUBECONFIG");
+    if (env != null && !env.isBlank()) {
+      for (String p : env.split(java.io.File.pathSeparator)) {
+        if (!p.isBlank() && Files.isRegularFile(Path.of(p))) {
+          return Path.of(p);
+        }
+      }
+      return null;
+    }
+    Path home = Path.of(System.getProperty("user.home"), ".kube", "config");
+    return Files.isRegularFile(home) ? home : null;
+  }
+
+  private static java.util.List<String> contexts(String kubeconfig) {
+    java.util.List<String> names = new ArrayList<>();
+    if (parsed(kubeconfig).get("contexts") instanceof List<?> list) {
+      for (Object c : list) {
+        if (c instanceof Map<?, ?> m && m.get("name") != null) {
+          names.add(String.valueOf(m.get("name")));
+        }
+      }
+    }
+    return names;
+  }
+
+  private static String currentContext(String kubeconfig) {
+    Object current = parsed(kubeconfig).get("current-context");
+    return current == null || String.valueOf(current).isEmpty() ? null : String.valueOf(current);
+  }
+
+  private static Map<?, ?> parsed(String kubeconfig) {
+    try {
+      return new org.snakeyaml.engine.v2.api.Load(
+                      org.snakeyaml.engine.v2.api.LoadSettings.builder().build())
+                  .loadFromString(kubeconfig)
+              instanceof Map<?, ?> m
+          ? m
+          : Map.of();
+    } catch (RuntimeException unreadable) {
+      return Map.of(); // fabric8 says what is wrong with it
+    }
   }
 
   /** Throws, naming the server and the reason, when the API server does not answer. */
@@ -53,14 +133,42 @@ final class ClusterReader implements AutoCloseable {
     try {
       client.getKubernetesVersion();
     } catch (KubernetesClientException e) {
-      Throwable cause = e.getCause() != null ? e.getCause() : e;
+      String why = reason(e);
       throw new java.io.IOException(
           "cannot reach the API server at "
               + server()
+              + (via.isEmpty() ? "" : " (" + via + ")")
               + ": "
-              + firstLine(String.valueOf(cause.getMessage())),
+              + why,
           e);
     }
+  }
+
+  /**
+   * Why a request failed, in words: the deepest cause that says something (fabric8 wraps it in "An
+   * error has occurred."), or, for a connection nothing accepted, that.
+   */
+  static String reason(Throwable e) {
+    List<Throwable> chain = new ArrayList<>();
+    for (Throwable t = e; t != null && !chain.contains(t); t = t.getCause()) {
+      chain.add(t);
+    }
+    for (int i = chain.size() - 1; i >= 0; i--) {
+      Throwable t = chain.get(i);
+      if (t instanceof java.nio.channels.UnresolvedAddressException
+          || t instanceof java.net.UnknownHostException) {
+        return "its host name does not resolve";
+      }
+      if (t instanceof java.net.ConnectException
+          || t instanceof java.nio.channels.ClosedChannelException) {
+        return "nothing accepted the connection (is the address right, and the cluster up?)";
+      }
+      String m = t.getMessage();
+      if (m != null && !m.isBlank() && !m.startsWith("An error has occurred")) {
+        return firstLine(m);
+      }
+    }
+    return e.getClass().getSimpleName();
   }
 
   String server() {

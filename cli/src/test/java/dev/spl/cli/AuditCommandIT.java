@@ -296,7 +296,16 @@ class AuditCommandIT {
         audit.err().startsWith("spl: cannot reach the API server at https://127.0.0.1:1/"),
         audit.err());
     assertTrue(seconds < 15, "said so in " + seconds + " s");
+    // which context of which file, and why in words (fabric8's own message is "null")
+    assertTrue(
+        audit.err().contains("(context mock of " + nowhere + "): nothing accepted the connection"),
+        audit.err());
     CliRun broken = CliRun.of("audit", "--kubeconfig", dir.resolve("missing").toString());
     assertEquals(ExitStatus.USAGE.code(), broken.status(), broken.err());
+    CliRun unknown = CliRun.of("audit", "--kubeconfig", nowhere.toString(), "--context", "prod");
+    assertEquals(ExitStatus.USAGE.code(), unknown.status(), unknown.err());
+    assertTrue(
+        unknown.err().contains("context 'prod' is not in " + nowhere + "; it has mock"),
+        unknown.err());
   }
 }
