@@ -24,8 +24,13 @@ class CachedObjectSizeTest {
 
   private static final int OBJECTS = 4_000;
 
-  /** 1,225 bytes measured when written (bench/README.md); the issue's aim is 1,536. */
-  private static final long MAX_BYTES_PER_OBJECT = 1_400;
+  /**
+   * The issue's aim (issue 28: under 1.5 KB). 1,225 bytes were measured when this was written; the
+   * projections the cross-resource rules added since (references, listeners, grants) bring it to
+   * 1,397-1,401 on 2026-12-05, varying by a few bytes from run to run (map sizes follow the order
+   * the informers deliver in), so a bound at 1,400 failed one CI run in two.
+   */
+  private static final long MAX_BYTES_PER_OBJECT = 1_536;
 
   @Test
   void aCachedObjectTakesUnderTheBound() throws Exception {
@@ -55,6 +60,7 @@ class CachedObjectSizeTest {
                 .subtract(GraphLayout.parseInstance(client.getKubernetesSerialization()))
                 .totalSize();
         long perObject = bytes / OBJECTS;
+        System.out.println("cached object: " + perObject + " bytes");
         assertTrue(
             perObject <= MAX_BYTES_PER_OBJECT,
             perObject + " bytes per cached object, more than " + MAX_BYTES_PER_OBJECT);
