@@ -22,13 +22,9 @@ public final class BuildInfo {
     return PROPERTIES.getProperty("homepage", "https://github.com/spl-dev/spl");
   }
 
-  /** A rule's entry in the rule reference (SARIF helpUri, the language server's links). */
+  /** A rule's page in the rule reference (SARIF helpUri, the language server's links). */
   public static String ruleDocs(String id, String name) {
-    return homepage()
-        + "/blob/main/docs/rules.md#"
-        + id.toLowerCase(java.util.Locale.ROOT)
-        + "-"
-        + name;
+    return homepage() + "/blob/main/docs/rules/" + id + "-" + name + ".md";
   }
 
   public static String commit() {

@@ -19,13 +19,34 @@ class RulesAndExplainTest {
     assertTrue(run.out().contains("SPL010  permanent-needs-absolute-timeout"));
   }
 
+  private static final String REGENERATE =
+      "run ./spl rules --format markdown --pages docs/rules > docs/rules.md (or .ci/regenerate)";
+
   @Test
-  void committedReferenceMatchesTheCatalogue() throws IOException {
+  void committedReferenceMatchesTheCatalogue(@org.junit.jupiter.api.io.TempDir Path pages)
+      throws IOException {
     String committed = Files.readString(Path.of("..", "docs", "rules.md"));
-    assertEquals(
-        committed,
-        CliRun.of("rules", "--format", "markdown").out(),
-        "docs/rules.md is stale: run ./spl rules --format markdown > docs/rules.md");
+    CliRun run = CliRun.of("rules", "--format", "markdown", "--pages", pages.toString());
+    assertEquals(committed, run.out(), "docs/rules.md is stale: " + REGENERATE);
+    Path docs = Path.of("..", "docs", "rules");
+    try (var generated = Files.list(pages);
+        var kept = Files.list(docs)) {
+      assertEquals(
+          generated.map(p -> p.getFileName().toString()).sorted().toList(),
+          kept.map(p -> p.getFileName().toString()).sorted().toList(),
+          "docs/rules/ holds a page per rule and nothing else: " + REGENERATE);
+    }
+    for (var rule : BuiltInRules.all()) {
+      String name = RulesCommand.pageName(rule.info());
+      assertEquals(
+          Files.readString(pages.resolve(name)),
+          Files.readString(docs.resolve(name)),
+          "docs/rules/" + name + " is stale: " + REGENERATE);
+    }
+    // a page shows the examples themselves, not a link the site cannot serve
+    String page = Files.readString(docs.resolve("SPL010-permanent-needs-absolute-timeout.md"));
+    assertTrue(page.contains("```yaml\n"), page);
+    assertTrue(page.contains("lifetimeType: Permanent"), page);
   }
 
   @Test

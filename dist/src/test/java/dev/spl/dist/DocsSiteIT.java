@@ -69,6 +69,99 @@ class DocsSiteIT {
     assertTrue((built.out() + built.err()).contains("missing.md"), built.err());
   }
 
+  /**
+   * Every link of the built site that stays on it resolves: the page (or its directory's
+   * index.html) exists and the anchor is an id on it. MkDocs' strict mode checks links between
+   * Markdown pages, not a link out of docs/ (the rules' example folders were 76 such 404s) nor
+   * anchors.
+   */
+  @Test
+  void everyLinkOfTheBuiltSiteResolves() throws Exception {
+    java.util.regex.Pattern href = java.util.regex.Pattern.compile("\\shref=\"([^\"]*)\"");
+    java.util.regex.Pattern id = java.util.regex.Pattern.compile("\\sid=\"([^\"]*)\"");
+    java.util.Map<Path, java.util.Set<String>> ids = new java.util.HashMap<>();
+    java.util.regex.Matcher siteUrl =
+        java.util.regex.Pattern.compile("(?m)^site_url: https?://[^/\\s]+(/\\S*)")
+            .matcher(Files.readString(REPO.resolve("mkdocs.yml")));
+    String base = siteUrl.find() ? siteUrl.group(1) : "/";
+    List<String> broken = new java.util.ArrayList<>();
+    int checked = 0;
+    List<Path> pages;
+    try (Stream<Path> all = Files.walk(site)) {
+      pages = all.filter(p -> p.toString().endsWith(".html")).toList();
+    }
+    for (Path page : pages) {
+      java.util.regex.Matcher m = href.matcher(Files.readString(page));
+      while (m.find()) {
+        String link = m.group(1).replace("&amp;", "&");
+        if (link.isEmpty() || link.matches("^[a-z][a-z0-9+.-]*:.*")) {
+          continue; // another site, mailto:, data:
+        }
+        int hash = link.indexOf('#');
+        String path = hash < 0 ? link : link.substring(0, hash);
+        String anchor = hash < 0 ? null : link.substring(hash + 1);
+        int query = path.indexOf('?');
+        path = query < 0 ? path : path.substring(0, query);
+        Path target =
+            path.isEmpty()
+                ? page
+                : path.startsWith("/")
+                    // the site is served under site_url's path (404.html links so)
+                    ? site.resolve(path.substring(Math.min(path.length(), base.length())))
+                        .normalize()
+                    : page.getParent().resolve(path).normalize();
+        if (Files.isDirectory(target)) {
+          target = target.resolve("index.html");
+        }
+        checked++;
+        if (!target.startsWith(site) || !Files.isRegularFile(target)) {
+          broken.add(site.relativize(page) + " -> " + link);
+          continue;
+        }
+        if (anchor != null && !anchor.isEmpty() && target.toString().endsWith(".html")) {
+          Path t = target;
+          java.util.Set<String> on =
+              ids.computeIfAbsent(
+                  t,
+                  k -> {
+                    java.util.Set<String> found = new java.util.HashSet<>();
+                    try {
+                      java.util.regex.Matcher i = id.matcher(Files.readString(k));
+                      while (i.find()) {
+                        found.add(i.group(1));
+                      }
+                    } catch (java.io.IOException e) {
+                      throw new java.io.UncheckedIOException(e);
+                    }
+                    return found;
+                  });
+          if (!on.contains(
+              java.net.URLDecoder.decode(anchor, java.nio.charset.StandardCharsets.UTF_8))) {
+            broken.add(site.relativize(page) + " -> " + link + " (no such anchor)");
+          }
+        }
+      }
+    }
+    assertTrue(checked > 1000, checked + " links checked: the walk missed the site");
+    assertEquals(List.of(), broken, broken.size() + " broken links of " + checked);
+  }
+
+  @Test
+  void everyRuleHasItsOwnPageWithItsExamples() throws Exception {
+    for (Rule r : BuiltInRules.all()) {
+      Path page =
+          site.resolve("rules")
+              .resolve(r.info().id() + "-" + r.info().name())
+              .resolve("index.html");
+      assertTrue(Files.isRegularFile(page), "no page for " + r.info().id());
+      String html = Files.readString(page);
+      assertTrue(html.contains(r.info().id() + " " + r.info().name()), page.toString());
+    }
+    String spl010 =
+        Files.readString(site.resolve("rules/SPL010-permanent-needs-absolute-timeout/index.html"));
+    assertTrue(spl010.contains("lifetimeType"), "the bad example is on the page");
+  }
+
   @Test
   void everyRuleIsInTheCatalogueAndTheSearchIndex() throws Exception {
     String catalogue = Files.readString(site.resolve("rules/index.html"));

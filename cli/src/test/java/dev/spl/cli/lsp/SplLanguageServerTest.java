@@ -110,7 +110,7 @@ class SplLanguageServerTest {
     assertEquals(6, days.getRange().getStart().getCharacter());
     assertEquals(25, days.getRange().getEnd().getCharacter());
     assertTrue(
-        days.getCodeDescription().getHref().endsWith("docs/rules.md#spl021-invalid-duration"));
+        days.getCodeDescription().getHref().endsWith("docs/rules/SPL021-invalid-duration.md"));
 
     CodeActionParams request =
         new CodeActionParams(
