@@ -1,8 +1,6 @@
 package dev.spl.cli.probe;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Two token jars from two addresses: each jar keeps its backend from either address, so the pin is
@@ -43,17 +41,20 @@ final class GridCheck implements ProbeCheck {
           Prober.Status.SKIP,
           "the jars tried were all pinned to " + p.pinned + "; one backend only");
     }
-    Map<String, String> cells = new LinkedHashMap<>();
-    cells.put("jar 1 from " + a1, p.pinned);
-    cells.put("jar 2 from " + a1, otherPinned);
-    cells.put("jar 1 from " + a2, p.backendOrError(token, p.source(1)));
-    cells.put("jar 2 from " + a2, p.backendOrError(other.token(), p.source(1)));
-    boolean perToken =
-        p.pinned.equals(cells.get("jar 1 from " + a2))
-            && otherPinned.equals(cells.get("jar 2 from " + a2));
+    String jar1From2 = p.backendOrError(token, p.source(1));
+    String jar2From2 = p.backendOrError(other.token(), p.source(1));
+    Prober.Grid grid =
+        new Prober.Grid(
+            List.of("jar 1", "jar 2"),
+            List.of(a1, a2),
+            List.of(List.of(p.pinned, otherPinned), List.of(jar1From2, jar2From2)));
+    boolean perToken = p.pinned.equals(jar1From2) && otherPinned.equals(jar2From2);
     return new Prober.Check(
         "grid",
         perToken ? Prober.Status.PASS : Prober.Status.FAIL,
-        (perToken ? "pinned per token, not per address: " : "not pinned per token: ") + cells);
+        perToken
+            ? "pinned per token, not per address: each jar's column is one backend"
+            : "not pinned per token: a jar reached another backend from another address",
+        grid);
   }
 }

@@ -293,6 +293,9 @@ public final class ProbeCommand implements Callable<Integer> {
             + ")");
     for (Prober.Check c : r.checks()) {
       out.printf("%-5s %-20s %s%n", c.status(), c.name(), c.evidence());
+      if (c.grid() != null) {
+        c.grid().lines().forEach(line -> out.println("      " + line));
+      }
     }
     long failed = r.count(Prober.Status.FAIL);
     long warned = r.count(Prober.Status.WARN);
@@ -341,6 +344,27 @@ public final class ProbeCommand implements Callable<Integer> {
         g.writeStringProperty("name", c.name());
         g.writeStringProperty("status", c.status().name().toLowerCase());
         g.writeStringProperty("evidence", c.evidence());
+        if (c.grid() != null) {
+          g.writeName("grid");
+          g.writeStartObject();
+          g.writeName("jars");
+          g.writeStartArray();
+          c.grid().jars().forEach(g::writeString);
+          g.writeEndArray();
+          g.writeName("rows");
+          g.writeStartArray();
+          for (int i = 0; i < c.grid().addresses().size(); i++) {
+            g.writeStartObject();
+            g.writeStringProperty("from", c.grid().addresses().get(i));
+            g.writeName("backends");
+            g.writeStartArray();
+            c.grid().backends().get(i).forEach(g::writeString);
+            g.writeEndArray();
+            g.writeEndObject();
+          }
+          g.writeEndArray();
+          g.writeEndObject();
+        }
         g.writeEndObject();
       }
       g.writeEndArray();

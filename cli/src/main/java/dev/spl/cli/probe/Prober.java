@@ -32,7 +32,47 @@ final class Prober {
     SOURCE_IP
   }
 
-  record Check(String name, Status status, String evidence) {}
+  record Check(String name, Status status, String evidence, Grid grid) {
+    Check(String name, Status status, String evidence) {
+      this(name, status, evidence, null);
+    }
+  }
+
+  /**
+   * The picture the method is about: the backend each token jar (a column) reached from each source
+   * address (a row). Pinned per token, a column is one backend; per address, a row is.
+   */
+  record Grid(List<String> jars, List<String> addresses, List<List<String>> backends) {
+    /** The grid as a text table, its columns padded to their widest cell. */
+    List<String> lines() {
+      List<List<String>> rows = new java.util.ArrayList<>();
+      List<String> head = new java.util.ArrayList<>();
+      head.add("from \\ jar");
+      head.addAll(jars);
+      rows.add(head);
+      for (int i = 0; i < addresses.size(); i++) {
+        List<String> row = new java.util.ArrayList<>();
+        row.add(addresses.get(i));
+        row.addAll(backends.get(i));
+        rows.add(row);
+      }
+      int[] widths = new int[head.size()];
+      for (List<String> row : rows) {
+        for (int c = 0; c < row.size(); c++) {
+          widths[c] = Math.max(widths[c], row.get(c).length());
+        }
+      }
+      List<String> out = new java.util.ArrayList<>();
+      for (List<String> row : rows) {
+        StringBuilder line = new StringBuilder();
+        for (int c = 0; c < row.size(); c++) {
+          line.append(c == 0 ? "" : "  ").append(String.format("%-" + widths[c] + "s", row.get(c)));
+        }
+        out.add(line.toString().stripTrailing());
+      }
+      return out;
+    }
+  }
 
   record Report(URI url, Expectation expectation, Mode mode, int requestsSent, List<Check> checks) {
     boolean passed(boolean strict) {

@@ -129,6 +129,23 @@ class ProbeNginxIT {
     String byAddress = probe(0, "--mode", "source-ip");
     assertTrue(byAddress.contains("PASS  sticky-by-address"), byAddress);
     assertTrue(byAddress.contains("PASS  grid"), byAddress);
+    // the grid as data too: a row per address, a backend per jar, one backend per row
+    String json = probe(0, "--mode", "source-ip", "--format", "json");
+    tools.jackson.databind.JsonNode grid = null;
+    for (tools.jackson.databind.JsonNode c :
+        tools.jackson.databind.json.JsonMapper.builder()
+            .build()
+            .readTree(json.substring(json.indexOf('{')))
+            .get("checks")) {
+      if (c.get("name").asString().equals("grid")) {
+        grid = c.get("grid");
+      }
+    }
+    assertTrue(grid != null, json);
+    assertEquals(2, grid.get("jars").size(), json);
+    for (tools.jackson.databind.JsonNode row : grid.get("rows")) {
+      assertEquals(row.get("backends").get(0), row.get("backends").get(1), json);
+    }
     // nginx hashes the first three octets: 127.0.0.1 and 127.0.0.2 share a backend
     assertTrue(byAddress.contains("SKIP  spread-by-address"), byAddress);
     String byCookie = probe(1, "--cookie", "SRV");
