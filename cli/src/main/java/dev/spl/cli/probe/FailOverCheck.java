@@ -24,7 +24,16 @@ final class FailOverCheck implements ProbeCheck {
           "fail-over", Prober.Status.FAIL, "the pinned backend " + at + " was not stopped");
     }
     try {
-      ProbeSession.Reply after = p.send(p.settings().url(), p.source(0), token);
+      ProbeSession.Reply after;
+      String retried = "";
+      try {
+        after = p.send(p.settings().url(), p.source(0), token);
+      } catch (IOException stale) {
+        // The gateway may close its kept-alive connections when a backend goes; a browser sends
+        // an idempotent GET again on a new one, and so does the probe, once.
+        after = p.send(p.settings().url(), p.source(0), token);
+        retried = " (sent again on a new connection: the kept-alive one was closed)";
+      }
       boolean moved = after.status() < 500 && !at.equals(after.backend());
       boolean renewed =
           p.settings().mode() == Prober.Mode.SOURCE_IP
@@ -36,16 +45,21 @@ final class FailOverCheck implements ProbeCheck {
               + at
               + ": status "
               + after.status()
-              + " from "
-              + after.backend()
+              + (after.status() >= 500 && after.backend().startsWith("(no ")
+                  ? " from the gateway itself (no backend named it)"
+                  : " from " + after.backend())
               + (p.settings().mode() == Prober.Mode.SOURCE_IP
                   ? ""
-                  : renewed ? ", new token" : ", no new token");
+                  : renewed ? ", new token" : ", no new token")
+              + retried;
       return new Prober.Check(
           "fail-over", moved && renewed ? Prober.Status.PASS : Prober.Status.FAIL, evidence);
     } catch (IOException e) {
       return new Prober.Check(
-          "fail-over", Prober.Status.FAIL, "request after the stop failed: " + e.getMessage());
+          "fail-over",
+          Prober.Status.FAIL,
+          "no answer after the stop, on a kept-alive connection nor on a new one: "
+              + e.getMessage());
     }
   }
 }

@@ -173,7 +173,9 @@ class ProbeHaproxyIT {
     assertTrue(run.out().contains("pinned per token, not per address"), run.out());
     // the grid as a table: a row per address, a column per jar, each column one backend
     assertTrue(
-        run.out().matches("(?s).*\\n      from \\\\ jar +jar 1 +jar 2\\n      127\\.0\\.0\\.1 +(s[12]) +(s[12])\\n      127\\.0\\.0\\.2 +\\1 +\\2\\n.*"),
+        run.out()
+            .matches(
+                "(?s).*\\n      from \\\\ jar +jar 1 +jar 2\\n      127\\.0\\.0\\.1 +(s[12]) +(s[12])\\n      127\\.0\\.0\\.2 +\\1 +\\2\\n.*"),
         run.out());
     // a flipped or truncated cookie names no server: HAProxy picks afresh and sets a new one
     assertTrue(run.out().contains("PASS  tamper"), run.out());
