@@ -31,14 +31,18 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
       return ofPolicy(policy.get());
     }
     RuleDefinition declared = rule.getClass().getAnnotation(RuleDefinition.class);
-    if (declared == null || declared.noPolicyBecause().isEmpty()) {
+    if (declared == null || declared.noPolicyBecause() == NoPolicy.NONE) {
       throw new IllegalStateException(
           rule.info().id()
               + " has no API server policy and does not say why (@RuleDefinition noPolicyBecause)");
     }
-    String why = declared.noPolicyBecause();
+    NoPolicy reason = declared.noPolicyBecause();
+    String why =
+        declared.noPolicyDetail().isEmpty()
+            ? reason.text()
+            : declared.noPolicyDetail() + ": " + reason.text();
     String where =
-        declared.lintOnly() ? LINT : NoPolicy.validatedBeforeAdmission(why) ? VALIDATION : WEBHOOK;
+        declared.lintOnly() ? LINT : reason.validatedBeforeAdmission() ? VALIDATION : WEBHOOK;
     return new PolicyCoverage(false, where, why);
   }
 
@@ -76,9 +80,7 @@ public record PolicyCoverage(boolean apiServer, String where, String why) {
         .filter(
             r -> {
               RuleDefinition d = r.getClass().getAnnotation(RuleDefinition.class);
-              return d != null
-                  && !d.lintOnly()
-                  && NoPolicy.validatedBeforeAdmission(d.noPolicyBecause());
+              return d != null && !d.lintOnly() && d.noPolicyBecause().validatedBeforeAdmission();
             })
         .map(r -> r.info().id())
         .toList();

@@ -1,24 +1,68 @@
 package dev.spl.rules;
 
 /**
- * The reasons shared by several rules for having no ValidatingAdmissionPolicy, for {@link
- * RuleDefinition#noPolicyBecause}: {@code spl rules} and the docs print them.
+ * Why a rule has no ValidatingAdmissionPolicy, for {@link RuleDefinition#noPolicyBecause}: data,
+ * not prose, since it decides where the rule is enforced ({@code spl rules}, the docs and the
+ * webhook read it). A rule's own detail goes in {@link RuleDefinition#noPolicyDetail}.
  */
-public final class NoPolicy {
+public enum NoPolicy {
+  /** The rule has a policy (the default: a meta-test holds it to {@code ApiServerPolicies}). */
+  NONE(""),
+
   /** A cross-resource rule: one object is not enough. */
-  public static final String OTHER_OBJECTS =
-      "needs other objects (routes, Services, policies, Gateways)";
+  OTHER_OBJECTS("needs other objects (routes, Services, policies, Gateways)"),
 
   /** The CRD's OpenAPI schema already refuses the object or prunes the field. */
-  public static final String CRD_SCHEMA =
-      "the CRD's schema already rejects it or prunes the field; spl repeats it for CI";
+  CRD_SCHEMA("the CRD's schema already rejects it or prunes the field; spl repeats it for CI"),
 
   /** The CRD's own x-kubernetes-validations say it. */
-  public static final String CRD_CEL = "the CRD's own CEL validation already enforces it";
+  CRD_CEL("the CRD's own CEL validation already enforces it"),
 
   /** A built-in type's own validation in the API server (a Service's fields). */
-  public static final String BUILT_IN_VALIDATION =
-      "the API server's own validation of the type already enforces it";
+  BUILT_IN_VALIDATION("the API server's own validation of the type already enforces it"),
+
+  /** Judged by a port of ingress-nginx's annotation parser. */
+  INGRESS_NGINX_PARSER(
+      "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"
+          + " no CEL form is generated yet"),
+
+  /** JSON written inside an annotation's string, which a policy's CEL cannot parse. */
+  JSON_ANNOTATION(
+      "the setting is JSON inside an annotation, which CEL in a ValidatingAdmissionPolicy cannot"
+          + " parse"),
+
+  /** What the rule parses is written in Java only (its detail says what). */
+  NOT_IN_CEL_YET("no CEL form is generated yet"),
+
+  /** What the rule computes costs more CEL than a policy may spend. */
+  TOO_COSTLY_FOR_CEL("no CEL a policy can afford"),
+
+  /** The API server's defaulting drops the field before any admission step sees it. */
+  DROPPED_BEFORE_ADMISSION(
+      "the API server's defaulting drops it before admission: no policy or webhook sees it"),
+
+  /** An info about a value the API server accepts: there is nothing to refuse. */
+  NOTHING_TO_REFUSE("an info about a value the API server accepts; nothing to refuse"),
+
+  /** About a file before it is objects. */
+  FILE("about the file, not an object"),
+
+  /** About a chart, before it is objects. */
+  CHART("about a chart, before it is objects"),
+
+  /** About a kustomize build's renames, before it is applied. */
+  BUILD("about a kustomize build's renames, before it is applied");
+
+  private final String text;
+
+  NoPolicy(String text) {
+    this.text = text;
+  }
+
+  /** The reason as {@code spl rules} and the docs print it. */
+  public String text() {
+    return text;
+  }
 
   /**
    * True for the reasons that mean the API server validates the object itself: its registry runs a
@@ -28,24 +72,7 @@ public final class NoPolicy {
    * would refuse, except an update whose unchanged fields the API server let through (CRD
    * validation ratcheting, on by default since Kubernetes 1.30).
    */
-  public static boolean validatedBeforeAdmission(String reason) {
-    return reason.equals(CRD_SCHEMA)
-        || reason.equals(CRD_CEL)
-        || reason.equals(BUILT_IN_VALIDATION);
+  public boolean validatedBeforeAdmission() {
+    return this == CRD_SCHEMA || this == CRD_CEL || this == BUILT_IN_VALIDATION;
   }
-
-  /** Judged by a port of ingress-nginx's annotation parser. */
-  public static final String INGRESS_NGINX_PARSER =
-      "which Ingresses are ingress-nginx's, and what its parser keeps, are decided in Java;"
-          + " no CEL form is generated yet";
-
-  /** JSON written inside an annotation's string, which a policy's CEL cannot parse. */
-  public static final String JSON_ANNOTATION =
-      "the setting is JSON inside an annotation, which CEL in a ValidatingAdmissionPolicy cannot"
-          + " parse";
-
-  /** About a file before it is objects. */
-  public static final String FILE = "about the file, not an object";
-
-  private NoPolicy() {}
 }

@@ -27,11 +27,14 @@ public @interface RuleDefinition {
   String summary();
 
   /**
-   * Why the API server cannot, or need not, judge this rule in a ValidatingAdmissionPolicy (one of
-   * {@link NoPolicy}'s reasons, or the rule's own); empty for a rule that has a policy. A meta-test
-   * holds it to the policies that exist: every rule has a policy or says why not.
+   * Why the API server cannot, or need not, judge this rule in a ValidatingAdmissionPolicy; {@link
+   * NoPolicy#NONE} for a rule that has a policy. A meta-test holds it to the policies that exist:
+   * every rule has a policy or says why not.
    */
-  String noPolicyBecause() default "";
+  NoPolicy noPolicyBecause() default NoPolicy.NONE;
+
+  /** What, in the rule's own terms, makes {@link #noPolicyBecause} so (printed after it). */
+  String noPolicyDetail() default "";
 
   /**
    * True when only {@code spl lint} sees what the rule is about (a file, a chart, a kustomize

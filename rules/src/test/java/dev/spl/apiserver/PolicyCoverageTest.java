@@ -29,7 +29,7 @@ class PolicyCoverageTest {
       boolean hasPolicy = ApiServerPolicies.of(rule).isPresent();
       String id = rule.info().id();
       assertTrue(
-          hasPolicy != !declared.noPolicyBecause().isEmpty(),
+          hasPolicy != (declared.noPolicyBecause() != dev.spl.rules.NoPolicy.NONE),
           id
               + (hasPolicy
                   ? " has a policy but declares noPolicyBecause"

@@ -7,6 +7,7 @@ import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -28,9 +29,10 @@ import java.util.regex.Pattern;
     summary =
         "A Contour route's RequestHash strategy has no hash policy Contour keeps: it balances"
             + " RoundRobin instead.",
-    noPolicyBecause =
-        "not generated yet: Contour's checks of each entry (one attribute, a header token, a"
-            + " parameter name) are written in Java only")
+    noPolicyBecause = NoPolicy.NOT_IN_CEL_YET,
+    noPolicyDetail =
+        "Contour's checks of each entry (one attribute, a header token, a parameter name) are"
+            + " written in Java only")
 public final class ContourRequestHashIgnored implements ResourceRule {
   /** {why} says what is wrong with the first entry, or that there is none. */
   public static final MessageTemplate MESSAGE =

@@ -12,6 +12,7 @@ import dev.spl.model.KindRole;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -28,7 +29,7 @@ import java.util.List;
     summary =
         "Session persistence names an object by the name a kustomize build's namePrefix or"
             + " nameSuffix takes from it.",
-    noPolicyBecause = "about a kustomize build's renames, before it is applied",
+    noPolicyBecause = NoPolicy.BUILD,
     lintOnly = true)
 public final class RenamedTarget implements IndexRule {
 

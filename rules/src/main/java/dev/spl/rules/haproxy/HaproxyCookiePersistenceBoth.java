@@ -7,6 +7,7 @@ import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -24,8 +25,8 @@ import java.util.List;
     name = "haproxy-cookie-persistence-both",
     severity = Severity.ERROR,
     summary = "A Service with both cookie-persistence and cookie-persistence-no-dynamic.",
-    noPolicyBecause =
-        "each annotation may carry any of three prefixes; no CEL form is generated yet")
+    noPolicyBecause = NoPolicy.NOT_IN_CEL_YET,
+    noPolicyDetail = "each annotation may carry any of three prefixes")
 public final class HaproxyCookiePersistenceBoth implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -6,6 +6,7 @@ import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -36,8 +37,8 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
     severity = Severity.WARNING,
     summary =
         "An annotation key a controller does not read, a slip from one of its sticky-session keys.",
-    noPolicyBecause =
-        "an edit distance to every key a controller reads is no CEL a policy can afford",
+    noPolicyBecause = NoPolicy.TOO_COSTLY_FOR_CEL,
+    noPolicyDetail = "an edit distance to every key a controller reads",
     fixable = true)
 public final class AnnotationKeyMisspelt implements ResourceRule {
   @Override

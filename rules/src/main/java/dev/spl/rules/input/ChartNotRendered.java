@@ -1,6 +1,7 @@
 package dev.spl.rules.input;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 
@@ -14,6 +15,6 @@ import dev.spl.rules.RuleDefinition;
     name = "chart-not-rendered",
     severity = Severity.WARNING,
     summary = "A Helm chart does not render with the values given; none of its objects are linted.",
-    noPolicyBecause = "about a chart, before it is objects",
+    noPolicyBecause = NoPolicy.CHART,
     lintOnly = true)
 public final class ChartNotRendered implements Rule {}

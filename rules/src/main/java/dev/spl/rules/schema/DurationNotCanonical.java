@@ -5,6 +5,7 @@ import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
@@ -23,7 +24,7 @@ import java.util.List;
     name = "duration-not-canonical",
     severity = Severity.INFO,
     summary = "A duration that repeats a unit or writes them out of order, which GEP-2257 accepts.",
-    noPolicyBecause = "an info about a value the API server accepts; nothing to refuse",
+    noPolicyBecause = NoPolicy.NOTHING_TO_REFUSE,
     fixable = true)
 public final class DurationNotCanonical implements SessionPersistenceRule {
   public static final MessageTemplate MESSAGE =

@@ -3,6 +3,7 @@ package dev.spl.rules.service;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -21,8 +22,7 @@ import dev.spl.rules.RuleDefinition;
     severity = Severity.INFO,
     summary =
         "A Service's sessionAffinityConfig without ClientIP affinity, which the API server drops.",
-    noPolicyBecause =
-        "the API server's defaulting drops the config before admission: no policy or webhook sees it",
+    noPolicyBecause = NoPolicy.DROPPED_BEFORE_ADMISSION,
     lintOnly = true)
 public final class ClientIpConfigIgnored implements ResourceRule {
   @Override

@@ -7,6 +7,7 @@ import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
@@ -35,8 +36,8 @@ import java.util.regex.Pattern;
     summary =
         "Two services of an IngressRoute on one host, or of a weighted TraefikService, with sticky"
             + " cookies of one name and path.",
-    noPolicyBecause =
-        "the hosts come from each route's match expression, parsed in Java; no CEL form yet")
+    noPolicyBecause = NoPolicy.NOT_IN_CEL_YET,
+    noPolicyDetail = "the hosts come from each route's match expression, parsed in Java")
 public final class TraefikStickyCookieShared implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
