@@ -7,6 +7,7 @@ import dev.spl.LintResult;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
@@ -198,7 +199,7 @@ public final class AuditCommand implements Callable<Integer> {
     Optional<GatewayApiCrd> crd =
         installed.stream()
             .filter(c -> c.version().isPresent())
-            .min(java.util.Comparator.comparing(c -> !c.kind().equals("HTTPRoute")));
+            .min(java.util.Comparator.comparing(c -> !c.kind().equals(Kinds.HTTP_ROUTE)));
     Optional<GatewayApiVersion> fromCrds = crd.flatMap(GatewayApiCrd::version);
     return fromCrds
         .map(

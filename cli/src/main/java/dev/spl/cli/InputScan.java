@@ -4,6 +4,7 @@ import dev.spl.index.ControllerVersions;
 import dev.spl.index.IngressClasses;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -60,7 +61,7 @@ final class InputScan {
         } catch (IOException | RuntimeException unreadable) {
           continue; // reported when the file is linted
         }
-        if (text.contains("IngressClass")) {
+        if (text.contains(Kinds.INGRESS_CLASS)) {
           loader.loadText(f.toString(), text).resources().stream()
               .filter(r -> r.role() == KindRole.INGRESS_CLASS)
               .forEach(classes::add);

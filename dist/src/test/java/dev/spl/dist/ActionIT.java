@@ -86,8 +86,7 @@ class ActionIT {
   @Test
   void moreFlagsPassThroughAndTheErrorCountComesFromTheJsonReport() throws Exception {
     // --disable switches the duration rule off: the step passes and counts no error
-    Run run =
-        runAction(Map.of("paths", "deploy/", "args", "--disable SPL021"), "v" + VERSION);
+    Run run = runAction(Map.of("paths", "deploy/", "args", "--disable SPL021"), "v" + VERSION);
     assertEquals(0, run.status(), run.stdout());
     assertEquals("0", run.outputs().get("lint").get("errors"), run.outputs().toString());
     assertFalse(run.stdout().contains("SPL021"), run.stdout());

@@ -2,6 +2,7 @@ package dev.spl.index;
 
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
@@ -35,7 +36,7 @@ public record BackendRef(ObjectKey target, FieldPath path, long weight) {
         continue;
       }
       String group = orDefault(ref.string("group"), "");
-      String kind = orDefault(ref.string("kind"), "Service");
+      String kind = orDefault(ref.string("kind"), Kinds.SERVICE);
       String namespace = orDefault(ref.string("namespace"), route.namespace());
       long weight =
           ref.get("weight") instanceof ScalarNode s && s.value() instanceof Long w ? w : 1;

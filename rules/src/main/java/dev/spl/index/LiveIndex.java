@@ -2,6 +2,7 @@ package dev.spl.index;
 
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
@@ -87,7 +88,7 @@ public final class LiveIndex {
 
   /** The route kinds a ReferenceGrant's {@code from} names, as (group, kind). */
   private static final List<List<String>> ROUTE_KINDS =
-      List.of(List.of(GATEWAY_GROUP, "HTTPRoute"), List.of(GATEWAY_GROUP, "GRPCRoute"));
+      List.of(List.of(GATEWAY_GROUP, Kinds.HTTP_ROUTE), List.of(GATEWAY_GROUP, Kinds.GRPC_ROUTE));
 
   /**
    * At most this many carriers of one session name are looked through, in all namespaces, for a
@@ -581,7 +582,7 @@ public final class LiveIndex {
     if (gw != null && gw.resource().spec() != null) {
       String className = gw.resource().spec().string("gatewayClassName");
       if (className != null) {
-        add(new ObjectKey(GATEWAY_GROUP, "GatewayClass", "", className), out);
+        add(new ObjectKey(GATEWAY_GROUP, Kinds.GATEWAY_CLASS, "", className), out);
       }
     }
   }

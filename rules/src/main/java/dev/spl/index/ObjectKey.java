@@ -2,6 +2,7 @@ package dev.spl.index;
 
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 
 /**
@@ -22,7 +23,7 @@ public record ObjectKey(String group, String kind, String namespace, String name
   /** Backend and XBackend are one kind of target for spl; the experimental group is folded in. */
   public ObjectKey normalized() {
     if (role() == KindRole.BACKEND) {
-      return new ObjectKey("gateway.networking", "Backend", namespace, name);
+      return new ObjectKey("gateway.networking", Kinds.BACKEND, namespace, name);
     }
     return this;
   }

@@ -1,6 +1,7 @@
 package dev.spl.index;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -34,7 +35,7 @@ public record ParentRef(ObjectKey gateway, String sectionName, FieldPath path) {
       }
       String group =
           ref.string("group") == null ? "gateway.networking.k8s.io" : ref.string("group");
-      String kind = ref.string("kind") == null ? "Gateway" : ref.string("kind");
+      String kind = ref.string("kind") == null ? Kinds.GATEWAY : ref.string("kind");
       String namespace =
           ref.string("namespace") == null ? route.namespace() : ref.string("namespace");
       refs.add(

@@ -1,6 +1,7 @@
 package dev.spl.index;
 
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -31,7 +32,7 @@ public final class References {
       case GATEWAY -> {
         String className = r.spec() == null ? null : r.spec().string("gatewayClassName");
         if (className != null) {
-          out.add(new ObjectKey(KindCatalogue.GATEWAY_GROUP, "GatewayClass", "", className));
+          out.add(new ObjectKey(KindCatalogue.GATEWAY_GROUP, Kinds.GATEWAY_CLASS, "", className));
         }
       }
       case HORIZONTAL_POD_AUTOSCALER -> {
@@ -72,7 +73,7 @@ public final class References {
   /** The Services an Ingress sends to (its paths' backends and its default backend). */
   static List<ObjectKey> servicesOf(Resource ingress) {
     return IngressPath.of(ingress).stream()
-        .map(p -> new ObjectKey("", "Service", ingress.namespace(), p.service()).normalized())
+        .map(p -> new ObjectKey("", Kinds.SERVICE, ingress.namespace(), p.service()).normalized())
         .distinct()
         .toList();
   }
@@ -86,7 +87,8 @@ public final class References {
     List<ObjectKey> out = new ArrayList<>();
     for (String name : BackendConfigAnnotation.names(service)) {
       out.add(
-          new ObjectKey(BackendConfigAnnotation.GROUP, "BackendConfig", service.namespace(), name)
+          new ObjectKey(
+                  BackendConfigAnnotation.GROUP, Kinds.BACKEND_CONFIG, service.namespace(), name)
               .normalized());
     }
     return out.stream().distinct().toList();

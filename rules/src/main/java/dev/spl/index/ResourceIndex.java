@@ -4,6 +4,7 @@ import dev.spl.model.AttachmentPoint;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.RelatedLocation;
@@ -279,7 +280,7 @@ public final class ResourceIndex {
       if (className == null) {
         continue;
       }
-      find(new ObjectKey(KindCatalogue.GATEWAY_GROUP, "GatewayClass", "", className))
+      find(new ObjectKey(KindCatalogue.GATEWAY_GROUP, Kinds.GATEWAY_CLASS, "", className))
           .ifPresent(
               c ->
                   out.add(

@@ -1,6 +1,7 @@
 package dev.spl.index;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -23,7 +24,7 @@ public record TargetRef(ObjectKey target, FieldPath path) {
     for (int i = 0; targets != null && i < targets.size(); i++) {
       if (targets.get(i) instanceof MapNode t && t.string("name") != null) {
         String group = t.string("group") == null ? "" : t.string("group");
-        String kind = t.string("kind") == null ? "Service" : t.string("kind");
+        String kind = t.string("kind") == null ? Kinds.SERVICE : t.string("kind");
         refs.add(
             new TargetRef(
                 new ObjectKey(group, kind, policy.namespace(), t.string("name")),
@@ -34,7 +35,7 @@ public record TargetRef(ObjectKey target, FieldPath path) {
     if (targets == null && single != null && single.string("name") != null) {
       // GKE's GCPBackendPolicy names one target, possibly in another namespace
       String group = single.string("group") == null ? "" : single.string("group");
-      String kind = single.string("kind") == null ? "Service" : single.string("kind");
+      String kind = single.string("kind") == null ? Kinds.SERVICE : single.string("kind");
       String namespace =
           single.string("namespace") == null ? policy.namespace() : single.string("namespace");
       refs.add(
@@ -50,14 +51,16 @@ public record TargetRef(ObjectKey target, FieldPath path) {
       // the AWS Load Balancer Controller's TargetGroupConfiguration names one Service of its own
       // namespace (Reference: group "" and kind Service by default)
       String group = reference.string("group") == null ? "" : reference.string("group");
-      String kind = reference.string("kind") == null ? "Service" : reference.string("kind");
+      String kind = reference.string("kind") == null ? Kinds.SERVICE : reference.string("kind");
       refs.add(
           new TargetRef(
               new ObjectKey(group, kind, policy.namespace(), reference.string("name")),
               FieldPath.of("spec", "targetReference")));
     }
     String host = policy.spec() == null ? null : policy.spec().string("host");
-    if (refs.isEmpty() && host != null && policy.is("networking.istio.io", "DestinationRule")) {
+    if (refs.isEmpty()
+        && host != null
+        && policy.is("networking.istio.io", Kinds.DESTINATION_RULE)) {
       ObjectKey service = serviceOfHost(host, policy.namespace());
       if (service != null) {
         refs.add(new TargetRef(service, FieldPath.of("spec", "host")));
@@ -77,10 +80,10 @@ public record TargetRef(ObjectKey target, FieldPath path) {
     }
     String[] labels = host.split("\\.", -1);
     if (labels.length == 1) {
-      return new ObjectKey("", "Service", namespace, labels[0]);
+      return new ObjectKey("", Kinds.SERVICE, namespace, labels[0]);
     }
     if (labels.length >= 4 && labels[2].equals("svc")) {
-      return new ObjectKey("", "Service", labels[1], labels[0]);
+      return new ObjectKey("", Kinds.SERVICE, labels[1], labels[0]);
     }
     return null;
   }

@@ -1,5 +1,6 @@
 package dev.spl.load;
 
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -15,7 +16,7 @@ final class ResourceExtractor {
   /** Kinds without a namespace; everything else defaults to "default" as kubectl does. */
   private static final Set<String> CLUSTER_SCOPED =
       Set.of(
-          "GatewayClass",
+          Kinds.GATEWAY_CLASS,
           "Namespace",
           "Node",
           "PersistentVolume",
@@ -28,7 +29,7 @@ final class ResourceExtractor {
           "MutatingWebhookConfiguration",
           "ValidatingAdmissionPolicy",
           "ValidatingAdmissionPolicyBinding",
-          "IngressClass",
+          Kinds.INGRESS_CLASS,
           "APIService",
           "CSIDriver",
           "RuntimeClass",

@@ -6,6 +6,7 @@ import dev.spl.index.IngressPath;
 import dev.spl.load.ManifestLoader;
 import dev.spl.migrate.Report.Outcome;
 import dev.spl.model.Finding;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.nginx.NginxCookiePathUnreachable;
@@ -358,7 +359,7 @@ public final class IngressNginxMigration {
             "apiVersion",
             "gateway.networking.k8s.io/v1",
             "kind",
-            "HTTPRoute",
+            Kinds.HTTP_ROUTE,
             "metadata",
             YamlTree.map(
                 "name",
@@ -397,7 +398,7 @@ public final class IngressNginxMigration {
     int touched = 0;
     Set<Target> placed = new HashSet<>();
     for (Node doc : documents) {
-      if (!"HTTPRoute".equals(YamlTree.text(doc, "kind"))) {
+      if (!Kinds.HTTP_ROUTE.equals(YamlTree.text(doc, "kind"))) {
         continue;
       }
       Node metadata = YamlTree.get(doc, "metadata");
@@ -474,7 +475,7 @@ public final class IngressNginxMigration {
     for (Node b : YamlTree.items(rule, "backendRefs")) {
       String kind = YamlTree.text(b, "kind");
       String port = YamlTree.text(b, "port");
-      if ((kind == null || kind.equals("Service"))
+      if ((kind == null || kind.equals(Kinds.SERVICE))
           && t.service().equals(YamlTree.text(b, "name"))
           && (port == null || port.equals(String.valueOf(t.port())))) {
         backend = true;
@@ -573,11 +574,11 @@ public final class IngressNginxMigration {
       String kind = YamlTree.text(b, "kind");
       String port = YamlTree.text(b, "port");
       if (b instanceof MappingNode ref
-          && (kind == null || kind.equals("Service"))
+          && (kind == null || kind.equals(Kinds.SERVICE))
           && t.service().equals(YamlTree.text(b, "name"))
           && (port == null || port.equals(String.valueOf(t.port())))) {
         YamlTree.put(ref, "group", YamlTree.string("traefik.io"));
-        YamlTree.put(ref, "kind", YamlTree.string("TraefikService"));
+        YamlTree.put(ref, "kind", YamlTree.string(Kinds.TRAEFIK_SERVICE));
         YamlTree.put(ref, "name", YamlTree.string(traefikService));
         YamlTree.remove(ref, "port"); // the TraefikService names the Service's port
       }

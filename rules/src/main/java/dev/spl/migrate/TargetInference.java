@@ -2,6 +2,7 @@ package dev.spl.migrate;
 
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -55,13 +56,13 @@ public final class TargetInference {
     }
     Map<String, String> controllers = new HashMap<>();
     for (Resource r : all) {
-      if (r.is(KindCatalogue.GATEWAY_GROUP, "GatewayClass") && r.spec() != null) {
+      if (r.is(KindCatalogue.GATEWAY_GROUP, Kinds.GATEWAY_CLASS) && r.spec() != null) {
         controllers.put(r.name(), r.spec().string("controllerName"));
       }
     }
     Map<MigrationTarget, String> found = new LinkedHashMap<>();
     for (Resource r : all) {
-      if (!r.is(KindCatalogue.GATEWAY_GROUP, "Gateway")
+      if (!r.is(KindCatalogue.GATEWAY_GROUP, Kinds.GATEWAY)
           || r.spec() == null
           || (gateway != null && !gateway.equals(r.name()))) {
         continue;

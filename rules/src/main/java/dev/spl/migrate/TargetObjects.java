@@ -1,6 +1,7 @@
 package dev.spl.migrate;
 
 import dev.spl.migrate.Report.Outcome;
+import dev.spl.model.Kinds;
 import dev.spl.rules.nginx.NginxIngress;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -124,7 +125,7 @@ final class TargetObjects {
               + ", with another cookie; "
               + target.product()
               + " keeps one per "
-              + (perPort() ? "Service port" : "Service"));
+              + (perPort() ? "Service port" : Kinds.SERVICE));
     }
     return object(first == null ? pin : first);
   }
@@ -193,7 +194,7 @@ final class TargetObjects {
             "apiVersion",
             "traefik.io/v1alpha1",
             "kind",
-            "TraefikService",
+            Kinds.TRAEFIK_SERVICE,
             "metadata",
             metadata(p),
             "spec",
@@ -240,7 +241,7 @@ final class TargetObjects {
             "apiVersion",
             "gateway.k8s.aws/v1",
             "kind",
-            "TargetGroupConfiguration",
+            Kinds.TARGET_GROUP_CONFIGURATION,
             "metadata",
             metadata(p),
             "spec",
@@ -302,7 +303,7 @@ final class TargetObjects {
             "apiVersion",
             "networking.istio.io/v1",
             "kind",
-            "DestinationRule",
+            Kinds.DESTINATION_RULE,
             "metadata",
             metadata(first),
             "spec",
@@ -332,13 +333,14 @@ final class TargetObjects {
             "apiVersion",
             "networking.gke.io/v1",
             "kind",
-            "GCPBackendPolicy",
+            Kinds.GCP_BACKEND_POLICY,
             "metadata",
             metadata(p),
             "spec",
             YamlTree.map(
                 "targetRef",
-                YamlTree.map("group", YamlTree.string(""), "kind", "Service", "name", p.service()),
+                YamlTree.map(
+                    "group", YamlTree.string(""), "kind", Kinds.SERVICE, "name", p.service()),
                 "default",
                 YamlTree.map(
                     "sessionAffinity",

@@ -50,11 +50,11 @@ public final class KindCatalogue {
 
   private static final List<Kind> ALL =
       List.of(
-          reviewed("", "v1", "Service", "services", KindRole.SERVICE, null, true),
+          reviewed("", "v1", Kinds.SERVICE, "services", KindRole.SERVICE, null, true),
           reviewed(
               GATEWAY_GROUP,
               "v1",
-              "HTTPRoute",
+              Kinds.HTTP_ROUTE,
               "httproutes",
               KindRole.ROUTE,
               AttachmentPoint.ROUTE_RULE,
@@ -62,7 +62,7 @@ public final class KindCatalogue {
           reviewed(
               GATEWAY_GROUP,
               "v1",
-              "GRPCRoute",
+              Kinds.GRPC_ROUTE,
               "grpcroutes",
               KindRole.ROUTE,
               AttachmentPoint.ROUTE_RULE,
@@ -70,7 +70,7 @@ public final class KindCatalogue {
           reviewed(
               GATEWAY_GROUP,
               "v1alpha2",
-              "BackendLBPolicy",
+              Kinds.BACKEND_LB_POLICY,
               "backendlbpolicies",
               KindRole.POLICY,
               AttachmentPoint.POLICY,
@@ -78,7 +78,7 @@ public final class KindCatalogue {
           reviewed(
               EXPERIMENTAL_GROUP,
               "v1alpha1",
-              "XBackendTrafficPolicy",
+              Kinds.X_BACKEND_TRAFFIC_POLICY,
               "xbackendtrafficpolicies",
               KindRole.POLICY,
               AttachmentPoint.POLICY,
@@ -86,7 +86,7 @@ public final class KindCatalogue {
           reviewed(
               EXPERIMENTAL_GROUP,
               "v1alpha1",
-              "XBackend",
+              Kinds.X_BACKEND,
               "xbackends",
               KindRole.BACKEND,
               AttachmentPoint.BACKEND,
@@ -95,7 +95,7 @@ public final class KindCatalogue {
           reviewed(
               EXPERIMENTAL_GROUP,
               "v1alpha1",
-              "Backend",
+              Kinds.BACKEND,
               "backends",
               KindRole.BACKEND,
               AttachmentPoint.BACKEND,
@@ -103,16 +103,16 @@ public final class KindCatalogue {
           reviewed(
               GATEWAY_GROUP,
               "v1alpha1",
-              "Backend",
+              Kinds.BACKEND,
               "backends",
               KindRole.BACKEND,
               AttachmentPoint.BACKEND,
               true),
-          read(GATEWAY_GROUP, "v1", "Gateway", "gateways", true, KindRole.GATEWAY, true),
+          read(GATEWAY_GROUP, "v1", Kinds.GATEWAY, "gateways", true, KindRole.GATEWAY, true),
           read(
               GATEWAY_GROUP,
               "v1",
-              "GatewayClass",
+              Kinds.GATEWAY_CLASS,
               "gatewayclasses",
               false,
               KindRole.GATEWAY_CLASS,
@@ -121,11 +121,11 @@ public final class KindCatalogue {
           // Istio's
           // and Envoy Gateway's consistent hashing, Traefik's IngressRoute, GKE's policies.
           reviewed(
-              "networking.k8s.io", "v1", "Ingress", "ingresses", KindRole.INGRESS, null, false),
+              "networking.k8s.io", "v1", Kinds.INGRESS, "ingresses", KindRole.INGRESS, null, false),
           reviewed(
               "networking.istio.io",
               "v1",
-              "DestinationRule",
+              Kinds.DESTINATION_RULE,
               "destinationrules",
               KindRole.SERVICE_POLICY,
               null,
@@ -133,7 +133,7 @@ public final class KindCatalogue {
           reviewed(
               "gateway.envoyproxy.io",
               "v1alpha1",
-              "BackendTrafficPolicy",
+              Kinds.BACKEND_TRAFFIC_POLICY,
               "backendtrafficpolicies",
               KindRole.NONE,
               null,
@@ -141,7 +141,7 @@ public final class KindCatalogue {
           reviewed(
               "traefik.io",
               "v1alpha1",
-              "IngressRoute",
+              Kinds.INGRESS_ROUTE,
               "ingressroutes",
               KindRole.NONE,
               null,
@@ -150,7 +150,7 @@ public final class KindCatalogue {
           reviewed(
               "traefik.containo.us",
               "v1alpha1",
-              "IngressRoute",
+              Kinds.INGRESS_ROUTE,
               "ingressroutes",
               KindRole.NONE,
               null,
@@ -159,7 +159,7 @@ public final class KindCatalogue {
           reviewed(
               "traefik.io",
               "v1alpha1",
-              "TraefikService",
+              Kinds.TRAEFIK_SERVICE,
               "traefikservices",
               KindRole.NONE,
               null,
@@ -167,7 +167,7 @@ public final class KindCatalogue {
           reviewed(
               "traefik.containo.us",
               "v1alpha1",
-              "TraefikService",
+              Kinds.TRAEFIK_SERVICE,
               "traefikservices",
               KindRole.NONE,
               null,
@@ -176,7 +176,7 @@ public final class KindCatalogue {
           reviewed(
               "networking.gke.io",
               "v1",
-              "GCPBackendPolicy",
+              Kinds.GCP_BACKEND_POLICY,
               "gcpbackendpolicies",
               KindRole.SERVICE_POLICY,
               null,
@@ -186,7 +186,7 @@ public final class KindCatalogue {
           reviewed(
               "networking.gke.io",
               "v1",
-              "GCPSessionAffinityPolicy",
+              Kinds.GCP_SESSION_AFFINITY_POLICY,
               "gcpsessionaffinitypolicies",
               KindRole.NONE,
               null,
@@ -194,19 +194,25 @@ public final class KindCatalogue {
           reviewed(
               "networking.gke.io",
               "v1",
-              "GCPSessionAffinityFilter",
+              Kinds.GCP_SESSION_AFFINITY_FILTER,
               "gcpsessionaffinityfilters",
               KindRole.NONE,
               null,
               false),
           // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
           reviewed(
-              "projectcontour.io", "v1", "HTTPProxy", "httpproxies", KindRole.NONE, null, false),
+              "projectcontour.io",
+              "v1",
+              Kinds.HTTP_PROXY,
+              "httpproxies",
+              KindRole.NONE,
+              null,
+              false),
           // kgateway's backend settings: ring-hash and maglev hash policies.
           reviewed(
               "gateway.kgateway.dev",
               "v1alpha1",
-              "BackendConfigPolicy",
+              Kinds.BACKEND_CONFIG_POLICY,
               "backendconfigpolicies",
               KindRole.NONE,
               null,
@@ -215,7 +221,7 @@ public final class KindCatalogue {
           reviewed(
               "gateway.nginx.org",
               "v1alpha1",
-              "UpstreamSettingsPolicy",
+              Kinds.UPSTREAM_SETTINGS_POLICY,
               "upstreamsettingspolicies",
               KindRole.NONE,
               null,
@@ -224,7 +230,7 @@ public final class KindCatalogue {
           read(
               "autoscaling",
               "v2",
-              "HorizontalPodAutoscaler",
+              Kinds.HORIZONTAL_POD_AUTOSCALER,
               "horizontalpodautoscalers",
               true,
               KindRole.HORIZONTAL_POD_AUTOSCALER,
@@ -233,7 +239,7 @@ public final class KindCatalogue {
           read(
               "networking.gke.io",
               "v1",
-              "GCPTrafficDistributionPolicy",
+              Kinds.GCP_TRAFFIC_DISTRIBUTION_POLICY,
               "gcptrafficdistributionpolicies",
               true,
               KindRole.SERVICE_POLICY,
@@ -243,7 +249,7 @@ public final class KindCatalogue {
           read(
               "gateway.k8s.aws",
               "v1",
-              "TargetGroupConfiguration",
+              Kinds.TARGET_GROUP_CONFIGURATION,
               "targetgroupconfigurations",
               true,
               KindRole.SERVICE_POLICY,
@@ -252,7 +258,7 @@ public final class KindCatalogue {
           read(
               "cloud.google.com",
               "v1",
-              "BackendConfig",
+              Kinds.BACKEND_CONFIG,
               "backendconfigs",
               true,
               KindRole.SERVICE_CONFIG,
@@ -261,7 +267,7 @@ public final class KindCatalogue {
           read(
               "elbv2.k8s.aws",
               "v1beta1",
-              "IngressClassParams",
+              Kinds.INGRESS_CLASS_PARAMS,
               "ingressclassparams",
               false,
               KindRole.INGRESS_CLASS_PARAMS,
@@ -270,18 +276,18 @@ public final class KindCatalogue {
           read(
               GATEWAY_GROUP,
               "v1beta1",
-              "ReferenceGrant",
+              Kinds.REFERENCE_GRANT,
               "referencegrants",
               true,
               KindRole.REFERENCE_GRANT,
               false),
-          read("apps", "v1", "Deployment", "deployments", true, KindRole.WORKLOAD, false),
-          read("apps", "v1", "StatefulSet", "statefulsets", true, KindRole.WORKLOAD, false),
+          read("apps", "v1", Kinds.DEPLOYMENT, "deployments", true, KindRole.WORKLOAD, false),
+          read("apps", "v1", Kinds.STATEFUL_SET, "statefulsets", true, KindRole.WORKLOAD, false),
           // Read only: which controller serves an Ingress's class (ingress-nginx or F5's).
           read(
               "networking.k8s.io",
               "v1",
-              "IngressClass",
+              Kinds.INGRESS_CLASS,
               "ingressclasses",
               false,
               KindRole.INGRESS_CLASS,
@@ -297,7 +303,7 @@ public final class KindCatalogue {
   }
 
   /** An Ingress of the removed {@code extensions} group is still read as one. */
-  private static final Kind EXTENSIONS_INGRESS = find("networking.k8s.io", "Ingress");
+  private static final Kind EXTENSIONS_INGRESS = find("networking.k8s.io", Kinds.INGRESS);
 
   private KindCatalogue() {}
 
@@ -345,7 +351,7 @@ public final class KindCatalogue {
    */
   public static Kind readAs(String group, String kind) {
     Kind k = find(group, kind);
-    return k == null && "extensions".equals(group) && "Ingress".equals(kind)
+    return k == null && "extensions".equals(group) && Kinds.INGRESS.equals(kind)
         ? EXTENSIONS_INGRESS
         : k;
   }

@@ -2,6 +2,7 @@ package dev.spl.policy;
 
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.stream.IntStream;
@@ -24,7 +25,7 @@ public final class CelText {
 
   /** Services, as the API server serves them. */
   public static final PolicyCheck.Kind SERVICES =
-      PolicyCheck.Kind.servedAs(KindCatalogue.find("", "Service"));
+      PolicyCheck.Kind.servedAs(KindCatalogue.find("", Kinds.SERVICE));
 
   /** The kinds whose rules carry inline persistence and backendRefs. */
   public static final List<PolicyCheck.Kind> ROUTES = PolicyCheck.Kind.anyVersionOf(KindRole.ROUTE);

@@ -1,6 +1,7 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.policy.PolicyCheck;
 import java.util.List;
 
@@ -10,7 +11,8 @@ final class ContourCel {
 
   /** HTTPProxy, in every version the catalogue knows. */
   static final List<PolicyCheck.Kind> HTTP_PROXIES =
-      List.of(PolicyCheck.Kind.anyVersionOf(KindCatalogue.find("projectcontour.io", "HTTPProxy")));
+      List.of(
+          PolicyCheck.Kind.anyVersionOf(KindCatalogue.find("projectcontour.io", Kinds.HTTP_PROXY)));
 
   /**
    * An HTTPProxy with more routes than this is not scanned: the schema bounds neither the routes

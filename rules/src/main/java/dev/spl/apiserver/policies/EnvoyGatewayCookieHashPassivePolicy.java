@@ -1,5 +1,6 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.CelText;
@@ -24,7 +25,7 @@ final class EnvoyGatewayCookieHashPassivePolicy implements ApiServerPolicy {
                 new PolicyCheck.Kind(
                     "gateway.envoyproxy.io",
                     "*",
-                    "BackendTrafficPolicy",
+                    Kinds.BACKEND_TRAFFIC_POLICY,
                     "backendtrafficpolicies")),
             Cel.of(
                 """

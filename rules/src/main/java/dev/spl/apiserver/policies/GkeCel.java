@@ -1,6 +1,7 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.policy.PolicyCheck;
 import java.util.List;
 
@@ -12,7 +13,7 @@ final class GkeCel {
   static final List<PolicyCheck.Kind> BACKEND_POLICIES =
       List.of(
           PolicyCheck.Kind.anyVersionOf(
-              KindCatalogue.find("networking.gke.io", "GCPBackendPolicy")));
+              KindCatalogue.find("networking.gke.io", Kinds.GCP_BACKEND_POLICY)));
 
   /** A GCPBackendPolicy's session affinity, as CEL reaches it. */
   static final String AFFINITY = "object.spec.default.sessionAffinity";

@@ -1,6 +1,7 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.index.IngressClasses;
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
@@ -51,7 +52,7 @@ final class GkeIngressAffinityAnnotationPolicy implements ApiServerPolicy {
             .collect(Collectors.joining(", ", "[", "]"));
     return Optional.of(
         PolicyCheck.onObjects(
-            List.of(new PolicyCheck.Kind("networking.k8s.io", "*", "Ingress", "ingresses")),
+            List.of(new PolicyCheck.Kind("networking.k8s.io", "*", Kinds.INGRESS, "ingresses")),
             List.of(
                 new PolicyCheck.Variable("ingressClass", cls),
                 new PolicyCheck.Variable("asked", asked)),

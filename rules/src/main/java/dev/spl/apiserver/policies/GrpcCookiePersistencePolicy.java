@@ -1,6 +1,7 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.model.AttachmentPoint;
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
@@ -31,7 +32,7 @@ final class GrpcCookiePersistencePolicy implements ApiServerPolicy {
             .onlyFor(
                 List.of(
                     new PolicyCheck.Kind(
-                        "gateway.networking.k8s.io", "*", "GRPCRoute", "grpcroutes")),
+                        "gateway.networking.k8s.io", "*", Kinds.GRPC_ROUTE, "grpcroutes")),
                 "cookies set by policies on the route's backends"));
   }
 }

@@ -1,5 +1,6 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.CelText;
@@ -24,7 +25,7 @@ final class HaproxyIngressAffinityUnknownPolicy implements ApiServerPolicy {
         PolicyCheck.onObjects(
             List.of(
                 CelText.SERVICES,
-                new PolicyCheck.Kind("networking.k8s.io", "*", "Ingress", "ingresses")),
+                new PolicyCheck.Kind("networking.k8s.io", "*", Kinds.INGRESS, "ingresses")),
             Cel.of(
                 "!(has(${a}) && ${key} in ${a} && !(${a}[${key}] in ['', 'cookie']))",
                 "a",

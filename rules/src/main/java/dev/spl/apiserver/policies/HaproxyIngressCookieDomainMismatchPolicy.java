@@ -1,5 +1,6 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
@@ -46,7 +47,7 @@ final class HaproxyIngressCookieDomainMismatchPolicy implements ApiServerPolicy 
             key);
     return Optional.of(
         PolicyCheck.onObjects(
-            List.of(new PolicyCheck.Kind("networking.k8s.io", "*", "Ingress", "ingresses")),
+            List.of(new PolicyCheck.Kind("networking.k8s.io", "*", Kinds.INGRESS, "ingresses")),
             Cel.of(
                 "!(${applies} && object.spec.rules.exists(r, ${missed}))",
                 "applies",

@@ -1,5 +1,6 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.CelText;
@@ -95,7 +96,7 @@ final class IstioCookieHashPassivePolicy implements ApiServerPolicy {
         PolicyCheck.onObjects(
             List.of(
                 new PolicyCheck.Kind(
-                    "networking.istio.io", "*", "DestinationRule", "destinationrules")),
+                    "networking.istio.io", "*", Kinds.DESTINATION_RULE, "destinationrules")),
             variables,
             Cel.of(
                 """

@@ -1,6 +1,7 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.model.MessageTemplate;
 import dev.spl.policy.Cel;
 import dev.spl.policy.CelText;
@@ -35,7 +36,7 @@ final class KgatewayCel {
     return PolicyCheck.onObjects(
         List.of(
             PolicyCheck.Kind.anyVersionOf(
-                KindCatalogue.find("gateway.kgateway.dev", "BackendConfigPolicy"))),
+                KindCatalogue.find("gateway.kgateway.dev", Kinds.BACKEND_CONFIG_POLICY))),
         Cel.of(
             "!(has(object.spec) && has(${lb}) && ((${ring}) || (${maglev})))",
             "lb",

@@ -1,6 +1,7 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
@@ -22,7 +23,7 @@ final class NgfHashThroughClusterIpPolicy implements ApiServerPolicy {
         PolicyCheck.onObjects(
             List.of(
                 PolicyCheck.Kind.anyVersionOf(
-                    KindCatalogue.find("gateway.nginx.org", "UpstreamSettingsPolicy"))),
+                    KindCatalogue.find("gateway.nginx.org", Kinds.UPSTREAM_SETTINGS_POLICY))),
             """
             !(has(object.spec) && has(object.spec.useClusterIP) && object.spec.useClusterIP == true
               && has(object.spec.loadBalancingMethod)

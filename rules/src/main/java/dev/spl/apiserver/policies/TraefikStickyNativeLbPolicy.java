@@ -1,5 +1,6 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.CelText;
@@ -49,8 +50,9 @@ final class TraefikStickyNativeLbPolicy implements ApiServerPolicy {
         PolicyCheck.onObjects(
             List.of(
                 CelText.SERVICES,
-                new PolicyCheck.Kind("traefik.io", "*", "IngressRoute", "ingressroutes"),
-                new PolicyCheck.Kind("traefik.containo.us", "*", "IngressRoute", "ingressroutes")),
+                new PolicyCheck.Kind("traefik.io", "*", Kinds.INGRESS_ROUTE, "ingressroutes"),
+                new PolicyCheck.Kind(
+                    "traefik.containo.us", "*", Kinds.INGRESS_ROUTE, "ingressroutes")),
             List.of(
                 new PolicyCheck.Variable(
                     "sticky", "object.kind == 'Service' ? (" + TraefikCel.stickyKeys() + ") : []")),

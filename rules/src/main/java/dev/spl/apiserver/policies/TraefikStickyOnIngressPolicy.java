@@ -1,5 +1,6 @@
 package dev.spl.apiserver.policies;
 
+import dev.spl.model.Kinds;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.PolicyCheck;
@@ -43,7 +44,7 @@ final class TraefikStickyOnIngressPolicy implements ApiServerPolicy {
             service);
     return Optional.of(
         PolicyCheck.onObjects(
-            List.of(new PolicyCheck.Kind("networking.k8s.io", "*", "Ingress", "ingresses")),
+            List.of(new PolicyCheck.Kind("networking.k8s.io", "*", Kinds.INGRESS, "ingresses")),
             List.of(
                 new PolicyCheck.Variable("sticky", TraefikCel.stickyKeys()),
                 new PolicyCheck.Variable("service", firstService)),

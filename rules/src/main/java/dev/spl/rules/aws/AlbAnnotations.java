@@ -5,6 +5,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -60,7 +61,7 @@ final class AlbAnnotations {
     return context
         .ingressClasses()
         .parametersFor(ingress)
-        .filter(k -> k.group().equals(PARAMS_GROUP) && k.kind().equals("IngressClassParams"))
+        .filter(k -> k.group().equals(PARAMS_GROUP) && k.kind().equals(Kinds.INGRESS_CLASS_PARAMS))
         .flatMap(index::find)
         .map(p -> p.spec() == null ? null : ScalarNode.text(p.spec().get("targetType")))
         .filter(t -> !t.isBlank());
@@ -108,7 +109,7 @@ final class AlbAnnotations {
 
   /** The Service {@code name} of the Ingress's namespace, when the input holds it. */
   static Optional<Resource> serviceOf(ResourceIndex index, Resource ingress, String name) {
-    return index.find(new ObjectKey("", "Service", ingress.namespace(), name));
+    return index.find(new ObjectKey("", Kinds.SERVICE, ingress.namespace(), name));
   }
 
   /**

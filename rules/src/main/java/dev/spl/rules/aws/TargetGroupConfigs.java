@@ -2,6 +2,7 @@ package dev.spl.rules.aws;
 
 import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -18,7 +19,7 @@ import java.util.Map;
  */
 final class TargetGroupConfigs {
   static final String GROUP = "gateway.k8s.aws";
-  static final String KIND = "TargetGroupConfiguration";
+  static final String KIND = Kinds.TARGET_GROUP_CONFIGURATION;
 
   /**
    * One resolved props block.

@@ -1,6 +1,7 @@
 package dev.spl.rules.contour;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -15,7 +16,7 @@ import java.util.Set;
  */
 final class ContourBalancing {
   static final String GROUP = "projectcontour.io";
-  static final String KIND = "HTTPProxy";
+  static final String KIND = Kinds.HTTP_PROXY;
   static final String COOKIE = "Cookie";
   static final String REQUEST_HASH = "RequestHash";
 

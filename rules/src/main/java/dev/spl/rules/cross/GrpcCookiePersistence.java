@@ -4,6 +4,7 @@ import dev.spl.index.BackendRef;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.Kinds;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -39,7 +40,7 @@ public final class GrpcCookiePersistence implements IndexRule {
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (Resource route : index.routes()) {
-      if (!route.kind().equals("GRPCRoute")) {
+      if (!route.kind().equals(Kinds.GRPC_ROUTE)) {
         continue;
       }
       for (RouteRule rule : index.rules(route)) {

@@ -6,6 +6,7 @@ import dev.spl.index.ParentRef;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -136,7 +137,7 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
                     + "\" is also used by "
                     + other.route().ref().describe()
                     // A mesh route's parent is a Service: it has no listener.
-                    + (parent.gateway().kind().equals("Gateway")
+                    + (parent.gateway().kind().equals(Kinds.GATEWAY)
                         ? " on the same listener"
                         : " for the same " + parent.gateway().kind())
                     + "; use a distinct name",

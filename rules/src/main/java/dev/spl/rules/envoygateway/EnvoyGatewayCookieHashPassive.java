@@ -1,6 +1,7 @@
 package dev.spl.rules.envoygateway;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
@@ -27,7 +28,7 @@ public final class EnvoyGatewayCookieHashPassive implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!resource.is("gateway.envoyproxy.io", "BackendTrafficPolicy")) {
+    if (!resource.is("gateway.envoyproxy.io", Kinds.BACKEND_TRAFFIC_POLICY)) {
       return;
     }
     Node hashNode = resource.nodeAt(HASH);

@@ -1,6 +1,7 @@
 package dev.spl.rules.gke;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 
@@ -10,7 +11,7 @@ import dev.spl.model.Resource;
  */
 final class GkeAffinity {
   static final String GROUP = "networking.gke.io";
-  static final String KIND = "GCPBackendPolicy";
+  static final String KIND = Kinds.GCP_BACKEND_POLICY;
   static final FieldPath PATH = FieldPath.of("spec", "default", "sessionAffinity");
 
   /** The fields sessionAffinity has (gcpbackendpolicy_types.go, SessionAffinityConfig). */

@@ -13,6 +13,7 @@ import dev.spl.index.RouteRule;
 import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -110,7 +111,7 @@ public final class GkeAffinityFrontMismatch implements IndexRule {
       }
       for (IngressPath path : IngressPath.of(ingress)) {
         out.putIfAbsent(
-            new ObjectKey("", "Service", ingress.namespace(), path.service()).normalized(),
+            new ObjectKey("", Kinds.SERVICE, ingress.namespace(), path.service()).normalized(),
             new Front(ingress, path));
       }
     }
@@ -138,7 +139,7 @@ public final class GkeAffinityFrontMismatch implements IndexRule {
       for (BackendRef backend : rule.backends()) {
         ObjectKey key = backend.target().normalized();
         if (!key.group().isEmpty()
-            || !key.kind().equals("Service")
+            || !key.kind().equals(Kinds.SERVICE)
             || pinnedByPolicy.contains(key)
             || done.contains(key)) {
           continue;

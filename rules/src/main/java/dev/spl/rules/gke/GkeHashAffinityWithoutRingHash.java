@@ -6,6 +6,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.RelatedLocation;
@@ -40,7 +41,7 @@ public final class GkeHashAffinityWithoutRingHash implements IndexRule {
       MessageTemplate.of(
           "{type} is ignored: Service {service} is balanced {balancer}, not RING_HASH or MAGLEV");
 
-  static final String DISTRIBUTION_KIND = "GCPTrafficDistributionPolicy";
+  static final String DISTRIBUTION_KIND = Kinds.GCP_TRAFFIC_DISTRIBUTION_POLICY;
   static final Set<String> HASHING_TYPES = Set.of("HEADER_FIELD", "HTTP_COOKIE");
   static final Set<String> HASHING_BALANCERS = Set.of("RING_HASH", "MAGLEV");
 
@@ -64,7 +65,7 @@ public final class GkeHashAffinityWithoutRingHash implements IndexRule {
         continue;
       }
       for (TargetRef target : TargetRef.of(policy)) {
-        if (target.target().group().isEmpty() && target.target().kind().equals("Service")) {
+        if (target.target().group().isEmpty() && target.target().kind().equals(Kinds.SERVICE)) {
           check(policy, type, target.target(), policies, reporter);
         }
       }

@@ -1,6 +1,7 @@
 package dev.spl.rules.gke;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -38,7 +39,7 @@ public final class GkePolicyTargetInvalid implements ResourceRule {
     if (kind == null || name == null) {
       return; // the CRD requires both: the API server says so
     }
-    boolean service = group.isEmpty() && kind.equals("Service");
+    boolean service = group.isEmpty() && kind.equals(Kinds.SERVICE);
     boolean serviceImport = group.equals("net.gke.io") && kind.equals("ServiceImport");
     // GKE Inference Gateway's pools take GCPBackendPolicies too
     boolean inferencePool =

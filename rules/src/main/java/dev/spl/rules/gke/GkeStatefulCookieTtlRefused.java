@@ -1,6 +1,7 @@
 package dev.spl.rules.gke;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
@@ -35,7 +36,7 @@ public final class GkeStatefulCookieTtlRefused implements ResourceRule {
 
   /** The kinds that carry the stateful cookie (policy: in spec, filter: spec is the config). */
   public static final Set<String> KINDS =
-      Set.of("GCPSessionAffinityPolicy", "GCPSessionAffinityFilter");
+      Set.of(Kinds.GCP_SESSION_AFFINITY_POLICY, Kinds.GCP_SESSION_AFFINITY_FILTER);
 
   public static final FieldPath PATH = FieldPath.of("spec", "statefulGeneratedCookie");
 

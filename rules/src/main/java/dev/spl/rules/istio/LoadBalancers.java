@@ -1,6 +1,7 @@
 package dev.spl.rules.istio;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -20,7 +21,7 @@ final class LoadBalancers {
   private LoadBalancers() {}
 
   static boolean isDestinationRule(Resource r) {
-    return r.is("networking.istio.io", "DestinationRule");
+    return r.is("networking.istio.io", Kinds.DESTINATION_RULE);
   }
 
   static List<At> of(Resource r) {

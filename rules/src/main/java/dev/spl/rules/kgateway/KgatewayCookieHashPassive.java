@@ -1,6 +1,7 @@
 package dev.spl.rules.kgateway;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -25,7 +26,7 @@ public final class KgatewayCookieHashPassive implements ResourceRule {
           "hash cookie{name} has no ttl: Envoy never sets it, so new clients are not pinned");
 
   static final String GROUP = "gateway.kgateway.dev";
-  static final String KIND = "BackendConfigPolicy";
+  static final String KIND = Kinds.BACKEND_CONFIG_POLICY;
   public static final FieldPath LOAD_BALANCER = FieldPath.of("spec", "loadBalancer");
 
   /**

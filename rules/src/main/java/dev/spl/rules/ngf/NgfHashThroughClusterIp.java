@@ -1,6 +1,7 @@
 package dev.spl.rules.ngf;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
@@ -31,7 +32,7 @@ public final class NgfHashThroughClusterIp implements ResourceRule {
               + " kube-proxy spreads the clients");
 
   static final String GROUP = "gateway.nginx.org";
-  static final String KIND = "UpstreamSettingsPolicy";
+  static final String KIND = Kinds.UPSTREAM_SETTINGS_POLICY;
 
   /** The methods that pin a client to an upstream server (the rest balance by load). */
   static final Set<String> PINNING = Set.of("ip_hash", "hash", "hash consistent");

@@ -6,6 +6,7 @@ import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class ClientIpServices {
       }
       for (IngressPath b : ing.backends()) {
         index
-            .find(new ObjectKey("", "Service", r.namespace(), b.service()))
+            .find(new ObjectKey("", Kinds.SERVICE, r.namespace(), b.service()))
             .filter(
                 svc ->
                     svc.spec() != null && "ClientIP".equals(svc.spec().string("sessionAffinity")))

@@ -5,6 +5,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
@@ -111,7 +112,7 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
   @SuppressWarnings("unchecked")
   private static Map<String, Object> selector(ResourceIndex index, String ns, String service) {
     return index
-        .find(new ObjectKey("", "Service", ns, service))
+        .find(new ObjectKey("", Kinds.SERVICE, ns, service))
         .map(s -> s.spec() == null ? null : s.spec().map("selector"))
         .map(m -> (Map<String, Object>) m.toPlain())
         .orElse(null);

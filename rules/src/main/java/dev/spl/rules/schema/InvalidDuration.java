@@ -3,6 +3,7 @@ package dev.spl.rules.schema;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Fix;
 import dev.spl.model.KindCatalogue;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -61,9 +62,9 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     if (spec == null) {
       return;
     }
-    if (resource.is(KindCatalogue.GATEWAY_GROUP, "HTTPRoute")) {
+    if (resource.is(KindCatalogue.GATEWAY_GROUP, Kinds.HTTP_ROUTE)) {
       checkRouteRules(resource, spec, context, reporter);
-    } else if (resource.is(KindCatalogue.EXPERIMENTAL_GROUP, "XBackendTrafficPolicy")
+    } else if (resource.is(KindCatalogue.EXPERIMENTAL_GROUP, Kinds.X_BACKEND_TRAFFIC_POLICY)
         && context.version().compareTo(GatewayApiVersion.V1_3) >= 0) {
       MapNode retry = spec.map("retryConstraint");
       if (retry != null) {

@@ -7,6 +7,7 @@ import dev.spl.index.ObjectKey;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -75,7 +76,9 @@ public final class TraefikServiceStickyCookieShared implements IndexRule {
       }
       for (IngressPath b : IngressPath.of(ingress)) {
         Resource service =
-            index.find(new ObjectKey("", "Service", ingress.namespace(), b.service())).orElse(null);
+            index
+                .find(new ObjectKey("", Kinds.SERVICE, ingress.namespace(), b.service()))
+                .orElse(null);
         String cookie = service == null ? null : cookieKey(service);
         if (cookie == null) {
           continue;

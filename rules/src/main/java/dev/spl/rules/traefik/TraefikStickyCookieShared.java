@@ -1,6 +1,7 @@
 package dev.spl.rules.traefik;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -56,11 +57,11 @@ public final class TraefikStickyCookieShared implements ResourceRule {
         || resource.spec() == null) {
       return;
     }
-    if (resource.kind().equals("TraefikService")) {
+    if (resource.kind().equals(Kinds.TRAEFIK_SERVICE)) {
       checkWeighted(resource, reporter);
       return;
     }
-    if (!resource.kind().equals("IngressRoute")) {
+    if (!resource.kind().equals(Kinds.INGRESS_ROUTE)) {
       return;
     }
     ListNode routes = resource.spec().list("routes");

@@ -2,6 +2,7 @@ package dev.spl.rules.traefik;
 
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -43,7 +44,7 @@ public final class TraefikStickyNativeLb implements ResourceRule {
             FieldPath.of("metadata", "annotations", nativeLb.key()),
             MESSAGE.format());
       }
-    } else if (resource.kind().equals("IngressRoute")
+    } else if (resource.kind().equals(Kinds.INGRESS_ROUTE)
         && (resource.group().equals("traefik.io")
             || resource.group().equals("traefik.containo.us"))) {
       checkIngressRoute(resource, reporter);
