@@ -44,6 +44,29 @@ class PolicyCoverageTest {
     }
   }
 
+  /** A policy is found by its rule's name: a class that matches no rule would never run. */
+  @Test
+  void everyPolicyClassIsFoundThroughItsRule() throws Exception {
+    java.nio.file.Path dir = java.nio.file.Path.of("src/main/java/dev/spl/apiserver/policies");
+    Set<String> found = new HashSet<>();
+    ApiServerPolicies.all().forEach(p -> found.add(p.getClass().getSimpleName()));
+    int classes = 0;
+    try (var files = java.nio.file.Files.list(dir)) {
+      for (java.nio.file.Path f : files.toList()) {
+        String text = java.nio.file.Files.readString(f);
+        String name = f.getFileName().toString().replace(".java", "");
+        if (text.contains("class " + name + " implements ApiServerPolicy")) {
+          classes++;
+          assertTrue(
+              found.contains(name),
+              name + " is found through no rule: name it after its rule, <Rule>Policy");
+        }
+      }
+    }
+    assertEquals(classes, found.size());
+    assertTrue(classes > 20, classes + " policy classes: the scan missed them");
+  }
+
   @Test
   void everyPolicyIsForOneBuiltInRuleAndFiresSomewhere() {
     Set<Class<?>> rules = new HashSet<>();
