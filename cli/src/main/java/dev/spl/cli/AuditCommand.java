@@ -95,7 +95,9 @@ public final class AuditCommand implements Callable<Integer> {
           report
               .options()
               .withVersion(version.version())
-              .withIngressClasses(ingressClasses(cluster, inputErrors));
+              .withIngressClasses(ingressClasses(cluster, inputErrors))
+              .withControllerVersions(
+                  configs.controllersOf(List.of()).orElse(cluster.controllerVersions()));
       // a cluster's objects have no folder: the working directory's .spl.yaml (or --config)
       // judges them all, inside the engine
       options = options.withJudgement(here.judgement(options.judgement()));
@@ -142,11 +144,13 @@ public final class AuditCommand implements Callable<Integer> {
       result =
           result.withInputs(
               new InputNotes(
-                  List.of(
-                      new InputNotes.VersionChoice(version.version(), version.reason(), objects)),
-                  List.of(),
-                  Map.of(),
-                  List.of()));
+                      List.of(
+                          new InputNotes.VersionChoice(
+                              version.version(), version.reason(), objects)),
+                      List.of(),
+                      Map.of(),
+                      List.of())
+                  .withControllers(options.controllerVersions().describe()));
       for (String error : inputErrors) {
         err.println("spl: " + error);
       }

@@ -253,6 +253,33 @@ final class ClusterReader implements AutoCloseable {
     return out;
   }
 
+  /**
+   * The Gateway controllers' versions their Deployments' images say (Envoy Gateway's, in the
+   * namespace its chart installs to); none when they cannot be read.
+   */
+  dev.spl.index.ControllerVersions controllerVersions() {
+    dev.spl.index.ControllerVersions.Builder found = new dev.spl.index.ControllerVersions.Builder();
+    try {
+      var deployment =
+          client
+              .apps()
+              .deployments()
+              .inNamespace("envoy-gateway-system")
+              .withName("envoy-gateway")
+              .get();
+      if (deployment != null && deployment.getSpec() != null) {
+        for (var c : deployment.getSpec().getTemplate().getSpec().getContainers()) {
+          if (c.getImage() != null) {
+            found.image(c.getImage(), "Deployment envoy-gateway-system/envoy-gateway");
+          }
+        }
+      }
+    } catch (KubernetesClientException | NullPointerException unreadable) {
+      // no right to read it, or not there: the newest release is assumed, and said so
+    }
+    return found.build();
+  }
+
   @SuppressWarnings("unchecked")
   private Map<String, Object> plain(KindCatalogue.Kind kind, GenericKubernetesResource item) {
     // The API server leaves apiVersion and kind out of the items of a list.

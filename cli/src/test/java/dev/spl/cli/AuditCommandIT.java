@@ -236,6 +236,32 @@ class AuditCommandIT {
   }
 
   @Test
+  void envoyGatewaysReleaseIsReadFromItsDeployment() throws Exception {
+    client
+        .resource(
+            """
+            apiVersion: apps/v1
+            kind: Deployment
+            metadata: {name: envoy-gateway, namespace: envoy-gateway-system}
+            spec:
+              selector: {matchLabels: {app: eg}}
+              template:
+                metadata: {labels: {app: eg}}
+                spec:
+                  containers:
+                  - {name: envoy-gateway, image: "docker.io/envoyproxy/gateway:v1.9.1"}
+            """)
+        .create();
+    CliRun audit = CliRun.of("audit", "--kubeconfig", kubeconfig.toString(), "--format", "json");
+    JsonNode versions = JSON.readTree(audit.out()).get("summary").get("controllerVersions");
+    assertEquals(
+        "Envoy Gateway v1.9.1 (image docker.io/envoyproxy/gateway:v1.9.1 in Deployment"
+            + " envoy-gateway-system/envoy-gateway)",
+        versions.get(0).asString(),
+        audit.out());
+  }
+
+  @Test
   void oneNamespaceOnly() {
     CliRun audit =
         CliRun.of("audit", "--kubeconfig", kubeconfig.toString(), "-n", "web", "--format", "json");
