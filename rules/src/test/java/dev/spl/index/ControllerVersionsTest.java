@@ -64,4 +64,26 @@ class ControllerVersionsTest {
     assertEquals(12, configured.orElse(seen).of(EG).orElseThrow().minor());
     assertEquals(9, ControllerVersions.NONE.orElse(seen).of(EG).orElseThrow().minor());
   }
+
+  @Test
+  void describedNamedAndParsedAsUsersWriteThem() {
+    ControllerVersions seen =
+        new ControllerVersions.Builder().image("envoyproxy/gateway:v1.10.2", "eg.yaml").build();
+    assertEquals(
+        java.util.List.of("Envoy Gateway v1.10.2 (image envoyproxy/gateway:v1.10.2 in eg.yaml)"),
+        seen.describe());
+    assertEquals(java.util.List.of(), ControllerVersions.NONE.describe());
+    assertEquals(java.util.Optional.of(EG), ControllerVersions.controllerNamed("Envoy-Gateway"));
+    assertTrue(ControllerVersions.controllerNamed("istio").isEmpty());
+    assertTrue(ControllerVersions.configNames().contains("envoy-gateway"));
+    assertTrue(ControllerVersions.parse("latest", "x").isEmpty());
+    assertTrue(ControllerVersions.parse("v1", "x").isEmpty());
+    ControllerVersions.Version v = ControllerVersions.parse(" v1.9.3-rc.1 ", "x").orElseThrow();
+    assertEquals(1, v.major());
+    assertEquals(9, v.minor());
+    assertEquals("v1.9.3-rc.1", v.text());
+    assertTrue(v.atLeast(1, 9) && !v.atLeast(1, 10) && v.atLeast(0, 99) && !v.atLeast(2, 0));
+    assertTrue(ControllerVersions.parse("2.0", "x").orElseThrow().atLeast(1, 10));
+    assertEquals(1, seen.all().size());
+  }
 }

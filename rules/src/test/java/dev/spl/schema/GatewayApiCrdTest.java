@@ -56,4 +56,40 @@ class GatewayApiCrdTest {
         !GatewayApiVersion.isNewerThanKnown(GatewayApiVersion.NEWEST_RELEASE.label() + ".3"));
     assertTrue(!GatewayApiVersion.isNewerThanKnown("v2.0.0"));
   }
+
+  @Test
+  void readsChannelRulesAndWhatItCannotRead() {
+    GatewayApiCrd standard =
+        TestCrds.inSight(TestCrds.httpRoute("v1.4.1", "Standard", null)).crds().get(0);
+    assertTrue(standard.isStandardChannel());
+    assertEquals(GatewayApiCrd.Persistence.ABSENT, standard.persistence());
+    assertEquals("bundle-version v1.4.1", standard.versionReason());
+    assertEquals("HTTPRoute", standard.kind());
+    GatewayApiCrd ruled =
+        TestCrds.inSight(
+                TestCrds.httpRoute(
+                    "v1.7.0",
+                    "experimental",
+                    "{properties: {cookie: {}}, x-kubernetes-validations: [{rule: \"has(self.a)\"},"
+                        + " {rule: \"has(self.b)\", message: b needed}, {message: no rule}]}"))
+            .crds()
+            .get(0);
+    assertTrue(!ruled.isStandardChannel());
+    assertEquals(
+        java.util.List.of(
+            new GatewayApiCrd.CelRule("has(self.a)", "failed rule: has(self.a)"),
+            new GatewayApiCrd.CelRule("has(self.b)", "b needed")),
+        ruled.persistenceRules());
+    assertEquals("has(self.b)", ruled.persistenceRules().get(1).normalized());
+    // no schema at all (a stand-in API server's CRD): nothing to say of the field either way
+    GatewayApiCrd bare =
+        TestCrds.inSight(
+                TestCrds.httpRoute("v1.7.0", null, null)
+                    .replaceAll("(?s)    schema:.*", "    served: true\n"))
+            .crds()
+            .get(0);
+    assertEquals(GatewayApiCrd.Persistence.UNKNOWN, bare.persistence());
+    assertTrue(bare.version().isEmpty());
+    assertEquals(0, bare.persistenceRules().size());
+  }
 }
