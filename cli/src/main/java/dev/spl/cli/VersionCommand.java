@@ -33,6 +33,9 @@ public final class VersionCommand implements Runnable {
             + " (default latest = "
             + dev.spl.schema.GatewayApiVersion.NEWEST_RELEASE.label()
             + ")");
+    out.println(
+        "              Gateway API CRDs in the input (or the cluster) decide where they are: a newer"
+            + " release by its schema, and their own CEL rules (docs/versions.md)");
   }
 
   /** For {@code spl --version} and every subcommand's {@code --version}. */
