@@ -238,9 +238,11 @@ final class ClusterReader implements AutoCloseable {
                 .withName(kind.plural() + "." + kind.group())
                 .get();
         if (crd != null) {
-          String yaml = io.fabric8.kubernetes.client.utils.Serialization.asYaml(crd);
+          // as plain maps, the way every listed object is read: no YAML round trip
           new ManifestLoader()
-                  .loadText("CustomResourceDefinition " + crd.getMetadata().getName(), yaml)
+                  .loadTree(
+                      "CustomResourceDefinition " + crd.getMetadata().getName(),
+                      client.getKubernetesSerialization().convertValue(crd, Map.class))
                   .resources()
                   .stream()
                   .flatMap(r -> GatewayApiCrd.of(r).stream())
@@ -267,14 +269,21 @@ final class ClusterReader implements AutoCloseable {
               .inNamespace("envoy-gateway-system")
               .withName("envoy-gateway")
               .get();
-      if (deployment != null && deployment.getSpec() != null) {
-        for (var c : deployment.getSpec().getTemplate().getSpec().getContainers()) {
-          if (c.getImage() != null) {
-            found.image(c.getImage(), "Deployment envoy-gateway-system/envoy-gateway");
-          }
+      var pod =
+          deployment == null
+                  || deployment.getSpec() == null
+                  || deployment.getSpec().getTemplate() == null
+              ? null
+              : deployment.getSpec().getTemplate().getSpec();
+      for (var c :
+          pod == null
+              ? List.<io.fabric8.kubernetes.api.model.Container>of()
+              : pod.getContainers()) {
+        if (c.getImage() != null) {
+          found.image(c.getImage(), "Deployment envoy-gateway-system/envoy-gateway");
         }
       }
-    } catch (KubernetesClientException | NullPointerException unreadable) {
+    } catch (KubernetesClientException unreadable) {
       // no right to read it, or not there: the newest release is assumed, and said so
     }
     return found.build();

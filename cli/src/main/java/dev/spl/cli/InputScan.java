@@ -13,8 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 
@@ -29,10 +27,8 @@ final class InputScan {
   /** What the scan found. */
   record Found(IngressClasses ingressClasses, ControllerVersions controllerVersions) {}
 
-  // An image reference anywhere in YAML text: a Deployment, a kustomization's images, a chart's
-  // values. Quotes and list dashes may stand before it.
-  private static final Pattern IMAGE =
-      Pattern.compile("(?m)[\\s\"'/:]((?:[\\w.-]+(?::\\d+)?/)*envoyproxy/gateway:[\\w.+-]+)");
+  /** What every Envoy Gateway image reference holds, whatever registry stands before it. */
+  private static final String EG_IMAGE = "envoyproxy/gateway:";
 
   private InputScan() {}
 
@@ -67,11 +63,13 @@ final class InputScan {
               .forEach(classes::add);
         }
         String shown = RepositoryReader.display(f);
-        if (text.contains("envoyproxy/gateway:")) {
-          Matcher m = IMAGE.matcher(text);
-          while (m.find()) {
-            versions.image(m.group(1), shown);
-          }
+        // each character is looked at a bounded number of times: a reference ends where the next
+        // search starts, and the next reference's start is not sought before it
+        int from = 0;
+        for (int at = text.indexOf(EG_IMAGE); at >= 0; at = text.indexOf(EG_IMAGE, from)) {
+          int[] span = imageAround(text, at, from);
+          versions.image(text.substring(span[0], span[1]), shown);
+          from = Math.max(span[1], at + 1);
         }
         if (f.getFileName().toString().equals("Chart.yaml") && text.contains("gateway-helm")) {
           chartDependencies(text, shown, versions);
@@ -79,6 +77,34 @@ final class InputScan {
       }
     }
     return new Found(IngressClasses.of(classes), versions.build());
+  }
+
+  /**
+   * The image reference {@code text} holds around {@code at}: from the space, quote or YAML colon
+   * before it to the space or quote after it (a Deployment's image, a kustomization's newName and
+   * newTag aside, a chart's values), not before {@code floor}; its start and end.
+   */
+  static int[] imageAround(String text, int at, int floor) {
+    int start = at;
+    while (start > floor && !isDelimiter(text.charAt(start - 1))) {
+      start--;
+    }
+    int end = at + EG_IMAGE.length();
+    while (end < text.length() && !isDelimiter(text.charAt(end))) {
+      end++;
+    }
+    return new int[] {start, end};
+  }
+
+  private static boolean isDelimiter(char c) {
+    return Character.isWhitespace(c)
+        || c == '"'
+        || c == '\''
+        || c == ','
+        || c == '['
+        || c == ']'
+        || c == '{'
+        || c == '}';
   }
 
   /** The dependencies a Chart.yaml names; one that cannot be read names none. */

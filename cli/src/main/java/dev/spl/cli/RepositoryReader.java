@@ -93,6 +93,7 @@ final class RepositoryReader {
   // The Gateway API CRDs of each directory that holds some (absolute, normalized), found with
   // crdVersion(): they speak for the files at and below them (crdsFor).
   private final Map<Path, List<GatewayApiCrd>> crdsByDirectory = new LinkedHashMap<>();
+  private final Map<Path, CrdsInSight> sightByDirectory = new HashMap<>(); // made once each
   private Path chosenCrdDirectory; // the set crdVersion() chose, when it is not test data
 
   private static final class VersionCount {
@@ -928,7 +929,7 @@ final class RepositoryReader {
     if (crdVersion.isPresent() || crdCandidatesSearched >= crdCandidates.size()) {
       return crdVersion;
     }
-    byte[] needle = BUNDLE_VERSION.getBytes(StandardCharsets.UTF_8);
+    byte[] needle = GatewayApiCrd.BUNDLE_VERSION.getBytes(StandardCharsets.UTF_8);
     Map<String, CrdSet> sets = new LinkedHashMap<>();
     while (crdCandidatesSearched < crdCandidates.size()) {
       Path f = crdCandidates.get(crdCandidatesSearched++);
@@ -939,13 +940,14 @@ final class RepositoryReader {
       } catch (IOException e) {
         continue; // reported when the file itself is read
       }
-      List<Resource> resources = lenient.loadFile(f, f.toString(), false).resources();
+      List<GatewayApiCrd> crds =
+          gatewayApiCrds(lenient.loadFile(f, f.toString(), false).resources());
       Path dir = f.toAbsolutePath().normalize().getParent();
-      for (Resource r : resources) {
-        GatewayApiCrd.of(r)
-            .ifPresent(c -> crdsByDirectory.computeIfAbsent(dir, d -> new ArrayList<>()).add(c));
+      if (!crds.isEmpty()) {
+        crdsByDirectory.computeIfAbsent(dir, d -> new ArrayList<>()).addAll(crds);
+        sightByDirectory.remove(dir);
       }
-      for (CrdVersion found : crdVersionsIn(resources, display(f))) {
+      for (CrdVersion found : crdVersionsIn(crds, display(f))) {
         String key = dir + " " + found.version();
         sets.computeIfAbsent(key, k -> new CrdSet(found, dir, Units.isTestData(f), sets.size()))
             .crds++;
@@ -977,14 +979,15 @@ final class RepositoryReader {
     }
     Path abs = file.toAbsolutePath().normalize();
     for (Path dir = abs.getParent(); dir != null; dir = dir.getParent()) {
-      List<GatewayApiCrd> here = crdsByDirectory.get(dir);
-      if (here != null) {
-        return new CrdsInSight(here);
+      if (crdsByDirectory.containsKey(dir)) {
+        return sightOf(dir);
       }
     }
-    return chosenCrdDirectory == null
-        ? null
-        : new CrdsInSight(crdsByDirectory.get(chosenCrdDirectory));
+    return chosenCrdDirectory == null ? null : sightOf(chosenCrdDirectory);
+  }
+
+  private CrdsInSight sightOf(Path dir) {
+    return sightByDirectory.computeIfAbsent(dir, d -> new CrdsInSight(crdsByDirectory.get(d)));
   }
 
   /** The Gateway API CRDs of one version in one directory: a candidate for the input's version. */
@@ -1003,22 +1006,22 @@ final class RepositoryReader {
     }
   }
 
-  private static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
-
   private static Optional<CrdVersion> crdVersionIn(List<Resource> resources, String file) {
-    List<CrdVersion> all = crdVersionsIn(resources, file);
+    List<CrdVersion> all = crdVersionsIn(gatewayApiCrds(resources), file);
     return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
   }
 
-  /** One entry per Gateway API CRD of {@code resources} that carries a bundle version. */
-  private static List<CrdVersion> crdVersionsIn(List<Resource> resources, String file) {
+  /** The Gateway API CRDs among a part's objects, each read once. */
+  private static List<GatewayApiCrd> gatewayApiCrds(List<Resource> resources) {
+    return resources.stream().flatMap(r -> GatewayApiCrd.of(r).stream()).toList();
+  }
+
+  /** One entry per CRD of {@code crds} whose version is known (its bundle's, or its schema's). */
+  private static List<CrdVersion> crdVersionsIn(List<GatewayApiCrd> crds, String file) {
     List<CrdVersion> out = new ArrayList<>();
-    for (Resource r : resources) {
-      Optional<GatewayApiCrd> crd = GatewayApiCrd.of(r);
-      Optional<GatewayApiVersion> v = crd.flatMap(GatewayApiCrd::version);
-      if (v.isPresent()) {
-        out.add(new CrdVersion(v.get(), file + " (" + crd.get().versionReason() + ")"));
-      }
+    for (GatewayApiCrd crd : crds) {
+      crd.version()
+          .ifPresent(v -> out.add(new CrdVersion(v, file + " (" + crd.versionReason() + ")")));
     }
     return out;
   }

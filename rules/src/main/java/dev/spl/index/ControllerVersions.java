@@ -34,7 +34,7 @@ public final class ControllerVersions {
   private static final Map<String, String> PRODUCTS = Map.of(ENVOY_GATEWAY, "Envoy Gateway");
   // A controller's image repository (any registry in front of it) and its chart's name.
   private static final Pattern EG_IMAGE =
-      Pattern.compile("(?:^|/)envoyproxy/gateway:v?(\\d+)\\.(\\d+)(?:\\.\\d+)?(?:[-+@].*)?$");
+      Pattern.compile("(?:^|/)envoyproxy/gateway:(v?(\\d+)\\.(\\d+)[\\w.+-]*)(?:@\\S*)?$");
   private static final Pattern VERSION =
       Pattern.compile("v?(\\d+)\\.(\\d+)(?:\\.\\d+)?(?:[-+].*)?");
   private static final String EG_CHART = "gateway-helm";
@@ -122,13 +122,12 @@ public final class ControllerVersions {
     public Builder image(String image, String source) {
       Matcher m = EG_IMAGE.matcher(image.trim());
       if (m.find()) {
-        String tag = image.substring(image.lastIndexOf(':') + 1);
         add(
             ENVOY_GATEWAY,
             new Version(
-                Integer.parseInt(m.group(1)),
                 Integer.parseInt(m.group(2)),
-                tag,
+                Integer.parseInt(m.group(3)),
+                m.group(1), // the tag, not a digest after it
                 "image " + image.trim() + " in " + source));
       }
       return this;

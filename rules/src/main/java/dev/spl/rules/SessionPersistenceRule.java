@@ -15,9 +15,10 @@ public interface SessionPersistenceRule extends Rule {
   }
 
   /**
-   * True for the one rule that reports an object written in another version's shape ({@link
-   * SessionPersistenceSite#writtenFor}); the others skip such objects, whose every field would
-   * otherwise cascade into findings that one version setting fixes.
+   * True for the rules that judge an object whatever shape it is written in ({@link
+   * SessionPersistenceSite#writtenFor}): the one that reports a foreign shape, and one about the
+   * whole field; the others skip such objects, whose every field would otherwise cascade into
+   * findings that one version setting fixes.
    */
   default boolean checksForeignShapes() {
     return false;

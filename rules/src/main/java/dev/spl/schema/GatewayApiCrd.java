@@ -41,7 +41,9 @@ public record GatewayApiCrd(
     return expression.replaceAll("\\s+", "");
   }
 
-  static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
+  /** The annotation upstream stamps on every Gateway API CRD with its release. */
+  public static final String BUNDLE_VERSION = "gateway.networking.k8s.io/bundle-version";
+
   static final String CHANNEL = "gateway.networking.k8s.io/channel";
 
   /** What the CRD's schema holds of {@code sessionPersistence}. */

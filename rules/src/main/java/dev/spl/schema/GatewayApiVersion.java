@@ -143,7 +143,8 @@ public enum GatewayApiVersion {
     String[] parts =
         bundleVersion.trim().toLowerCase(Locale.ROOT).replaceFirst("^v", "").split("[.-]");
     if (parts.length >= 2 && parts[0].equals("1") && parts[1].matches("\\d{1,4}")) {
-      return Integer.parseInt(parts[1]) > Integer.parseInt(NEWEST_RELEASE.label.substring(3));
+      return Integer.parseInt(parts[1])
+          > Integer.parseInt(NEWEST_RELEASE.label.split("\\.")[1]); // v1.6 -> 6
     }
     return false;
   }

@@ -85,5 +85,10 @@ class ControllerVersionsTest {
     assertTrue(v.atLeast(1, 9) && !v.atLeast(1, 10) && v.atLeast(0, 99) && !v.atLeast(2, 0));
     assertTrue(ControllerVersions.parse("2.0", "x").orElseThrow().atLeast(1, 10));
     assertEquals(1, seen.all().size());
+    ControllerVersions pinned =
+        new ControllerVersions.Builder()
+            .image("envoyproxy/gateway:v1.9.2@sha256:0123abcd", "eg.yaml")
+            .build();
+    assertEquals("v1.9.2", pinned.of(EG).orElseThrow().text(), "the tag, not the digest");
   }
 }

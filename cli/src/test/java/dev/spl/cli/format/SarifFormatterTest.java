@@ -100,6 +100,14 @@ class SarifFormatterTest {
     JsonNode after = JSON.readTree(sarifOf(file.toString())).get("runs").get(0).get("results");
     assertEquals(before.size(), after.size());
     for (int i = 0; i < before.size(); i++) {
+      assertTrue(
+          before
+              .get(i)
+              .get("partialFingerprints")
+              .get("splFinding/v1")
+              .asString()
+              .matches("[0-9a-f]{32}"),
+          before.get(i).toString());
       assertEquals(
           before.get(i).get("partialFingerprints"), after.get(i).get("partialFingerprints"));
       assertEquals(

@@ -6,12 +6,11 @@ import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiCrd;
-import dev.spl.schema.SessionPersistenceLocator;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.List;
 import java.util.Optional;
@@ -30,7 +29,7 @@ import java.util.Optional;
         "sessionPersistence on a kind whose Gateway API CRD in sight (the standard channel) lacks"
             + " it: the API server drops it.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
-public final class PersistencePrunedByInstalledCrds implements ResourceRule {
+public final class PersistencePrunedByInstalledCrds implements SessionPersistenceRule {
   public static final MessageTemplate PRUNED =
       MessageTemplate.of(
           "{kind}'s CRD ({channel}) has no sessionPersistence: the API server drops it; install"
@@ -41,37 +40,42 @@ public final class PersistencePrunedByInstalledCrds implements ResourceRule {
               + " experimental CRDs");
 
   @Override
-  public void check(Resource resource, RuleContext context, Reporter reporter) {
+  public void check(SessionPersistenceSite site, Reporter reporter) {
+    // Without the context there are no CRDs in sight: nothing to say.
+  }
+
+  /** Whatever shape it is written in, the whole field is dropped: said once, for the field. */
+  @Override
+  public boolean checksForeignShapes() {
+    return true;
+  }
+
+  @Override
+  public void check(SessionPersistenceSite site, RuleContext context, Reporter reporter) {
     Optional<CrdsInSight> crds = context.crds();
-    if (crds.isEmpty()) {
-      return;
+    if (crds.isEmpty() || site.attachment() == AttachmentPoint.BACKEND) {
+      return; // a proposal no CRD serves: SPL026 says so
     }
-    for (SessionPersistenceSite site :
-        SessionPersistenceLocator.find(resource, context.version())) {
-      if (site.attachment() == AttachmentPoint.BACKEND) {
-        continue; // a proposal no CRD serves: SPL026 says so
-      }
-      Optional<GatewayApiCrd> crd = crds.get().of(resource.kind());
-      if (crd.isPresent() && crd.get().persistence() == GatewayApiCrd.Persistence.ABSENT) {
-        String channel =
-            crd.get().channel().isEmpty() ? "no channel" : crd.get().channel() + " channel";
-        reporter.report(
-            info(),
-            resource,
-            site.path(),
-            PRUNED.format("kind", resource.kind(), "channel", channel),
-            List.of(crd.get().location()));
-      } else if (crd.isEmpty()
-          && site.attachment() == AttachmentPoint.POLICY
-          && crds.get().isStandardChannel()) {
-        reporter.report(
-            info(),
-            resource,
-            site.path(),
-            NO_KIND.format("kind", resource.kind()),
-            List.of(crds.get().crds().get(0).location()));
-        return; // the whole object is refused: once is enough
-      }
+    Resource resource = site.resource();
+    Optional<GatewayApiCrd> crd = crds.get().of(resource.kind());
+    if (crd.isPresent() && crd.get().persistence() == GatewayApiCrd.Persistence.ABSENT) {
+      String channel =
+          crd.get().channel().isEmpty() ? "no channel" : crd.get().channel() + " channel";
+      reporter.report(
+          info(),
+          resource,
+          site.path(),
+          PRUNED.format("kind", resource.kind(), "channel", channel),
+          List.of(crd.get().location()));
+    } else if (crd.isEmpty()
+        && site.attachment() == AttachmentPoint.POLICY
+        && crds.get().isStandardChannel()) {
+      reporter.report(
+          info(),
+          resource,
+          site.path(),
+          NO_KIND.format("kind", resource.kind()),
+          List.of(crds.get().crds().get(0).location()));
     }
   }
 }
