@@ -341,7 +341,7 @@ public final class Engine {
         }
         List<SessionPersistenceSite> own = List.of();
         if (resource.attachment() != null) {
-          own = new ArrayList<>(SessionPersistenceLocator.find(resource, version));
+          own = new ArrayList<>(SessionPersistenceLocator.find(resource, version, crds));
           for (SessionPersistenceSite site : own) {
             boolean foreign = site.writtenFor().isPresent();
             for (SessionPersistenceRule rule : persistenceRulesOn) {

@@ -26,7 +26,8 @@ public record GatewayApiCrd(
     String channel,
     Persistence persistence,
     RelatedLocation location,
-    List<CelRule> persistenceRules) {
+    List<CelRule> persistenceRules,
+    SessionPersistenceSchema.Field persistenceSchema) {
 
   /** One of the CRD's x-kubernetes-validations on the sessionPersistence object. */
   public record CelRule(String rule, String message) {
@@ -90,7 +91,10 @@ public record GatewayApiCrd(
                 ? Persistence.UNKNOWN
                 : persistenceOf(schema),
             new RelatedLocation(r.positionOf(FieldPath.of("metadata", "annotations")), r.ref()),
-            celRulesOf(schema)));
+            celRulesOf(schema),
+            schema == null
+                ? null
+                : SessionPersistenceSchema.fromCrd("sessionPersistence", schema)));
   }
 
   /**
@@ -120,6 +124,21 @@ public record GatewayApiCrd(
         + ", newer than spl knows: "
         + kind
         + "'s schema decides";
+  }
+
+  /**
+   * The schema to validate {@code version}'s sessionPersistence objects against: this CRD's own
+   * when it has the shape {@code version} has (a CRD of another shape cannot speak for it), else
+   * empty and spl's table decides.
+   */
+  public Optional<SessionPersistenceSchema.Field> schemaFor(GatewayApiVersion version) {
+    Persistence shape =
+        !version.usesSessionNameShape()
+            ? Persistence.COOKIE_HEADER
+            : version.hasIdleTimeout()
+                ? Persistence.SESSION_NAME_WITH_IDLE_TIMEOUT
+                : Persistence.SESSION_NAME;
+    return persistence == shape ? Optional.ofNullable(persistenceSchema) : Optional.empty();
   }
 
   /** True when this CRD is the standard channel's (by annotation, or a route without the field). */

@@ -20,7 +20,14 @@ public record SchemaViolation(Kind kind, String field, FieldPath path, Node node
     REQUIRED(true),
     MIN_LENGTH(true),
     MAX_LENGTH(true),
-    PATTERN(false);
+    PATTERN(false),
+    /**
+     * A type, length or required constraint of an installed CRD that spl's table does not hold (a
+     * newer release, a vendor's fork); detail says it in words.
+     */
+    CRD_CONSTRAINT(true),
+    /** A pattern of an installed CRD that spl's table does not hold; detail says it in words. */
+    CRD_PATTERN(false);
 
     private final boolean stopsCel;
 

@@ -19,18 +19,29 @@ public final class SessionPersistenceLocator {
 
   /** Every sessionPersistence object in {@code r}, validated for {@code version}. */
   public static List<SessionPersistenceSite> find(Resource r, GatewayApiVersion version) {
+    return find(r, version, null);
+  }
+
+  /**
+   * Every sessionPersistence object in {@code r}, validated against the schema of its kind's CRD in
+   * {@code crds} when that CRD has {@code version}'s shape, else against {@code version}'s table.
+   */
+  public static List<SessionPersistenceSite> find(
+      Resource r, GatewayApiVersion version, CrdsInSight crds) {
+    SessionPersistenceSchema.Field schema =
+        crds == null ? null : crds.of(r.kind()).flatMap(crd -> crd.schemaFor(version)).orElse(null);
     List<SessionPersistenceSite> sites = new ArrayList<>();
     AttachmentPoint attachment = r.attachment();
     if (attachment == null || r.spec() == null) {
       return sites;
     }
     if (attachment.list() == null) {
-      add(sites, r, r.nodeAt(attachment.field()), attachment.field(), attachment, version);
+      add(sites, r, r.nodeAt(attachment.field()), attachment.field(), attachment, version, schema);
     } else if (r.nodeAt(attachment.list()) instanceof ListNode items) {
       for (int i = 0; i < items.size(); i++) {
         if (items.get(i) instanceof MapNode) {
           FieldPath path = attachment.list().index(i).then(attachment.field());
-          add(sites, r, r.nodeAt(path), path, attachment, version);
+          add(sites, r, r.nodeAt(path), path, attachment, version, schema);
         }
       }
     }
@@ -43,7 +54,8 @@ public final class SessionPersistenceLocator {
       Node node,
       FieldPath path,
       AttachmentPoint attachment,
-      GatewayApiVersion version) {
+      GatewayApiVersion version,
+      SessionPersistenceSchema.Field schema) {
     if (node == null || (node instanceof ScalarNode s && s.isNull())) {
       return;
     }
@@ -55,7 +67,10 @@ public final class SessionPersistenceLocator {
       sites.add(new SessionPersistenceSite(r, path, node, attachment, version, pruned, null));
       return;
     }
-    SessionPersistenceSchema.Validation v = SessionPersistenceSchema.validate(node, path, version);
+    SessionPersistenceSchema.Validation v =
+        schema == null
+            ? SessionPersistenceSchema.validate(node, path, version)
+            : SessionPersistenceSchema.validate(node, path, schema, version);
     sites.add(
         new SessionPersistenceSite(
             r, path, node, attachment, version, v.violations(), v.celInput()));

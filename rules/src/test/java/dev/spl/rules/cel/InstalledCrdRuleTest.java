@@ -1,6 +1,7 @@
 package dev.spl.rules.cel;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
@@ -107,5 +108,56 @@ class InstalledCrdRuleTest {
             .map(r -> r.getClass())
             .sorted(java.util.Comparator.comparing(Class::getName))
             .toList());
+  }
+
+  /**
+   * A v1.7.0 HTTPRoute CRD, structural as the API server requires, of main's shape with a vendor's
+   * changes: cookie.name at most 128 characters, a new cookie.sameSite enum, a pattern on path.
+   */
+  static final CrdsInSight FORK =
+      TestCrds.inSight(
+          TestCrds.httpRoute(
+              "v1.7.0",
+              "experimental",
+              "{type: object, properties: {"
+                  + "absoluteTimeout: {type: string, pattern: '^([0-9]{1,5}(h|m|s|ms)){1,4}$'},"
+                  + " type: {type: string, enum: [Cookie, Header], default: Cookie},"
+                  + " header: {type: object, required: [name], properties: {name: {type: string,"
+                  + " minLength: 1, maxLength: 256}}},"
+                  + " cookie: {type: object, properties: {"
+                  + "name: {type: string, minLength: 1, maxLength: 128},"
+                  + " path: {type: string, pattern: '^/', default: /},"
+                  + " sameSite: {type: string, enum: [Strict, Lax, None]},"
+                  + " lifetimeType: {type: string, enum: [Permanent, Session], default: Session}"
+                  + "}}}}"));
+
+  @Test
+  void theInstalledSchemaDecidesFieldsLengthsAndPatterns() {
+    // The fork's own field is a field: not SPL026 unknown-field.
+    assertEquals(List.of(), lint("{cookie: {name: c, sameSite: Lax}}", FORK));
+    // Its enum is checked by the enum rule, with the fork's values.
+    List<Finding> badEnum = lint("{cookie: {name: c, sameSite: Loose}}", FORK);
+    assertEquals(1, badEnum.size(), badEnum.toString());
+    assertTrue(badEnum.get(0).message().contains("Strict"), badEnum.get(0).message());
+    // A tighter limit than upstream's 256 is the CRD's own: SPL032 says so, SPL022 does not.
+    List<Finding> tooLong = lint("{cookie: {name: " + "c".repeat(200) + "}}", FORK);
+    assertEquals(List.of("SPL032"), tooLong.stream().map(Finding::ruleId).toList());
+    assertEquals(
+        "cookie.name is 200 characters, over the limit of 128 (the installed CRD's schema)",
+        tooLong.get(0).message());
+    assertEquals("spec.rules[0].sessionPersistence.cookie.name", tooLong.get(0).field());
+    // (SPL131 also says the path does not cover the rule's match: another rule's finding.)
+    List<Finding> badPath =
+        lint("{cookie: {name: c, path: cart}}", FORK).stream()
+            .filter(f -> f.ruleId().equals("SPL032"))
+            .toList();
+    assertEquals(1, badPath.size());
+    assertEquals(
+        "cookie.path must match ^/ (the installed CRD's schema)", badPath.get(0).message());
+    // Without the CRD in sight, main's table: sameSite is unknown, 200 characters are fine.
+    assertEquals(
+        List.of("SPL026"),
+        lint("{cookie: {name: c, sameSite: Lax}}", null).stream().map(Finding::ruleId).toList());
+    assertEquals(List.of(), lint("{cookie: {name: " + "c".repeat(200) + "}}", null));
   }
 }
