@@ -82,6 +82,7 @@ import dev.spl.rules.schema.InvalidCookieName;
 import dev.spl.rules.schema.InvalidDuration;
 import dev.spl.rules.schema.InvalidEnum;
 import dev.spl.rules.schema.InvalidHeaderName;
+import dev.spl.rules.schema.MisplacedSessionPersistence;
 import dev.spl.rules.schema.PersistencePrunedByInstalledCrds;
 import dev.spl.rules.schema.SessionNameTooLong;
 import dev.spl.rules.schema.UnknownField;
@@ -124,6 +125,7 @@ public final class BuiltInRules {
           new DurationNotCanonical(),
           new PersistencePrunedByInstalledCrds(),
           new InstalledCrdRule(),
+          new MisplacedSessionPersistence(),
           new SessionNameCollisionInSplit(),
           new SessionNameCollisionAcrossRules(),
           new SessionNameCollisionAcrossRoutes(),
