@@ -44,5 +44,7 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 
 {{- /* The Gateway API version the generated policies are for: latest is the newest release. */ -}}
 {{- define "spl.policyVersion" -}}
-{{- if eq .Values.gatewayApiVersion "latest" -}}v1.6{{- else -}}{{ .Values.gatewayApiVersion }}{{- end -}}
+{{- if eq .Values.gatewayApiVersion "auto" -}}
+{{- fail "gatewayApiVersion auto is for the webhook alone (it reads the cluster's CRDs at start); the generated policies need a version: set gatewayApiVersion, e.g. v1.6, or policies.mode: webhook" -}}
+{{- else if eq .Values.gatewayApiVersion "latest" -}}v1.6{{- else -}}{{ .Values.gatewayApiVersion }}{{- end -}}
 {{- end -}}

@@ -7,7 +7,6 @@ import dev.spl.LintResult;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
-import dev.spl.model.Kinds;
 import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.PrintWriter;
@@ -199,11 +198,7 @@ public final class AuditCommand implements Callable<Integer> {
         throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
       }
     }
-    // The HTTPRoute CRD's version first, then any other that tells one.
-    Optional<GatewayApiCrd> crd =
-        installed.stream()
-            .filter(c -> c.version().isPresent())
-            .min(java.util.Comparator.comparing(c -> !c.kind().equals(Kinds.HTTP_ROUTE)));
+    Optional<GatewayApiCrd> crd = GatewayApiCrd.deciding(installed);
     Optional<GatewayApiVersion> fromCrds = crd.flatMap(GatewayApiCrd::version);
     return fromCrds
         .map(

@@ -419,6 +419,8 @@ public final class KindCatalogue {
           .append(k.namespaced())
           .append(", reviewed: ")
           .append(k.reviewed())
+          .append(", carriesPersistence: ")
+          .append(k.attachment() != null)
           .append("}\n");
     }
     return out.toString();

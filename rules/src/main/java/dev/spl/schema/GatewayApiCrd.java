@@ -114,6 +114,16 @@ public record GatewayApiCrd(
     };
   }
 
+  /**
+   * The CRD whose version speaks for a cluster's set: the HTTPRoute CRD's, else the first other
+   * that tells one; empty when none does (none installed, or none readable).
+   */
+  public static Optional<GatewayApiCrd> deciding(List<GatewayApiCrd> installed) {
+    return installed.stream()
+        .filter(c -> c.version().isPresent())
+        .min(java.util.Comparator.comparing(c -> !c.kind().equals(dev.spl.model.Kinds.HTTP_ROUTE)));
+  }
+
   /** How {@link #version} was decided, for the summary. */
   public String versionReason() {
     if (!GatewayApiVersion.isNewerThanKnown(bundleVersion)) {

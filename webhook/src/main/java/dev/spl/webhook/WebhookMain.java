@@ -66,8 +66,13 @@ public final class WebhookMain implements Callable<Integer> {
   @Option(
       names = "--gateway-api-version",
       defaultValue = "${env:SPL_GATEWAY_API_VERSION:-latest}",
-      description = "The Gateway API release the cluster runs (SPL_GATEWAY_API_VERSION).")
+      description =
+          "The Gateway API release the cluster runs, or auto: its installed CRDs decide"
+              + " (SPL_GATEWAY_API_VERSION).")
   String gatewayApiVersion;
+
+  /** What decided the version the webhook checks against, for the ready log. */
+  private String gatewayApiVersionDecidedBy = "";
 
   @Option(
       names = "--watch-cluster",
@@ -184,12 +189,13 @@ public final class WebhookMain implements Callable<Integer> {
   public Integer call() throws Exception {
     JsonLog log = new JsonLog(System.out, System.getenv("SPL_LOG_LEVEL"));
     LibraryLog.install(log);
-    GatewayApiVersion version;
-    try {
-      version = GatewayApiVersion.parse(gatewayApiVersion);
-    } catch (IllegalArgumentException e) {
-      log.error("bad configuration", "error", e.getMessage());
-      return 2;
+    if (!gatewayApiVersion.equals("auto")) {
+      try {
+        GatewayApiVersion.parse(gatewayApiVersion);
+      } catch (IllegalArgumentException e) {
+        log.error("bad configuration", "error", e.getMessage() + ", or auto");
+        return 2;
+      }
     }
     dev.spl.config.AdmissionMode defaultMode;
     try {
@@ -207,19 +213,6 @@ public final class WebhookMain implements Callable<Integer> {
       log.error("bad configuration", "error", e.getMessage());
       return 2;
     }
-    if (admin.current().gatewayApiVersion() != null) {
-      // The configuration's version wins over the flag, for reviews and the cache alike.
-      version = admin.current().gatewayApiVersion();
-    }
-    Engine engine = new Engine();
-    List<String> skipped = new ArrayList<>();
-    if (skipPolicyRules) {
-      skipped.addAll(
-          VapPolicies.enforcedWhole(
-              VapPolicies.build(version, admin.current(), RuleSelection.all())));
-    }
-    LintOptions options =
-        new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));
     KubernetesClient client =
         watchCluster
             ? new KubernetesClientBuilder()
@@ -230,6 +223,31 @@ public final class WebhookMain implements Callable<Integer> {
                 .withKubernetesSerialization(clientSerialization())
                 .build()
             : null;
+    // The configuration's version wins over the flag, for reviews and the cache alike; the
+    // cluster's Gateway API CRDs decide under auto, and are held against a configured version.
+    List<dev.spl.schema.GatewayApiCrd> installed =
+        client == null ? List.of() : InstalledCrds.read(client);
+    InstalledCrds.Decision decision =
+        admin.current().gatewayApiVersion() != null
+            ? InstalledCrds.decide(
+                admin.current().gatewayApiVersion().label(),
+                "the configuration's gatewayApiVersion",
+                installed)
+            : InstalledCrds.decide(gatewayApiVersion, "--gateway-api-version", installed);
+    for (String warning : decision.warnings()) {
+      log.warn("gateway api crds", "warning", warning);
+    }
+    GatewayApiVersion version = decision.version();
+    gatewayApiVersionDecidedBy = decision.decidedBy();
+    Engine engine = new Engine();
+    List<String> skipped = new ArrayList<>();
+    if (skipPolicyRules) {
+      skipped.addAll(
+          VapPolicies.enforcedWhole(
+              VapPolicies.build(version, admin.current(), RuleSelection.all())));
+    }
+    LintOptions options =
+        new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));
     ObjectFindings objectFindings =
         audit && client != null ? new ObjectFindings(engine, options) : null;
     InformerClusterState informers =
@@ -331,6 +349,8 @@ public final class WebhookMain implements Callable<Integer> {
         "ready to review",
         "gatewayApiVersion",
         version.label(),
+        "gatewayApiVersionDecidedBy",
+        gatewayApiVersionDecidedBy,
         "watchCluster",
         watchCluster,
         "failClosed",

@@ -255,7 +255,21 @@ class HelmChartIT {
       assertTrue(
           Set.of("get", "list", "watch").containsAll((List<?>) rule.get("verbs")), rule.toString());
     }
-    // exactly the kinds the engine reads, group by group
+    // exactly the kinds the engine reads, group by group, and the CRDs of those that carry
+    // persistence, by name (the webhook reads which release the cluster runs)
+    Map<String, Object> crds =
+        rules.stream()
+            .filter(x -> ((List<?>) x.get("apiGroups")).contains("apiextensions.k8s.io"))
+            .findFirst()
+            .orElseThrow();
+    assertEquals(List.of("get"), crds.get("verbs"));
+    assertEquals(
+        dev.spl.model.KindCatalogue.all().stream()
+            .filter(k -> k.attachment() != null)
+            .map(k -> k.plural() + "." + k.group())
+            .toList(),
+        crds.get("resourceNames"));
+    rules = rules.stream().filter(x -> x != crds).toList();
     Set<String> granted = new java.util.TreeSet<>();
     for (Map<String, Object> rule : rules) {
       for (Object group : (List<?>) rule.get("apiGroups")) {
@@ -285,6 +299,7 @@ class HelmChartIT {
     // every other rule still only reads
     rules.stream()
         .filter(x -> x != reports)
+        .filter(x -> !((List<?>) x.get("apiGroups")).contains("apiextensions.k8s.io"))
         .forEach(x -> assertEquals(List.of("get", "list", "watch"), x.get("verbs")));
     Map<String, Object> role = r.one("Role");
     assertEquals(NS, at(role, "metadata", "namespace"));
@@ -657,6 +672,27 @@ class HelmChartIT {
             Exception.class, () -> render(t -> t.set("policies.mode", "cel")));
     assertTrue(
         String.valueOf(e.getMessage()).contains("policies.mode must be webhook, vap or both"));
+  }
+
+  @Test
+  void autoIsTheWebhooksAloneAndRefusedWherePoliciesNeedAVersion() {
+    List<String> args =
+        at(
+            render(t -> t.set("gatewayApiVersion", "auto")).one("Deployment"),
+            "spec",
+            "template",
+            "spec",
+            "containers",
+            0,
+            "args");
+    assertTrue(args.contains("--gateway-api-version=auto"), args.toString());
+    Exception e =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            Exception.class,
+            () -> render(t -> t.set("gatewayApiVersion", "auto").set("policies.mode", "vap")));
+    assertTrue(
+        String.valueOf(e.getMessage()).contains("gatewayApiVersion auto is for the webhook alone"),
+        e.getMessage());
   }
 
   @Test
