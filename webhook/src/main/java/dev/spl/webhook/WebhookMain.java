@@ -246,8 +246,13 @@ public final class WebhookMain implements Callable<Integer> {
           VapPolicies.enforcedWhole(
               VapPolicies.build(version, admin.current(), RuleSelection.all())));
     }
+    // The configuration's controller releases win; else the controllers' own Deployments say.
     LintOptions options =
-        new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()));
+        new LintOptions(version, RuleSelection.of(List.of(), skipped, java.util.Map.of()))
+            .withControllerVersions(
+                !admin.current().controllers().isEmpty() || client == null
+                    ? admin.current().controllers()
+                    : InstalledControllers.read(client));
     ObjectFindings objectFindings =
         audit && client != null ? new ObjectFindings(engine, options) : null;
     InformerClusterState informers =

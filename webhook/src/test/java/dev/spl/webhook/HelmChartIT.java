@@ -269,6 +269,7 @@ class HelmChartIT {
             .map(k -> k.plural() + "." + k.group())
             .toList(),
         crds.get("resourceNames"));
+    // (Envoy Gateway's Deployment, read for its release, is among the cached kinds.)
     rules = rules.stream().filter(x -> x != crds).toList();
     Set<String> granted = new java.util.TreeSet<>();
     for (Map<String, Object> rule : rules) {
@@ -299,7 +300,7 @@ class HelmChartIT {
     // every other rule still only reads
     rules.stream()
         .filter(x -> x != reports)
-        .filter(x -> !((List<?>) x.get("apiGroups")).contains("apiextensions.k8s.io"))
+        .filter(x -> !x.containsKey("resourceNames"))
         .forEach(x -> assertEquals(List.of("get", "list", "watch"), x.get("verbs")));
     Map<String, Object> role = r.one("Role");
     assertEquals(NS, at(role, "metadata", "namespace"));
