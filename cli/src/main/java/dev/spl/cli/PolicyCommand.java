@@ -2,6 +2,7 @@ package dev.spl.cli;
 
 import dev.spl.apiserver.VapPolicies;
 import dev.spl.catalogue.RuleSelection;
+import dev.spl.cli.build.BuildInfo;
 import dev.spl.config.SplConfig;
 import dev.spl.model.Suggestions;
 import dev.spl.schema.GatewayApiVersion;

@@ -1,6 +1,7 @@
 package dev.spl.cli;
 
 import dev.spl.catalogue.BuiltInRules;
+import dev.spl.cli.build.BuildInfo;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleExamples;
 import dev.spl.rules.RuleInfo;

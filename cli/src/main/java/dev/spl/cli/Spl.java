@@ -64,7 +64,7 @@ public final class Spl implements Runnable {
     COMMANDS.put("explain", ExplainCommand::new);
     COMMANDS.put("version", VersionCommand::new);
     COMMANDS.put("probe", dev.spl.cli.probe.ProbeCommand::new);
-    COMMANDS.put("lsp", dev.spl.cli.lsp.LspCommand::new);
+    COMMANDS.put("lsp", LspCommand::new);
     COMMANDS.put("help", CommandLine.HelpCommand::new);
   }
 

@@ -1,5 +1,6 @@
 package dev.spl.cli;
 
+import dev.spl.cli.build.BuildInfo;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -35,7 +36,8 @@ public final class VersionCommand implements Runnable {
             + ")");
     out.println(
         "              Gateway API CRDs in the input (or the cluster) decide where they are: a newer"
-            + " release by its schema, and their own CEL rules (docs/versions.md)");
+            + " release by its schema's shape, and their own schema and CEL rules"
+            + " (docs/versions.md)");
   }
 
   /** For {@code spl --version} and every subcommand's {@code --version}. */

@@ -32,7 +32,7 @@ import java.util.function.Consumer;
  * and its compiled CEL stay warm between lints. Not thread-safe: the language server lints on one
  * thread.
  */
-public final class WorkspaceLint {
+public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
   private final Path root;
   private final Engine engine = new Engine();
   private final ManifestLoader loader = ManifestLoader.lenient(); // as a directory walk reads
@@ -62,7 +62,8 @@ public final class WorkspaceLint {
   }
 
   /** The name findings give {@code file}, as a lint of the workspace names it. */
-  public static String nameOf(Path file) {
+  @Override
+  public String nameOf(Path file) {
     return RepositoryReader.display(file);
   }
 
@@ -70,6 +71,7 @@ public final class WorkspaceLint {
    * Reads (again) every file of the workspace from disk and lints it whole. Returns the files that
    * have findings, by the name findings give them.
    */
+  @Override
   public Set<String> read() {
     Configs configs = new Configs(null);
     InputScan.Found scan = InputScan.of(List.of(root), f -> false);
@@ -132,6 +134,7 @@ public final class WorkspaceLint {
    * the single-object rules on the text, the cross-resource ones with the rest of the workspace. A
    * file a chart renders is judged as last read (its rendering needs the saved chart).
    */
+  @Override
   public List<Finding> lint(String file, String text) {
     if (snapshot == null) {
       read();
@@ -180,11 +183,13 @@ public final class WorkspaceLint {
    * True when {@code file}'s Gateway API version was named (flag, .spl.yaml, CRDs in the
    * workspace), as the last read found: a fix that holds only then is offered only then.
    */
+  @Override
   public boolean versionNamed(String file) {
     return snapshot != null && snapshot.reader().versionNamed(file);
   }
 
   /** {@code text} as {@code file}, linted alone as a fix is checked ({@code FixPlan}). */
+  @Override
   public List<Finding> lintAlone(String file, String text) {
     LintOptions options = snapshot == null ? LintOptions.defaults() : snapshot.options();
     return engine

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.cli.build.BuildInfo;
 import dev.spl.testing.Command;
 import java.io.IOException;
 import java.nio.file.Files;

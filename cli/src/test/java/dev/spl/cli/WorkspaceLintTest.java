@@ -83,7 +83,7 @@ class WorkspaceLintTest {
             "  - sessionPersistence: {sessionName: cart, absoluteTimeout: 1d}\n    backendRefs");
     WorkspaceLint workspace = new WorkspaceLint(dir, m -> {});
     workspace.read();
-    String name = WorkspaceLint.nameOf(route);
+    String name = workspace.nameOf(route);
     List<Finding> edited = workspace.lint(name, after);
     // the same text saved and the workspace read whole again
     Files.writeString(route, after);

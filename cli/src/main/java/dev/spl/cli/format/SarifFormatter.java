@@ -2,7 +2,7 @@ package dev.spl.cli.format;
 
 import dev.spl.LintResult;
 import dev.spl.catalogue.BuiltInRules;
-import dev.spl.cli.BuildInfo;
+import dev.spl.cli.build.BuildInfo;
 import dev.spl.fix.TextEdit;
 import dev.spl.model.Finding;
 import dev.spl.model.RelatedLocation;

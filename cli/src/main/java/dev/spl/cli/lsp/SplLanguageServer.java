@@ -1,8 +1,6 @@
 package dev.spl.cli.lsp;
 
 import dev.spl.catalogue.BuiltInRules;
-import dev.spl.cli.BuildInfo;
-import dev.spl.cli.WorkspaceLint;
 import dev.spl.fix.FixPlan;
 import dev.spl.model.Finding;
 import dev.spl.model.Severity;
@@ -60,7 +58,7 @@ import org.eclipse.lsp4j.services.WorkspaceService;
 
 /**
  * {@code spl lsp}: lints YAML documents as an editor opens and changes them, and offers spl's fixes
- * as code actions and {@code spl explain} on hover. A thin adapter: {@link WorkspaceLint} decides
+ * as code actions and {@code spl explain} on hover. A thin adapter: the {@link Workspace} decides
  * what is linted with what; this class only speaks the protocol. Lints run one at a time on their
  * own thread, the newest text of a document winning over older ones still queued.
  */
@@ -75,8 +73,24 @@ public final class SplLanguageServer
           });
   private final Map<String, Document> documents = new ConcurrentHashMap<>();
   private volatile LanguageClient client;
-  private volatile WorkspaceLint workspace;
+  private volatile Workspace workspace;
   private volatile boolean shutdown;
+  private final Identity identity;
+
+  /**
+   * What the server says of itself and where it sends a reader: the version, and the page of a rule
+   * (by id and name); {@code workspaceAt} opens the workspace at the root the editor names, with a
+   * log for what it could not read.
+   */
+  public record Identity(
+      String version,
+      java.util.function.BinaryOperator<String> ruleDocs,
+      java.util.function.BiFunction<Path, java.util.function.Consumer<String>, Workspace>
+          workspaceAt) {}
+
+  public SplLanguageServer(Identity identity) {
+    this.identity = identity;
+  }
 
   /** An open document: its text, and the findings of its last lint with their ranges. */
   /** An open document; {@code found} is null until its text's findings are published. */
@@ -93,7 +107,7 @@ public final class SplLanguageServer
   @Override
   public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
     Path root = rootOf(params);
-    workspace = new WorkspaceLint(root, this::log);
+    workspace = identity.workspaceAt().apply(root, this::log);
     ServerCapabilities caps = new ServerCapabilities();
     TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
     sync.setOpenClose(true);
@@ -103,7 +117,7 @@ public final class SplLanguageServer
     caps.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix)));
     caps.setHoverProvider(true);
     return CompletableFuture.completedFuture(
-        new InitializeResult(caps, new ServerInfo("spl", BuildInfo.version())));
+        new InitializeResult(caps, new ServerInfo("spl", identity.version())));
   }
 
   @Override
@@ -228,7 +242,7 @@ public final class SplLanguageServer
     Diagnostic d =
         new Diagnostic(p.range(), f.message(), severity(f.severity()), "spl", f.ruleId());
     d.setCodeDescription(
-        new DiagnosticCodeDescription(BuildInfo.ruleDocs(f.ruleId(), f.ruleName())));
+        new DiagnosticCodeDescription(identity.ruleDocs().apply(f.ruleId(), f.ruleName())));
     List<org.eclipse.lsp4j.DiagnosticRelatedInformation> related = new ArrayList<>();
     for (var r : f.related()) {
       if (r.position() != null
@@ -342,7 +356,7 @@ public final class SplLanguageServer
             .append("\n\n[")
             .append(rule.id())
             .append(" in the rule reference](")
-            .append(BuildInfo.ruleDocs(rule.id(), rule.name()))
+            .append(identity.ruleDocs().apply(rule.id(), rule.name()))
             .append(')');
       }
     }
@@ -366,9 +380,9 @@ public final class SplLanguageServer
     }
   }
 
-  private static String nameOf(String uri) {
+  private String nameOf(String uri) {
     try {
-      return WorkspaceLint.nameOf(Path.of(URI.create(uri)));
+      return workspace.nameOf(Path.of(URI.create(uri)));
     } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
       return null;
     }

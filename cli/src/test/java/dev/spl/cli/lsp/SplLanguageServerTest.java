@@ -153,7 +153,12 @@ class SplLanguageServerTest {
     PipedOutputStream clientOut = new PipedOutputStream(serverIn);
     PipedInputStream clientIn = new PipedInputStream();
     PipedOutputStream serverOut = new PipedOutputStream(clientIn);
-    SplLanguageServer server = new SplLanguageServer();
+    SplLanguageServer server =
+        new SplLanguageServer(
+            new SplLanguageServer.Identity(
+                dev.spl.cli.build.BuildInfo.version(),
+                dev.spl.cli.build.BuildInfo::ruleDocs,
+                dev.spl.cli.WorkspaceLint::new));
     Launcher<LanguageClient> serverLauncher =
         LSPLauncher.createServerLauncher(server, serverIn, serverOut);
     server.connect(serverLauncher.getRemoteProxy());

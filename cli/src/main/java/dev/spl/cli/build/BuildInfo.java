@@ -1,4 +1,4 @@
-package dev.spl.cli;
+package dev.spl.cli.build;
 
 import java.io.IOException;
 import java.io.InputStream;

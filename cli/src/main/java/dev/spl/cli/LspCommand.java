@@ -1,5 +1,7 @@
-package dev.spl.cli.lsp;
+package dev.spl.cli;
 
+import dev.spl.cli.build.BuildInfo;
+import dev.spl.cli.lsp.SplLanguageServer;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.concurrent.Callable;
@@ -25,7 +27,10 @@ public final class LspCommand implements Callable<Integer> {
 
   /** Serves until the client closes the stream; the {@code exit} notification ends the JVM. */
   static int serve(InputStream in, OutputStream out) throws InterruptedException {
-    SplLanguageServer server = new SplLanguageServer();
+    SplLanguageServer server =
+        new SplLanguageServer(
+            new SplLanguageServer.Identity(
+                BuildInfo.version(), BuildInfo::ruleDocs, WorkspaceLint::new));
     Launcher<LanguageClient> launcher = LSPLauncher.createServerLauncher(server, in, out);
     server.connect(launcher.getRemoteProxy());
     try {
