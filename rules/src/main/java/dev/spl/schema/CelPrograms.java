@@ -33,7 +33,7 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class CelPrograms {
 
   /** What a rule evaluation gave: passed, failed, or could not be evaluated. */
-  public sealed interface Outcome permits Passed, Failed, EvaluationError {}
+  public sealed interface Outcome permits Passed, Failed, EvaluationError, Unsupported {}
 
   public record Passed() implements Outcome {}
 
@@ -42,12 +42,28 @@ public final class CelPrograms {
   /** The API server rejects the object when a rule cannot be evaluated, e.g. a missing key. */
   public record EvaluationError(String reason) implements Outcome {}
 
+  /**
+   * An installed CRD's expression cel-java cannot compile (a Kubernetes CEL library function, a
+   * newer syntax): spl cannot tell what the API server would say, and says nothing.
+   */
+  public record Unsupported(String reason) implements Outcome {}
+
   /** The checked ASTs of spl's expressions, written by {@link #precompile}. */
   public static final String PRECOMPILED = "/dev/spl/schema/cel-programs.bin";
 
   private static final CelOptions OPTIONS = CelOptions.current().enableOptionalSyntax(true).build();
 
   private static final Map<String, CelRuntime.Program> PROGRAMS = new ConcurrentHashMap<>();
+
+  /** Expressions that did not compile, with why: compiled once, not on every object. */
+  private static final Map<String, String> UNSUPPORTED = new ConcurrentHashMap<>();
+
+  /** An expression cel-java cannot compile: from an installed CRD, it is input, not a bug. */
+  private static final class UnsupportedExpression extends RuntimeException {
+    UnsupportedExpression(String message) {
+      super(message, null, false, false);
+    }
+  }
 
   private CelPrograms() {}
 
@@ -70,7 +86,17 @@ public final class CelPrograms {
 
   /** Evaluates {@code expression} with {@code self} bound to {@code self}. */
   public static Outcome evaluate(String expression, Object self) {
-    CelRuntime.Program program = PROGRAMS.computeIfAbsent(expression, CelPrograms::program);
+    String unsupported = UNSUPPORTED.get(expression);
+    if (unsupported != null) {
+      return new Unsupported(unsupported);
+    }
+    CelRuntime.Program program;
+    try {
+      program = PROGRAMS.computeIfAbsent(expression, CelPrograms::program);
+    } catch (UnsupportedExpression e) {
+      UNSUPPORTED.put(expression, e.getMessage());
+      return new Unsupported(e.getMessage());
+    }
     try {
       Object result = program.eval(Map.of("self", self));
       if (result instanceof Boolean b) {
@@ -99,9 +125,9 @@ public final class CelPrograms {
     try {
       return Compiler.COMPILER.compile(expression).getAst();
     } catch (CelValidationException e) {
-      // The expressions are spl's own constants: a failure here is a bug, not user input.
-      throw new IllegalStateException(
-          "cannot compile CEL rule " + expression + ": " + e.getMessage(), e);
+      // spl's own expressions are compiled when it is built (precompile), so a failure here is an
+      // installed CRD's expression spl cannot read.
+      throw new UnsupportedExpression("cel-java cannot compile it: " + firstLine(e.getMessage()));
     }
   }
 
@@ -144,6 +170,14 @@ public final class CelPrograms {
       throw new UncheckedIOException("cannot read " + PRECOMPILED, e);
     }
     return asts;
+  }
+
+  private static String firstLine(String text) {
+    if (text == null) {
+      return "no reason given";
+    }
+    int newline = text.indexOf('\n');
+    return newline < 0 ? text : text.substring(0, newline);
   }
 
   /** cel-java says "key 'x' is not present in map"; the API server says "no such key: x". */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -27,7 +28,45 @@ public record GatewayApiCrd(
     Persistence persistence,
     RelatedLocation location,
     List<CelRule> persistenceRules,
-    SessionPersistenceSchema.Field persistenceSchema) {
+    SessionPersistenceSchema.Field persistenceSchema,
+    Durations durations) {
+
+  /**
+   * What the CRD's schema puts on its duration fields, by schema path (property names from the
+   * object's root, list items left out: {@code spec.rules.timeouts}): the CEL rules that compare
+   * durations, on a field or on the object that holds it, and the patterns of duration fields.
+   * Empty when the CRD has no readable schema.
+   */
+  public record Durations(Map<String, List<CelRule>> rules, Map<String, String> patterns) {
+    public static final Durations NONE = new Durations(Map.of(), Map.of());
+
+    /** The CEL rules at {@code schemaPath} that mention durations; empty when none. */
+    public List<CelRule> rulesAt(String schemaPath) {
+      return rules.getOrDefault(schemaPath, List.of());
+    }
+
+    /** True when the CRD holds a rule at {@code schemaPath} equal to {@code expression}. */
+    public boolean holds(String schemaPath, String expression) {
+      String wanted = normalize(expression);
+      return rulesAt(schemaPath).stream().anyMatch(r -> r.normalized().equals(wanted));
+    }
+
+    /** True when the field at {@code schemaPath} is a GEP-2257 duration by upstream's pattern. */
+    public boolean isGepDuration(String schemaPath) {
+      return SessionPersistenceSchema.DURATION_PATTERN.equals(patterns.get(schemaPath));
+    }
+  }
+
+  /** {@code path} (a resource's field path) as a schema path: list indexes left out. */
+  public static String schemaPath(FieldPath path) {
+    StringBuilder out = new StringBuilder();
+    for (Object segment : path.segments()) {
+      if (segment instanceof String key) {
+        out.append(out.length() == 0 ? "" : ".").append(key);
+      }
+    }
+    return out.toString();
+  }
 
   /** One of the CRD's x-kubernetes-validations on the sessionPersistence object. */
   public record CelRule(String rule, String message) {
@@ -92,9 +131,8 @@ public record GatewayApiCrd(
                 : persistenceOf(schema),
             new RelatedLocation(r.positionOf(FieldPath.of("metadata", "annotations")), r.ref()),
             celRulesOf(schema),
-            schema == null
-                ? null
-                : SessionPersistenceSchema.fromCrd("sessionPersistence", schema)));
+            schema == null ? null : SessionPersistenceSchema.fromCrd("sessionPersistence", schema),
+            durationsOf(r.spec().list("versions"))));
   }
 
   /**
@@ -173,6 +211,60 @@ public record GatewayApiCrd(
       }
     }
     return null;
+  }
+
+  /** The duration rules and patterns of the first version with a schema. */
+  private static Durations durationsOf(ListNode versions) {
+    if (versions == null) {
+      return Durations.NONE;
+    }
+    for (Node v : versions.items()) {
+      if (v instanceof MapNode version
+          && version.map("schema") != null
+          && version.map("schema").map("openAPIV3Schema") != null) {
+        Map<String, List<CelRule>> rules = new java.util.HashMap<>();
+        Map<String, String> patterns = new java.util.HashMap<>();
+        collectDurations(version.map("schema").map("openAPIV3Schema"), "", rules, patterns, 0);
+        return new Durations(Map.copyOf(rules), Map.copyOf(patterns));
+      }
+    }
+    return Durations.NONE;
+  }
+
+  /** Deep enough for any Gateway API kind; a schema is a tree, but a CRD is user input. */
+  private static final int MAX_SCHEMA_DEPTH = 64;
+
+  private static void collectDurations(
+      MapNode schema,
+      String path,
+      Map<String, List<CelRule>> rules,
+      Map<String, String> patterns,
+      int depth) {
+    if (depth > MAX_SCHEMA_DEPTH) {
+      return;
+    }
+    List<CelRule> own =
+        celRulesOf(schema).stream().filter(r -> r.rule().contains("duration(")).toList();
+    if (!own.isEmpty()) {
+      rules.put(path, own);
+    }
+    String pattern = schema.string("pattern");
+    if (pattern != null
+        && (pattern.equals(SessionPersistenceSchema.DURATION_PATTERN) || !own.isEmpty())) {
+      patterns.put(path, pattern);
+    }
+    MapNode props = schema.map("properties");
+    if (props != null) {
+      for (MapNode.Entry e : props.entries()) {
+        if (e.value() instanceof MapNode child) {
+          collectDurations(
+              child, path.isEmpty() ? e.key() : path + "." + e.key(), rules, patterns, depth + 1);
+        }
+      }
+    }
+    if (schema.map("items") != null) {
+      collectDurations(schema.map("items"), path, rules, patterns, depth + 1);
+    }
   }
 
   private static boolean hasSchema(ListNode versions) {

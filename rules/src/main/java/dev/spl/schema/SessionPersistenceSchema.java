@@ -330,7 +330,7 @@ public final class SessionPersistenceSchema {
   }
 
   /** The patterns of upstream's CRDs that spl knows by name, to keep its own messages for them. */
-  private static final String DURATION_PATTERN = "^([0-9]{1,5}(h|m|s|ms)){1,4}$";
+  static final String DURATION_PATTERN = "^([0-9]{1,5}(h|m|s|ms)){1,4}$";
 
   private static final String TOKEN_PATTERN = "^[A-Za-z0-9!#$%&'*+\\-.^_\\x60|~]+$";
 

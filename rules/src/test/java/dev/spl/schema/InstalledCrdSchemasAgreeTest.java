@@ -75,4 +75,44 @@ class InstalledCrdSchemasAgreeTest {
     assertTrue(SessionPersistenceSchema.isTables(schema, GatewayApiVersion.MAIN));
     assertTrue(!SessionPersistenceSchema.isTables(changed, GatewayApiVersion.MAIN));
   }
+
+  /**
+   * The CRD rules on durations are SPL021's, and its fields are upstream's GEP-2257 pattern, in
+   * every bundle: with a CRD in sight, SPL021 runs each check the CRD holds and SPL032 has nothing
+   * left to evaluate.
+   */
+  @Test
+  void everyUpstreamDurationRuleIsSpl021sAndEveryFieldGep2257s() throws Exception {
+    java.util.Set<String> held =
+        dev.spl.rules.schema.InvalidDuration.HELD.stream()
+            .map(GatewayApiCrd::normalize)
+            .collect(java.util.stream.Collectors.toSet());
+    java.util.Set<String> seen = new TreeSet<>();
+    int fields = 0;
+    for (GatewayApiCrd crd : upstream()) {
+      for (var at : crd.durations().rules().entrySet()) {
+        for (GatewayApiCrd.CelRule rule : at.getValue()) {
+          assertTrue(
+              held.contains(rule.normalized()),
+              crd.bundleVersion() + " " + crd.kind() + " " + at.getKey() + ": " + rule.rule());
+          seen.add(rule.normalized());
+        }
+      }
+      for (String path :
+          List.of(
+              "spec.rules.timeouts.request",
+              "spec.rules.timeouts.backendRequest",
+              "spec.rules.retry.backoff",
+              "spec.retryConstraint.budget.interval",
+              "spec.retryConstraint.minRetryRate.interval")) {
+        if (crd.durations().patterns().containsKey(path)) {
+          assertTrue(crd.durations().isGepDuration(path), crd.kind() + " " + path);
+          fields++;
+        }
+      }
+    }
+    assertEquals(held, seen, "every rule SPL021 holds is some bundle's");
+    // timeouts in the 6 HTTPRoute bundles x2, backoff in 5 (v1.2 on), intervals in 4 XBTP x2
+    assertEquals(6 * 2 + 5 + 4 * 2, fields);
+  }
 }

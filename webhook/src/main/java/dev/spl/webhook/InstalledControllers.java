@@ -26,7 +26,7 @@ final class InstalledControllers {
     try {
       GenericKubernetesResource deployment =
           client
-              .genericKubernetesResources("apps/v1", "Deployment")
+              .genericKubernetesResources("apps/v1", dev.spl.model.Kinds.DEPLOYMENT)
               .inNamespace(ENVOY_GATEWAY_NAMESPACE)
               .withName(ENVOY_GATEWAY_DEPLOYMENT)
               .get();

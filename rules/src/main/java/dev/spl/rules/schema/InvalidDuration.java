@@ -15,6 +15,7 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SchemaViolation;
@@ -37,6 +38,47 @@ import java.time.Duration;
 public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);
   private static final Duration ONE_HOUR = Duration.ofHours(1);
+
+  /**
+   * The CRD rules on durations this rule checks in Java, as upstream writes them (v1.1.0..main):
+   * where an installed CRD is in sight, each check runs only if the CRD holds its rule, and the
+   * CRD's other duration rules are SPL032's.
+   */
+  public static final String TIMEOUTS_RULE =
+      "!(has(self.request) && has(self.backendRequest) && duration(self.request) !="
+          + " duration('0s') && duration(self.backendRequest) > duration(self.request))";
+
+  public static final String BUDGET_INTERVAL_RULE =
+      "!(duration(self) < duration('1s') || duration(self) > duration('1h'))";
+
+  public static final String MIN_RETRY_RATE_INTERVAL_RULE =
+      "!(duration(self) == duration('0s') || duration(self) > duration('1h'))";
+
+  /** Every CRD duration rule this rule holds. */
+  public static final java.util.List<String> HELD =
+      java.util.List.of(TIMEOUTS_RULE, BUDGET_INTERVAL_RULE, MIN_RETRY_RATE_INTERVAL_RULE);
+
+  /**
+   * What the installed CRD of {@code resource}'s kind says of its durations, when one with a
+   * readable schema is in sight; empty when spl's table decides.
+   */
+  public static java.util.Optional<GatewayApiCrd.Durations> installed(
+      Resource resource, RuleContext context) {
+    return context == null || context.crds().isEmpty()
+        ? java.util.Optional.empty()
+        : context
+            .crds()
+            .get()
+            .of(resource.kind())
+            .filter(c -> c.persistence() != GatewayApiCrd.Persistence.UNKNOWN)
+            .map(GatewayApiCrd::durations);
+  }
+
+  /** True when the check of {@code rule} at {@code path} is to run: no CRD, or the CRD holds it. */
+  private static boolean holds(
+      java.util.Optional<GatewayApiCrd.Durations> crd, FieldPath path, String rule) {
+    return crd.isEmpty() || crd.get().holds(GatewayApiCrd.schemaPath(path), rule);
+  }
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -66,12 +108,14 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
       checkRouteRules(resource, spec, context, reporter);
     } else if (resource.is(KindCatalogue.EXPERIMENTAL_GROUP, Kinds.X_BACKEND_TRAFFIC_POLICY)
         && context.version().compareTo(GatewayApiVersion.V1_3) >= 0) {
+      java.util.Optional<GatewayApiCrd.Durations> crd = installed(resource, context);
       MapNode retry = spec.map("retryConstraint");
       if (retry != null) {
         FieldPath at = FieldPath.of("spec", "retryConstraint");
         GatewayDuration budget =
-            duration(resource, retry.map("budget"), at.key("budget"), "interval", reporter);
+            duration(resource, retry.map("budget"), at.key("budget"), "interval", crd, reporter);
         if (budget != null
+            && holds(crd, at.key("budget").key("interval"), BUDGET_INTERVAL_RULE)
             && (budget.value().compareTo(ONE_SECOND) < 0
                 || budget.value().compareTo(ONE_HOUR) > 0)) {
           reporter.report(
@@ -84,8 +128,15 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
         }
         GatewayDuration rate =
             duration(
-                resource, retry.map("minRetryRate"), at.key("minRetryRate"), "interval", reporter);
-        if (rate != null && (rate.value().isZero() || rate.value().compareTo(ONE_HOUR) > 0)) {
+                resource,
+                retry.map("minRetryRate"),
+                at.key("minRetryRate"),
+                "interval",
+                crd,
+                reporter);
+        if (rate != null
+            && holds(crd, at.key("minRetryRate").key("interval"), MIN_RETRY_RATE_INTERVAL_RULE)
+            && (rate.value().isZero() || rate.value().compareTo(ONE_HOUR) > 0)) {
           reporter.report(
               info(),
               resource,
@@ -104,16 +155,19 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
     if (rules == null) {
       return;
     }
+    java.util.Optional<GatewayApiCrd.Durations> crd = installed(route, context);
     for (int i = 0; i < rules.size(); i++) {
       if (!(rules.get(i) instanceof MapNode rule)) {
         continue;
       }
       FieldPath at = FieldPath.of("spec", "rules", i);
       MapNode timeouts = rule.map("timeouts");
-      GatewayDuration request = duration(route, timeouts, at.key("timeouts"), "request", reporter);
+      GatewayDuration request =
+          duration(route, timeouts, at.key("timeouts"), "request", crd, reporter);
       GatewayDuration backend =
-          duration(route, timeouts, at.key("timeouts"), "backendRequest", reporter);
+          duration(route, timeouts, at.key("timeouts"), "backendRequest", crd, reporter);
       if (request != null
+          && holds(crd, at.key("timeouts"), TIMEOUTS_RULE)
           && backend != null
           && !request.value().isZero()
           && backend.value().compareTo(request.value()) > 0) {
@@ -128,20 +182,29 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
                 + "; the API server rejects it: shorten it or raise request");
       }
       if (context.version().compareTo(GatewayApiVersion.V1_2) >= 0) {
-        duration(route, rule.map("retry"), at.key("retry"), "backoff", reporter);
+        duration(route, rule.map("retry"), at.key("retry"), "backoff", crd, reporter);
       }
     }
   }
 
   /**
    * The duration at {@code parent.key}, or null when absent or invalid (then reported). Values that
-   * are no string are SPL027's business for persistence and left alone elsewhere.
+   * are no string are SPL027's business for persistence and left alone elsewhere. With a CRD in
+   * sight, only a field the CRD has as a GEP-2257 duration is read: one it lacks is pruned (or of
+   * another version), one of another pattern is not spl's to judge.
    */
   private GatewayDuration duration(
-      Resource resource, MapNode parent, FieldPath parentPath, String key, Reporter reporter) {
+      Resource resource,
+      MapNode parent,
+      FieldPath parentPath,
+      String key,
+      java.util.Optional<GatewayApiCrd.Durations> crd,
+      Reporter reporter) {
     if (parent == null
         || !(parent.get(key) instanceof ScalarNode s)
-        || !(s.value() instanceof String text)) {
+        || !(s.value() instanceof String text)
+        || (crd.isPresent()
+            && !crd.get().isGepDuration(GatewayApiCrd.schemaPath(parentPath.key(key))))) {
       return null;
     }
     GatewayDuration d = GatewayDuration.parse(text);

@@ -160,4 +160,94 @@ class InstalledCrdRuleTest {
         lint("{cookie: {name: c, sameSite: Lax}}", null).stream().map(Finding::ruleId).toList());
     assertEquals(List.of(), lint("{cookie: {name: " + "c".repeat(200) + "}}", null));
   }
+
+  /** A v1.7.0 HTTPRoute CRD, main's shape, whose timeouts carry {@code timeoutRules}. */
+  static CrdsInSight withTimeouts(String requestPattern, String timeoutRules) {
+    return TestCrds.inSight(
+        TestCrds.httpRoute(
+                "v1.7.0",
+                "experimental",
+                "{type: object, properties: {cookie: {type: object, properties: {name: {type:"
+                    + " string}}}, type: {type: string, default: Cookie}}}")
+            .replace(
+                "properties: {backendRefs: {type: array}",
+                "properties: {backendRefs: {type: array}, timeouts: {type: object, properties:"
+                    + " {request: {type: string, pattern: '"
+                    + requestPattern
+                    + "'}, backendRequest: {type: string, pattern:"
+                    + " '^([0-9]{1,5}(h|m|s|ms)){1,4}$'}}, x-kubernetes-validations: ["
+                    + timeoutRules
+                    + "]}"));
+  }
+
+  static List<Finding> lintTimeouts(String timeouts, CrdsInSight crds) {
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: cart, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: cart, port: 80}]
+            timeouts: %s
+        """
+            .formatted(timeouts);
+    Engine.LintRun run =
+        new Engine().start(LintOptions.defaults().withVersion(GatewayApiVersion.MAIN));
+    run.accept(
+        new ManifestLoader().loadText("r.yaml", route), GatewayApiVersion.MAIN, Set.of(), crds);
+    return run.finish(1, 1).findings();
+  }
+
+  static final String DURATION = "^([0-9]{1,5}(h|m|s|ms)){1,4}$";
+
+  static final String UPSTREAM_TIMEOUTS =
+      "{rule: \"!(has(self.request) && has(self.backendRequest) && duration(self.request) !="
+          + " duration('0s') && duration(self.backendRequest) > duration(self.request))\","
+          + " message: 'backendRequest timeout cannot be longer than request timeout'}";
+
+  @Test
+  void theInstalledCrdsDurationRulesDecide() {
+    // Upstream's rule: SPL021 checks it, in spl's words.
+    CrdsInSight upstream = withTimeouts(DURATION, UPSTREAM_TIMEOUTS);
+    assertEquals(
+        List.of("SPL021"),
+        lintTimeouts("{request: 10s, backendRequest: 20s}", upstream).stream()
+            .map(Finding::ruleId)
+            .toList());
+    // A CRD without it: the API server accepts the pair, and so does spl.
+    assertEquals(
+        List.of(), lintTimeouts("{request: 10s, backendRequest: 20s}", withTimeouts(DURATION, "")));
+    // A rule of the CRD's own: SPL032, its message, at the object it is on.
+    CrdsInSight capped =
+        withTimeouts(
+            DURATION,
+            UPSTREAM_TIMEOUTS
+                + ", {rule: \"!has(self.request) || duration(self.request) <= duration('1h')\","
+                + " message: 'request timeout must be at most 1h'}");
+    List<Finding> found = lintTimeouts("{request: 2h}", capped);
+    assertEquals(List.of("SPL032"), found.stream().map(Finding::ruleId).toList());
+    assertEquals(
+        "request timeout must be at most 1h (the installed CRD's rule)", found.get(0).message());
+    assertEquals("spec.rules[0].timeouts", found.get(0).field());
+    // ... not run on a value that is no duration: SPL021 says that, as the API server would.
+    assertEquals(
+        List.of("SPL021"),
+        lintTimeouts("{request: 2d}", capped).stream().map(Finding::ruleId).toList());
+    // A field of another pattern is the CRD's to judge: no GEP-2257 finding.
+    assertEquals(List.of(), lintTimeouts("{request: 2d}", withTimeouts("^[0-9]+d$", "")));
+  }
+
+  @Test
+  void anExpressionCelJavaCannotCompileIsNotGuessedAt() {
+    CrdsInSight odd =
+        withTimeouts(
+            DURATION,
+            "{rule: \"self.request.isWeird(((\", message: 'an expression cel-java cannot read'}");
+    // It does not compile: nothing is said of it, and the lint goes on to the other rules.
+    assertEquals(List.of(), lintTimeouts("{request: 2h}", odd));
+    assertEquals(
+        List.of("SPL021"),
+        lintTimeouts("{request: 2x}", odd).stream().map(Finding::ruleId).toList());
+  }
 }
