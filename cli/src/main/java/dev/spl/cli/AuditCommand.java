@@ -4,6 +4,7 @@ import dev.spl.Engine;
 import dev.spl.InputNotes;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.config.VersionChooser;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
@@ -14,7 +15,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -89,7 +89,7 @@ public final class AuditCommand implements Callable<Integer> {
       List<GatewayApiCrd> installed = cluster.gatewayApiCrds();
       dev.spl.schema.CrdsInSight crds =
           installed.isEmpty() ? null : new dev.spl.schema.CrdsInSight(installed);
-      InputNotes.VersionChoice version = version(installed);
+      InputNotes.VersionChoice version = version(installed, here);
       LintOptions options =
           report
               .options()
@@ -189,28 +189,29 @@ public final class AuditCommand implements Callable<Integer> {
     return dev.spl.index.IngressClasses.of(classes);
   }
 
-  private InputNotes.VersionChoice version(List<GatewayApiCrd> installed) {
-    if (gatewayApiVersion != null) {
-      try {
-        return new InputNotes.VersionChoice(
-            GatewayApiVersion.parse(gatewayApiVersion), "--gateway-api-version", 0);
-      } catch (IllegalArgumentException e) {
-        throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
-      }
+  /** By {@link VersionChooser}'s order: the flag, the working directory's .spl.yaml, the CRDs. */
+  private InputNotes.VersionChoice version(
+      List<GatewayApiCrd> installed, dev.spl.config.SplConfig here) {
+    VersionChooser.Named flag;
+    try {
+      flag =
+          gatewayApiVersion == null
+              ? null
+              : new VersionChooser.Named(
+                  GatewayApiVersion.parse(gatewayApiVersion), "--gateway-api-version");
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
-    Optional<GatewayApiCrd> crd = GatewayApiCrd.deciding(installed);
-    Optional<GatewayApiVersion> fromCrds = crd.flatMap(GatewayApiCrd::version);
-    return fromCrds
-        .map(
-            v ->
-                new InputNotes.VersionChoice(
-                    v, "the cluster's Gateway API CRDs (" + crd.get().versionReason() + ")", 0))
-        .orElseGet(
-            () ->
-                new InputNotes.VersionChoice(
-                    GatewayApiVersion.NEWEST_RELEASE,
-                    "the newest release; the cluster's Gateway API CRDs name none",
-                    0));
+    VersionChooser.Choice c =
+        VersionChooser.choose(
+            flag,
+            here.gatewayApiVersion() == null
+                ? null
+                : new VersionChooser.Named(here.gatewayApiVersion(), String.valueOf(here.file())),
+            VersionChooser.ofCrd(
+                GatewayApiCrd.deciding(installed).orElse(null), "the cluster's Gateway API CRDs"),
+            "the cluster's Gateway API CRDs name none");
+    return new InputNotes.VersionChoice(c.version(), c.reason(), 0);
   }
 
   /** How findings name a cluster's object: {@code HTTPRoute shop/cart}, {@code GatewayClass x}. */

@@ -128,11 +128,22 @@ public final class MigrateCommand implements Callable<Integer> {
                                 + ")"));
     GatewayApiVersion version;
     try {
+      // The routes are written for the version lint would check them against (VersionChooser).
+      dev.spl.config.SplConfig here = new Configs(null).forWorkingDirectory();
       version =
-          gatewayApiVersion == null
-              ? GatewayApiVersion.NEWEST_RELEASE
-              : GatewayApiVersion.parse(gatewayApiVersion);
-    } catch (IllegalArgumentException e) {
+          dev.spl.config.VersionChooser.choose(
+                  gatewayApiVersion == null
+                      ? null
+                      : new dev.spl.config.VersionChooser.Named(
+                          GatewayApiVersion.parse(gatewayApiVersion), "--gateway-api-version"),
+                  here.gatewayApiVersion() == null
+                      ? null
+                      : new dev.spl.config.VersionChooser.Named(
+                          here.gatewayApiVersion(), String.valueOf(here.file())),
+                  null,
+                  "no .spl.yaml names one")
+              .version();
+    } catch (IllegalArgumentException | dev.spl.config.SplConfig.Invalid e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintWriter err = spec.commandLine().getErr();

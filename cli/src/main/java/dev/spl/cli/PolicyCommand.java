@@ -87,11 +87,18 @@ public final class PolicyCommand implements Callable<Integer> {
     RuleSelection rules;
     try {
       version =
-          gatewayApiVersion != null
-              ? GatewayApiVersion.parse(gatewayApiVersion)
-              : cfg.gatewayApiVersion() != null
-                  ? cfg.gatewayApiVersion()
-                  : GatewayApiVersion.NEWEST_RELEASE;
+          dev.spl.config.VersionChooser.choose(
+                  gatewayApiVersion == null
+                      ? null
+                      : new dev.spl.config.VersionChooser.Named(
+                          GatewayApiVersion.parse(gatewayApiVersion), "--gateway-api-version"),
+                  cfg.gatewayApiVersion() == null
+                      ? null
+                      : new dev.spl.config.VersionChooser.Named(
+                          cfg.gatewayApiVersion(), String.valueOf(cfg.file())),
+                  null,
+                  "no .spl.yaml names one")
+              .version();
       rules = RuleSelection.of(enable, disable, Map.of());
     } catch (IllegalArgumentException e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());

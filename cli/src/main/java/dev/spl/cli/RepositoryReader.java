@@ -3,6 +3,7 @@ package dev.spl.cli;
 import dev.spl.InputNotes;
 import dev.spl.PartSink;
 import dev.spl.config.SplConfig;
+import dev.spl.config.VersionChooser;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
@@ -489,16 +490,18 @@ final class RepositoryReader {
     if (part.resources().isEmpty() && part.problems().isEmpty() && !ignoreNonManifests) {
       inputErrors.add(ManifestLoader.STDIN_NAME + ": holds no manifest");
     }
+    // Its own CRDs are the CRDs in sight for it; else the input's, as for any file.
     Optional<CrdVersion> own = crdVersionIn(part.resources(), ManifestLoader.STDIN_NAME);
+    SplConfig here = configs.forWorkingDirectory();
     GatewayApiVersion version =
-        flagVersion == null
-                && configs.forWorkingDirectory().gatewayApiVersion() == null
-                && own.isPresent()
-            ? count(own.get().version(), "Gateway API CRDs in " + own.get().file())
+        own.isPresent()
+            ? chosen(
+                Path.of(ManifestLoader.STDIN_NAME),
+                named(own.get()),
+                here.gatewayApiVersion() == null
+                    ? null
+                    : new VersionChooser.Named(here.gatewayApiVersion(), display(here.file())))
             : versionFor(Path.of(ManifestLoader.STDIN_NAME));
-    if (own.isPresent()) {
-      namedVersion.add(ManifestLoader.STDIN_NAME);
-    }
     versionByFile.put(ManifestLoader.STDIN_NAME, version);
     run.accept(part, version, Set.of(ManifestLoader.STDIN_NAME));
     progress.accept(part);
@@ -881,25 +884,39 @@ final class RepositoryReader {
         : release.length() > 53 ? release.substring(0, 53) : release;
   }
 
-  /** The version for {@code file}: the flag, its .spl.yaml, CRDs in the input, newest release. */
+  /** The version for {@code file}, by {@link VersionChooser}'s order. */
   private GatewayApiVersion versionFor(Path file) throws SplConfig.Invalid {
-    if (flagVersion != null) {
+    SplConfig cfg = flagVersion != null ? null : configs.forFile(file);
+    VersionChooser.Named config =
+        cfg == null || cfg.gatewayApiVersion() == null
+            ? null
+            : new VersionChooser.Named(cfg.gatewayApiVersion(), display(cfg.file()));
+    // The input's CRDs are read only when nothing before them in the order names a version.
+    return chosen(
+        file,
+        flagVersion != null || config != null ? null : crdVersion().map(this::named).orElse(null),
+        config);
+  }
+
+  private VersionChooser.Named named(CrdVersion crds) {
+    return new VersionChooser.Named(crds.version(), "Gateway API CRDs in " + crds.file());
+  }
+
+  /** Chooses, counts the choice for the summary and notes whether the version was named. */
+  private GatewayApiVersion chosen(
+      Path file, VersionChooser.Named crds, VersionChooser.Named config) {
+    VersionChooser.Choice c =
+        VersionChooser.choose(
+            flagVersion == null
+                ? null
+                : new VersionChooser.Named(flagVersion, "--gateway-api-version"),
+            config,
+            crds,
+            "no .spl.yaml or Gateway API CRDs in the input name one");
+    if (c.named()) {
       namedVersion.add(display(file));
-      return count(flagVersion, "--gateway-api-version");
     }
-    SplConfig cfg = configs.forFile(file);
-    if (cfg.gatewayApiVersion() != null) {
-      namedVersion.add(display(file));
-      return count(cfg.gatewayApiVersion(), display(cfg.file()));
-    }
-    Optional<CrdVersion> crds = crdVersion();
-    if (crds.isPresent()) {
-      namedVersion.add(display(file));
-      return count(crds.get().version(), "Gateway API CRDs in " + crds.get().file());
-    }
-    return count(
-        GatewayApiVersion.NEWEST_RELEASE,
-        "the newest release; no .spl.yaml or Gateway API CRDs in the input name one");
+    return count(c.version(), c.reason());
   }
 
   /**

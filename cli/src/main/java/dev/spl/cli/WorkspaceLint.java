@@ -205,12 +205,22 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
         }
       }
     }
+    // A file the workspace read did not hold (a new one): its .spl.yaml, else the newest release.
+    SplConfig configured;
     try {
-      GatewayApiVersion configured = new Configs(null).forFile(Path.of(file)).gatewayApiVersion();
-      return configured == null ? GatewayApiVersion.NEWEST_RELEASE : configured;
+      configured = new Configs(null).forFile(Path.of(file));
     } catch (SplConfig.Invalid e) {
-      return GatewayApiVersion.NEWEST_RELEASE;
+      configured = null;
     }
+    return dev.spl.config.VersionChooser.choose(
+            null,
+            configured == null || configured.gatewayApiVersion() == null
+                ? null
+                : new dev.spl.config.VersionChooser.Named(
+                    configured.gatewayApiVersion(), String.valueOf(configured.file())),
+            null,
+            "no .spl.yaml names one")
+        .version();
   }
 
   private Engine.LintRun start(LintOptions options, Set<String> standAlone) {

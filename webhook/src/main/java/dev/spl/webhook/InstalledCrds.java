@@ -1,5 +1,6 @@
 package dev.spl.webhook;
 
+import dev.spl.config.VersionChooser;
 import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
 import dev.spl.schema.GatewayApiCrd;
@@ -69,11 +70,17 @@ final class InstalledCrds {
     GatewayApiVersion version;
     String decidedBy;
     if (configured.equals("auto")) {
-      version = deciding.flatMap(GatewayApiCrd::version).orElse(GatewayApiVersion.NEWEST_RELEASE);
-      decidedBy =
-          deciding
-              .map(c -> "the cluster's " + c.kind() + " CRD (" + c.versionReason() + ")")
-              .orElse("the newest release: no Gateway API CRD of the cluster names one");
+      // No version named: the CRDs in sight decide, by the one order every face of spl uses.
+      VersionChooser.Choice c =
+          VersionChooser.choose(
+              null,
+              null,
+              deciding
+                  .map(d -> VersionChooser.ofCrd(d, "the cluster's " + d.kind() + " CRD"))
+                  .orElse(null),
+              "no Gateway API CRD of the cluster names one");
+      version = c.version();
+      decidedBy = c.reason();
     } else {
       version = GatewayApiVersion.parse(configured);
       decidedBy = flag;
