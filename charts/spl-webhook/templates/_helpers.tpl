@@ -37,6 +37,11 @@ helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
 {{- if and .Values.certManager.enabled (not .Values.tls.existingSecret) -}}true{{- end -}}
 {{- end -}}
 
+{{- /* Neither cert-manager nor a Secret of the user's: the webhook manages its own certificate. */ -}}
+{{- define "spl.managedTls" -}}
+{{- if not (or (include "spl.useCertManager" .) .Values.tls.existingSecret) -}}true{{- end -}}
+{{- end -}}
+
 {{- /* The webhook runs unless only the API server's policies are wanted (policies.mode vap). */ -}}
 {{- define "spl.runsWebhook" -}}
 {{- if ne .Values.policies.mode "vap" -}}true{{- end -}}

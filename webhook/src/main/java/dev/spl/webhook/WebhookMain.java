@@ -164,6 +164,34 @@ public final class WebhookMain implements Callable<Integer> {
               + " reported once; rules a policy covers in part (SPL102, SPL140) still run.")
   boolean skipPolicyRules;
 
+  @Option(
+      names = "--managed-tls-secret",
+      defaultValue = "${env:SPL_MANAGED_TLS_SECRET}",
+      description =
+          "Manage the serving certificate in this Secret (a CA and a serving pair, renewed before"
+              + " they expire), write it to --tls-cert-file/--tls-key-file and put the CA into"
+              + " --managed-tls-webhook's caBundle: no cert-manager needed (SPL_MANAGED_TLS_SECRET).")
+  String managedTlsSecret;
+
+  @Option(
+      names = "--managed-tls-webhook",
+      defaultValue = "${env:SPL_MANAGED_TLS_WEBHOOK}",
+      description = "The ValidatingWebhookConfiguration whose caBundle the managed CA goes into.")
+  String managedTlsWebhook;
+
+  @Option(
+      names = "--managed-tls-dns",
+      split = ",",
+      defaultValue = "${env:SPL_MANAGED_TLS_DNS}",
+      description = "The serving certificate's DNS names, the Service's (comma-separated).")
+  List<String> managedTlsDns;
+
+  @Option(
+      names = "--namespace",
+      defaultValue = "${env:POD_NAMESPACE:-default}",
+      description = "The namespace the webhook runs in, for the managed Secret (POD_NAMESPACE).")
+  String namespace;
+
   private volatile boolean rulesReady;
 
   /**
@@ -213,16 +241,19 @@ public final class WebhookMain implements Callable<Integer> {
       log.error("bad configuration", "error", e.getMessage());
       return 2;
     }
-    KubernetesClient client =
-        watchCluster
-            ? new KubernetesClientBuilder()
-                .withHttpClientFactory(new BoundedJdkHttpClientFactory())
-                // Objects are read as GenericKubernetesResource and a few typed ones (Lease,
-                // PolicyReport by name): without the class path search for every model class by
-                // kind, ~500 classes of fabric8's models are never loaded (metaspace, issue 28).
-                .withKubernetesSerialization(clientSerialization())
-                .build()
-            : null;
+    KubernetesClient client = watchCluster ? newClient() : null;
+    if (managedTlsSecret != null && !managedTlsSecret.isBlank()) {
+      ManagedTls tls;
+      try {
+        tls = managedTls(client != null ? client : newClient());
+      } catch (IllegalArgumentException e) {
+        log.error("bad configuration", "error", e.getMessage());
+        return 2;
+      }
+      if (!startManagedTls(tls, log)) {
+        return 1;
+      }
+    }
     // The configuration's version wins over the flag, for reviews and the cache alike; the
     // cluster's Gateway API CRDs decide under auto, and are held against a configured version.
     List<dev.spl.schema.GatewayApiCrd> installed =
@@ -347,6 +378,95 @@ public final class WebhookMain implements Callable<Integer> {
             System.getenv().getOrDefault("POD_NAME", java.util.UUID.randomUUID().toString()),
             auditInterval)
         .start();
+  }
+
+  private static KubernetesClient newClient() {
+    return new KubernetesClientBuilder()
+        .withHttpClientFactory(new BoundedJdkHttpClientFactory())
+        // Objects are read as GenericKubernetesResource and a few typed ones (Lease,
+        // PolicyReport by name): without the class path search for every model class by
+        // kind, ~500 classes of fabric8's models are never loaded (metaspace, issue 28).
+        .withKubernetesSerialization(clientSerialization())
+        .build();
+  }
+
+  ManagedTls managedTls(KubernetesClient client) {
+    if (managedTlsWebhook == null || managedTlsWebhook.isBlank()) {
+      throw new IllegalArgumentException("--managed-tls-secret needs --managed-tls-webhook");
+    }
+    if (managedTlsDns == null || managedTlsDns.isEmpty()) {
+      throw new IllegalArgumentException("--managed-tls-secret needs --managed-tls-dns");
+    }
+    return new ManagedTls(
+        client,
+        new ManagedTls.Settings(
+            namespace, managedTlsSecret, managedTlsWebhook, managedTlsDns, certFile, keyFile),
+        java.time.Clock.systemUTC());
+  }
+
+  /**
+   * How often the managed certificate and the caBundle are checked (two reads when nothing is due).
+   */
+  static final Duration MANAGED_TLS_CHECK = Duration.ofMinutes(1);
+
+  /**
+   * Makes the serving certificate before the server starts (retrying while the API server cannot be
+   * reached), then checks it every {@link #MANAGED_TLS_CHECK}. False when none could be made.
+   */
+  private static boolean startManagedTls(ManagedTls tls, JsonLog log) {
+    Exception last = null;
+    for (int attempt = 1; attempt <= 10; attempt++) {
+      try {
+        ManagedTls.Outcome outcome = tls.ensure();
+        log.info(
+            "managed certificate", "outcome", outcome.name().toLowerCase(java.util.Locale.ROOT));
+        last = null;
+        break;
+      } catch (Exception e) {
+        last = e;
+        log.warn(
+            "managed certificate not made yet",
+            "attempt",
+            attempt,
+            "error",
+            String.valueOf(e.getMessage()));
+        try {
+          Thread.sleep(3_000);
+        } catch (InterruptedException stop) {
+          Thread.currentThread().interrupt();
+          return false;
+        }
+      }
+    }
+    if (last != null) {
+      log.error("cannot make the managed certificate", "error", String.valueOf(last.getMessage()));
+      return false;
+    }
+    var checks =
+        java.util.concurrent.Executors.newSingleThreadScheduledExecutor(
+            r -> {
+              Thread t = new Thread(r, "spl-managed-tls");
+              t.setDaemon(true);
+              return t;
+            });
+    checks.scheduleWithFixedDelay(
+        () -> {
+          try {
+            ManagedTls.Outcome outcome = tls.ensure();
+            if (outcome != ManagedTls.Outcome.KEPT) {
+              log.info(
+                  "managed certificate",
+                  "outcome",
+                  outcome.name().toLowerCase(java.util.Locale.ROOT));
+            }
+          } catch (Exception e) {
+            log.warn("managed certificate check failed", "error", String.valueOf(e.getMessage()));
+          }
+        },
+        MANAGED_TLS_CHECK.toMillis(),
+        MANAGED_TLS_CHECK.toMillis(),
+        java.util.concurrent.TimeUnit.MILLISECONDS);
+    return true;
   }
 
   private void logReady(JsonLog log, GatewayApiVersion version, List<String> skipped) {

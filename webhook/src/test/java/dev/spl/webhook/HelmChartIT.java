@@ -48,7 +48,16 @@ class HelmChartIT {
     List<Resource> all(String kind) {
       return resources.stream().filter(r -> r.kind().equals(kind)).toList();
     }
+
+    /** The one {@code kind} named {@code name}. */
+    Map<String, Object> named(String kind, String name) {
+      List<Resource> found = all(kind).stream().filter(r -> r.name().equals(name)).toList();
+      assertEquals(1, found.size(), "expected one " + kind + " " + name);
+      return plain(found.get(0));
+    }
   }
+
+  static final String FULLNAME = "spl-spl-webhook";
 
   @SuppressWarnings("unchecked")
   static Map<String, Object> plain(Resource r) {
@@ -190,7 +199,7 @@ class HelmChartIT {
 
   @Test
   void defaultsAreCautious() throws Exception {
-    Rendered r = render(t -> t.set("certManager.enabled", "false"));
+    Rendered r = render(t -> {});
     Map<String, Object> deployment = r.one("Deployment");
     assertEquals(2L, (Long) at(deployment, "spec", "replicas"));
     Map<String, Object> webhookConfig = r.one("ValidatingWebhookConfiguration");
@@ -213,18 +222,62 @@ class HelmChartIT {
         (Object) at(service, "spec", "ports", 0, "port"),
         at(hook, "clientConfig", "service", "port"));
 
-    // Without cert-manager the chart's CA signs the serving certificate, and the caBundle is that
-    // CA.
-    Map<String, Object> secret = r.one("Secret");
-    X509Certificate ca = certificate(at(hook, "clientConfig", "caBundle"));
-    X509Certificate serving = certificate(at(secret, "data", "tls.crt"));
-    serving.verify(ca.getPublicKey());
+    // By default the webhook manages its certificate: it is told where, and may do just that.
+    List<String> args = at(deployment, "spec", "template", "spec", "containers", 0, "args");
+    assertTrue(args.contains("--managed-tls-secret=" + FULLNAME + "-tls"), args.toString());
+    assertTrue(args.contains("--managed-tls-webhook=" + FULLNAME), args.toString());
     assertTrue(
-        serving.getSubjectAlternativeNames().stream()
-            .anyMatch(san -> san.get(1).equals("spl-spl-webhook." + NS + ".svc")));
+        args.contains(
+            "--managed-tls-dns="
+                + FULLNAME
+                + ","
+                + FULLNAME
+                + "."
+                + NS
+                + ","
+                + FULLNAME
+                + "."
+                + NS
+                + ".svc"),
+        args.toString());
+    assertNotNull(at(deployment, "spec", "template", "spec", "volumes", 0, "emptyDir"));
+    assertTrue(r.all("Secret").isEmpty(), "the webhook writes its Secret");
+    assertTrue(r.all("Certificate").isEmpty(), "no cert-manager needed");
+    assertNull(at(hook, "clientConfig", "caBundle"), "set by the webhook at start");
+    Map<String, Object> secrets = r.named("Role", FULLNAME + "-tls");
     assertEquals(
-        (Object) at(secret, "metadata", "name"),
-        at(deployment, "spec", "template", "spec", "volumes", 0, "secret", "secretName"));
+        List.of(
+            Map.of(
+                "apiGroups",
+                List.of(""),
+                "resources",
+                List.of("secrets"),
+                "verbs",
+                List.of("create")),
+            Map.of(
+                "apiGroups",
+                List.of(""),
+                "resources",
+                List.of("secrets"),
+                "verbs",
+                List.of("get", "update"),
+                "resourceNames",
+                List.of(FULLNAME + "-tls"))),
+        at(secrets, "rules"));
+    assertEquals(
+        List.of(
+            Map.of(
+                "apiGroups",
+                List.of("admissionregistration.k8s.io"),
+                "resources",
+                List.of("validatingwebhookconfigurations"),
+                "verbs",
+                List.of("get", "update"),
+                "resourceNames",
+                List.of(FULLNAME))),
+        at(r.named("ClusterRole", FULLNAME + "-tls"), "rules"));
+    assertEquals(
+        Boolean.TRUE, at(deployment, "spec", "template", "spec", "automountServiceAccountToken"));
 
     assertNotNull(r.one("PodDisruptionBudget"));
     assertTrue(r.all("ServiceMonitor").isEmpty());
@@ -249,7 +302,7 @@ class HelmChartIT {
 
   @Test
   void rbacOnlyReads() {
-    Map<String, Object> role = render(t -> {}).one("ClusterRole");
+    Map<String, Object> role = render(t -> {}).named("ClusterRole", FULLNAME);
     List<Map<String, Object>> rules = at(role, "rules");
     for (Map<String, Object> rule : rules) {
       assertTrue(
@@ -282,14 +335,18 @@ class HelmChartIT {
     Set<String> read = new java.util.TreeSet<>();
     dev.spl.model.KindCatalogue.all().forEach(k -> read.add(k.group() + "/" + k.plural()));
     assertEquals(read, granted);
-    assertTrue(render(t -> t.set("watchCluster", "false")).all("ClusterRole").isEmpty());
-    assertTrue(render(t -> {}).all("Role").isEmpty(), "no Lease access unless the audit is on");
+    assertTrue(
+        render(t -> t.set("watchCluster", "false")).all("ClusterRole").stream()
+            .noneMatch(c -> c.name().equals(FULLNAME)));
+    assertTrue(
+        render(t -> {}).all("Role").stream().noneMatch(r -> r.name().endsWith("-audit-lease")),
+        "no Lease access unless the audit is on");
   }
 
   @Test
   void theAuditGetsExactlyTheVerbsItUses() {
     Rendered r = render(t -> t.set("audit.enabled", "true").set("audit.interval", "PT2M"));
-    List<Map<String, Object>> rules = at(r.one("ClusterRole"), "rules");
+    List<Map<String, Object>> rules = at(r.named("ClusterRole", FULLNAME), "rules");
     Map<String, Object> reports =
         rules.stream()
             .filter(x -> ((List<?>) x.get("apiGroups")).contains("wgpolicyk8s.io"))
@@ -302,7 +359,7 @@ class HelmChartIT {
         .filter(x -> x != reports)
         .filter(x -> !x.containsKey("resourceNames"))
         .forEach(x -> assertEquals(List.of("get", "list", "watch"), x.get("verbs")));
-    Map<String, Object> role = r.one("Role");
+    Map<String, Object> role = r.named("Role", FULLNAME + "-audit-lease");
     assertEquals(NS, at(role, "metadata", "namespace"));
     assertEquals(
         List.of(
@@ -314,7 +371,7 @@ class HelmChartIT {
                 "verbs",
                 List.of("get", "create", "update"))),
         at(role, "rules"));
-    assertNotNull(r.one("RoleBinding"));
+    assertNotNull(r.named("RoleBinding", FULLNAME + "-audit-lease"));
     Map<String, Object> container =
         at(r.one("Deployment"), "spec", "template", "spec", "containers", 0);
     List<String> args = at(container, "args");
@@ -346,8 +403,8 @@ class HelmChartIT {
   }
 
   @Test
-  void certManagerIsTheDefault() {
-    Rendered r = render(t -> {});
+  void certManagerWhenEnabled() {
+    Rendered r = render(t -> t.set("certManager.enabled", "true"));
     // a CA certificate from a self-signed root, and the serving certificate from a CA Issuer: the
     // caBundle (the CA) outlives every renewal of the serving certificate
     List<Map<String, Object>> certificates =
@@ -381,6 +438,7 @@ class HelmChartIT {
         (Object) at(certificate, "spec", "secretName"),
         at(r.one("Deployment"), "spec", "template", "spec", "volumes", 0, "secret", "secretName"));
     assertTrue(r.all("Secret").isEmpty(), "cert-manager writes the Secret");
+    assertTrue(r.all("Role").stream().noneMatch(x -> x.name().endsWith("-tls")));
   }
 
   @Test
