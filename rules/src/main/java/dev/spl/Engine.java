@@ -109,7 +109,57 @@ public final class Engine {
    * LintRun#finish}. Memory is then bounded by those resources, not by the input.
    */
   public LintRun start(LintOptions options) {
-    return new LintRun(options);
+    return new LintRun(options, RunMode.DEFAULT);
+  }
+
+  /** {@link #start(LintOptions)}, run as {@code mode} says. */
+  public LintRun start(LintOptions options, RunMode mode) {
+    return new LintRun(options, mode);
+  }
+
+  /**
+   * How one lint runs, decided when it starts (what it checks is {@link LintOptions}'s).
+   *
+   * @param listResources {@link LintResult#linted} lists every resource linted, for reports that
+   *     name each one; off by default: it is the one thing a lint would otherwise keep per document
+   * @param isolateRuleFailures a rule that throws (a bug in spl) loses only its own findings on the
+   *     object it was checking, the failure kept for {@link LintRun#ruleFailures}; off by default:
+   *     tests, the fuzzer and the webhook want the exception
+   * @param deadlineNanos when present ({@link System#nanoTime} scale), the next rule to start after
+   *     it throws {@link LintDeadlineExceeded}: for callers whose own caller stops waiting (an
+   *     admission review the API server has given up on), so no work goes on for nobody
+   * @param onlyUnits when present, the cross-resource rules run for these units' builds only: what
+   *     an edit in them can change
+   */
+  public record RunMode(
+      boolean listResources,
+      boolean isolateRuleFailures,
+      java.util.OptionalLong deadlineNanos,
+      java.util.Optional<Set<String>> onlyUnits) {
+    public static final RunMode DEFAULT =
+        new RunMode(false, false, java.util.OptionalLong.empty(), java.util.Optional.empty());
+
+    public RunMode {
+      onlyUnits = onlyUnits.map(Set::copyOf);
+    }
+
+    public RunMode listingResources() {
+      return new RunMode(true, isolateRuleFailures, deadlineNanos, onlyUnits);
+    }
+
+    public RunMode isolatingRuleFailures() {
+      return new RunMode(listResources, true, deadlineNanos, onlyUnits);
+    }
+
+    public RunMode until(long nanos) {
+      return new RunMode(
+          listResources, isolateRuleFailures, java.util.OptionalLong.of(nanos), onlyUnits);
+    }
+
+    public RunMode onlyUnits(Set<String> wanted) {
+      return new RunMode(
+          listResources, isolateRuleFailures, deadlineNanos, java.util.Optional.of(wanted));
+    }
   }
 
   private record ContextKey(GatewayApiVersion version, CrdsInSight crds) {}
@@ -133,12 +183,12 @@ public final class Engine {
     private final Set<String> units = new TreeSet<>();
     private final Set<String> standAlone = new java.util.HashSet<>();
     private int resourceCount;
-    private boolean listResources;
-    private long deadlineNanos;
-    private boolean hasDeadline;
+    private final boolean listResources;
+    private final long deadlineNanos;
+    private final boolean hasDeadline;
     private boolean projectAll;
-    private boolean isolate;
-    private Set<String> wantedUnits; // null: every unit
+    private final boolean isolate;
+    private final Set<String> wantedUnits; // null: every unit
     private final List<RuleFailure> failures = new ArrayList<>();
     // The rules this lint runs: those its judgement leaves on. A configuration per file can give a
     // rule another severity, never switch one back on (RuleSelection.withLevels), so a rule off
@@ -148,8 +198,13 @@ public final class Engine {
     private final List<SessionPersistenceRule> persistenceRulesOn;
     private final List<IndexRule> indexRulesOn;
 
-    private LintRun(LintOptions options) {
+    private LintRun(LintOptions options, RunMode mode) {
       this.options = options;
+      this.listResources = mode.listResources();
+      this.isolate = mode.isolateRuleFailures();
+      this.hasDeadline = mode.deadlineNanos().isPresent();
+      this.deadlineNanos = mode.deadlineNanos().orElse(0);
+      this.wantedUnits = mode.onlyUnits().orElse(null);
       RuleSelection selection = options.judgement().rules();
       this.resourceRulesOn = on(resourceRules, selection);
       this.persistenceRulesOn = on(persistenceRules, selection);
@@ -168,43 +223,14 @@ public final class Engine {
      * Keeps only what the cross-resource rules declare they read of every resource, as a large lint
      * does past its first resources: for tests that hold rules to their declarations.
      */
-    public LintRun projectingAll() {
+    LintRun projectingAll() {
       projectAll = true;
       return this;
     }
 
     /**
-     * Makes {@link LintResult#linted} list every resource linted, for reports that name each one.
-     * Off by default: it is the one thing a lint would otherwise keep per input document.
-     */
-    public LintRun listingResources() {
-      listResources = true;
-      return this;
-    }
-
-    /**
-     * Gives up at {@code deadlineNanos} ({@link System#nanoTime} scale): the next rule to start
-     * after it throws {@link LintDeadlineExceeded}. For callers whose own caller stops waiting (an
-     * admission review the API server has given up on), so no work goes on for nobody.
-     */
-    public LintRun until(long deadlineNanos) {
-      this.deadlineNanos = deadlineNanos;
-      this.hasDeadline = true;
-      return this;
-    }
-
-    /**
-     * Makes a rule that throws (a bug in spl) lose only its own findings on the object it was
-     * checking: the failure is kept for {@link #ruleFailures} and every other rule and object is
-     * still checked. Off by default: tests, the fuzzer and the webhook want the exception.
-     */
-    public LintRun isolatingRuleFailures() {
-      isolate = true;
-      return this;
-    }
-
-    /**
-     * The rules that threw, when {@link #isolatingRuleFailures isolated}, in the order they did.
+     * The rules that threw, when {@link RunMode#isolateRuleFailures isolated}, in the order they
+     * did.
      */
     public List<RuleFailure> ruleFailures() {
       return List.copyOf(failures);
@@ -278,15 +304,6 @@ public final class Engine {
      */
     public void acceptForIndex(LoadedInput part, GatewayApiVersion version, Set<String> units) {
       accept(part, version, units, null, false);
-    }
-
-    /**
-     * Runs the cross-resource rules for these units' builds only: what an edit in them can change
-     * (a unit's findings count on its own objects, so no other unit's build reports on them).
-     */
-    public LintRun onlyUnits(Set<String> wanted) {
-      this.wantedUnits = Set.copyOf(wanted);
-      return this;
     }
 
     private void accept(

@@ -51,7 +51,8 @@ class StreamingLintTest {
     assertTrue(plain.linted().isEmpty(), "no per-document list by default");
     assertTrue(plain.resources() > 50, "but every resource is counted");
 
-    Engine.LintRun run = new Engine().start(LintOptions.defaults()).listingResources();
+    Engine.LintRun run =
+        new Engine().start(LintOptions.defaults(), Engine.RunMode.DEFAULT.listingResources());
     run.accept(input);
     LintResult listed = run.finish(input.files(), input.documents());
     assertEquals(plain.resources(), listed.linted().size());

@@ -100,10 +100,11 @@ public final class AuditCommand implements Callable<Integer> {
       // a cluster's objects have no folder: the working directory's .spl.yaml (or --config)
       // judges them all, inside the engine
       options = options.withJudgement(here.judgement(options.judgement()));
-      Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
+      Engine.RunMode mode = Engine.RunMode.DEFAULT.isolatingRuleFailures();
       if (outputs.stream().anyMatch(o -> o.format() == dev.spl.cli.format.OutputFormat.junit)) {
-        run.listingResources();
+        mode = mode.listingResources();
       }
+      Engine.LintRun run = new Engine().start(options, mode);
       int objects = 0;
       for (KindCatalogue.Kind kind : KindCatalogue.all()) {
         if (kind.role() == dev.spl.model.KindRole.INGRESS_CLASS) {

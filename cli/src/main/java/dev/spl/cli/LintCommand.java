@@ -167,10 +167,11 @@ public final class LintCommand implements Callable<Integer> {
             .withIngressClasses(scan.ingressClasses())
             .withControllerVersions(
                 configs.controllersOf(inputs).orElse(scan.controllerVersions()));
-    Engine.LintRun run = new Engine().start(options).isolatingRuleFailures();
+    Engine.RunMode mode = Engine.RunMode.DEFAULT.isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
-      run.listingResources(); // a test case per resource, passed or failed
+      mode = mode.listingResources(); // a test case per resource, passed or failed
     }
+    Engine.LintRun run = new Engine().start(options, mode);
     PrintWriter err = spec.commandLine().getErr();
     Progress progress = new Progress(err, toTerminal && !report.quiet && System.console() != null);
     RepositoryReader reader =

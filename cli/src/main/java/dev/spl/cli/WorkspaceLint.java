@@ -163,7 +163,11 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
         s.reader().withoutOthersProblems(ManifestLoader.lenient().loadText(file, text), false);
     // Only the edited file is linted alone; the others are kept for the cross-resource rules, and
     // only the builds of the file's units are checked: what the edit can change.
-    Engine.LintRun run = start(s.options(), s.standAlone()).onlyUnits(units);
+    Engine.LintRun run =
+        start(
+            s.options(),
+            s.standAlone(),
+            Engine.RunMode.DEFAULT.isolatingRuleFailures().onlyUnits(units));
     for (Part p : s.parts()) {
       if (!file.equals(p.file())) {
         run.acceptForIndex(p.part(), p.version(), p.units());
@@ -224,7 +228,11 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
   }
 
   private Engine.LintRun start(LintOptions options, Set<String> standAlone) {
-    Engine.LintRun run = engine.start(options).isolatingRuleFailures();
+    return start(options, standAlone, Engine.RunMode.DEFAULT.isolatingRuleFailures());
+  }
+
+  private Engine.LintRun start(LintOptions options, Set<String> standAlone, Engine.RunMode mode) {
+    Engine.LintRun run = engine.start(options, mode);
     standAlone.forEach(run::standAlone);
     return run;
   }

@@ -389,8 +389,11 @@ final class AdmissionHandler {
     // both).
     // The cluster's IngressClasses say which Ingresses ingress-nginx serves, as spl lint's do.
     Engine.LintRun run =
-        engine.start(admin.applyTo(options).withIngressClasses(cluster.ingressClasses()));
-    deadlineNanos.ifPresent(run::until);
+        engine.start(
+            admin.applyTo(options).withIngressClasses(cluster.ingressClasses()),
+            deadlineNanos.isPresent()
+                ? Engine.RunMode.DEFAULT.until(deadlineNanos.getAsLong())
+                : Engine.RunMode.DEFAULT);
     for (Resource r : input.resources()) {
       run.acceptKept(cluster.neighbours(r));
     }
