@@ -151,7 +151,8 @@ public final class ProbeCommand implements Callable<Integer> {
   @Option(
       names = "--format",
       defaultValue = "text",
-      description = "text or json (default: ${DEFAULT-VALUE}).")
+      description =
+          "text, json, or html: one page with the grid as a picture (default: ${DEFAULT-VALUE}).")
   String format;
 
   @Override
@@ -166,8 +167,9 @@ public final class ProbeCommand implements Callable<Integer> {
     if (requests != null && requests < 1) {
       throw new CommandLine.ParameterException(spec.commandLine(), "--requests must be positive");
     }
-    if (!format.equals("text") && !format.equals("json")) {
-      throw new CommandLine.ParameterException(spec.commandLine(), "--format must be text or json");
+    if (!format.equals("text") && !format.equals("json") && !format.equals("html")) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--format must be text, json or html");
     }
     if (!mode.equals("persistence") && !mode.equals("source-ip")) {
       throw new CommandLine.ParameterException(
@@ -212,6 +214,8 @@ public final class ProbeCommand implements Callable<Integer> {
     }
     if (format.equals("json")) {
       json(report, out, strict);
+    } else if (format.equals("html")) {
+      out.print(HtmlReport.render(report, describe(report.expectation()), strict));
     } else {
       text(report, out);
     }
