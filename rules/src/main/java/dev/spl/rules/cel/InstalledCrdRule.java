@@ -3,6 +3,7 @@ package dev.spl.rules.cel;
 import dev.spl.model.FieldPath;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
@@ -40,6 +41,15 @@ import java.util.stream.Collectors;
             + " own rules lack fails.",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class InstalledCrdRule implements SessionPersistenceRule, ResourceRule {
+  public static final MessageTemplate RULE =
+      MessageTemplate.of("{message} (the installed CRD's rule)");
+  public static final MessageTemplate SCHEMA =
+      MessageTemplate.of("{constraint} (the installed CRD's schema)");
+  public static final MessageTemplate UNEVALUABLE =
+      MessageTemplate.of(
+          "the API server cannot evaluate the installed CRD's rule \"{message}\" ({reason}) and"
+              + " rejects it");
+
   /** The rules whose expressions spl holds itself: the CRD's copies are theirs to report. */
   static final List<CrdValidationRule> SPLS_OWN =
       List.of(
@@ -93,17 +103,13 @@ public final class InstalledCrdRule implements SessionPersistenceRule, ResourceR
       GatewayApiCrd.CelRule rule, Object self, Resource resource, FieldPath at, Reporter reporter) {
     CelPrograms.Outcome outcome = CelPrograms.evaluate(rule.rule(), self);
     if (outcome instanceof CelPrograms.Failed) {
-      reporter.report(info(), resource, at, rule.message() + " (the installed CRD's rule)");
+      reporter.report(info(), resource, at, RULE.format("message", rule.message()));
     } else if (outcome instanceof CelPrograms.EvaluationError error) {
       reporter.report(
           info(),
           resource,
           at,
-          "the API server cannot evaluate the installed CRD's rule \""
-              + rule.message()
-              + "\" ("
-              + error.reason()
-              + ") and rejects it");
+          UNEVALUABLE.format("message", rule.message(), "reason", error.reason()));
     }
   }
 

@@ -3,6 +3,7 @@ package dev.spl.rules.schema;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -22,6 +23,14 @@ import dev.spl.rules.RuleDefinition;
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class BackendShape implements ResourceRule {
   private static final String ENDPOINT_SELECTOR = "EndpointSelector";
+  public static final MessageTemplate MISSING_SELECTOR =
+      MessageTemplate.of("type is EndpointSelector but spec.endpointSelector is missing; add it");
+  public static final MessageTemplate SELECTOR_WITHOUT_TYPE =
+      MessageTemplate.of("endpointSelector is set but type is {type}; set type: EndpointSelector");
+  public static final MessageTemplate PERSISTENCE_WITHOUT_EFFECT =
+      MessageTemplate.of(
+          "endpointSelector is set but type is {type}: its sessionPersistence has no effect; set"
+              + " type: EndpointSelector");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -35,21 +44,15 @@ public final class BackendShape implements ResourceRule {
     String type = spec.string("type");
     MapNode selector = spec.map("endpointSelector");
     if (ENDPOINT_SELECTOR.equals(type) && selector == null) {
-      reporter.report(
-          info(),
-          resource,
-          FieldPath.of("spec", "type"),
-          "type is EndpointSelector but spec.endpointSelector is missing; add it");
+      reporter.report(info(), resource, FieldPath.of("spec", "type"), MISSING_SELECTOR.format());
     } else if (selector != null && !ENDPOINT_SELECTOR.equals(type)) {
       boolean persists = selector.has("sessionPersistence");
       reporter.report(
           info(),
           resource,
           FieldPath.of("spec", "endpointSelector"),
-          "endpointSelector is set but type is "
-              + (type == null ? "unset" : type)
-              + (persists ? ": its sessionPersistence has no effect" : "")
-              + "; set type: EndpointSelector");
+          (persists ? PERSISTENCE_WITHOUT_EFFECT : SELECTOR_WITHOUT_TYPE)
+              .format("type", type == null ? "unset" : type));
     }
   }
 }

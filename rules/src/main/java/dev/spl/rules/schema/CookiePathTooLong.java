@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -17,6 +18,9 @@ import dev.spl.schema.SessionPersistenceSite;
     summary = "cookie.path is over 1024 characters.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class CookiePathTooLong implements SessionPersistenceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "cookie.path is {length} characters, over the 1024 limit; use a shorter prefix");
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -27,9 +31,7 @@ public final class CookiePathTooLong implements SessionPersistenceRule {
             info(),
             site.resource(),
             v.path(),
-            "cookie.path is "
-                + path.codePointCount(0, path.length())
-                + " characters, over the 1024 limit; use a shorter prefix");
+            MESSAGE.format("length", path.codePointCount(0, path.length())));
       }
     }
   }

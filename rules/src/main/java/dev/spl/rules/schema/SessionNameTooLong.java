@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -17,6 +18,8 @@ import dev.spl.schema.SessionPersistenceSite;
     summary = "sessionName is over 128 characters (v1.1-v1.6).",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class SessionNameTooLong implements SessionPersistenceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of("sessionName is {length} characters, over the 128 limit; shorten it");
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
@@ -27,9 +30,7 @@ public final class SessionNameTooLong implements SessionPersistenceRule {
             info(),
             site.resource(),
             v.path(),
-            "sessionName is "
-                + name.codePointCount(0, name.length())
-                + " characters, over the 128 limit; shorten it");
+            MESSAGE.format("length", name.codePointCount(0, name.length())));
       }
     }
   }

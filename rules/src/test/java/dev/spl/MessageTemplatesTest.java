@@ -1,0 +1,99 @@
+package dev.spl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.spl.catalogue.BuiltInRules;
+import dev.spl.model.Finding;
+import dev.spl.model.MessageTemplate;
+import dev.spl.rules.Rule;
+import dev.spl.rules.RuleExamples;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A rule says what it finds through its message templates ({@link MessageTemplate} constants on its
+ * class): the policy generator, the docs and the tests read them. Every finding a templated rule
+ * makes on its bad example is one of its templates filled in; a rule without templates is one of
+ * those written before templates, listed here to be converted - a new rule cannot join the list,
+ * and a converted rule must leave it.
+ */
+class MessageTemplatesTest {
+  /** Rules whose messages are still concatenated in code: converting one removes it from here. */
+  static final Set<String> NOT_YET_TEMPLATED =
+      Set.of(
+          "SPL001", "SPL002", "SPL004", "SPL005", "SPL010", "SPL011", "SPL012", "SPL013", "SPL014",
+          "SPL020", "SPL021", "SPL022", "SPL023", "SPL026", "SPL027", "SPL028", "SPL101", "SPL103",
+          "SPL104", "SPL105", "SPL110", "SPL122", "SPL123", "SPL124", "SPL130", "SPL141", "SPL152",
+          "SPL153", "SPL154", "SPL201", "SPL202", "SPL203", "SPL204", "SPL205", "SPL206", "SPL207",
+          "SPL208", "SPL302", "SPL601", "SPL602");
+
+  static List<MessageTemplate> templatesOf(Rule rule) throws IllegalAccessException {
+    List<MessageTemplate> out = new ArrayList<>();
+    for (Field f : rule.getClass().getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == MessageTemplate.class) {
+        f.setAccessible(true);
+        out.add((MessageTemplate) f.get(null));
+      }
+    }
+    return out;
+  }
+
+  /** The template as a pattern: its literals as written, each slot any text. */
+  static Pattern patternOf(MessageTemplate t) {
+    StringBuilder p = new StringBuilder();
+    List<String> literals = t.literals();
+    for (int i = 0; i < literals.size(); i++) {
+      p.append(Pattern.quote(literals.get(i)));
+      if (i < literals.size() - 1) {
+        p.append(".*");
+      }
+    }
+    return Pattern.compile(p.toString(), Pattern.DOTALL);
+  }
+
+  @Test
+  void theListOfRulesToConvertOnlyShrinks() throws Exception {
+    Set<String> untemplated = new TreeSet<>();
+    for (Rule rule : BuiltInRules.all()) {
+      if (templatesOf(rule).isEmpty()) {
+        untemplated.add(rule.info().id());
+      }
+    }
+    assertEquals(new TreeSet<>(NOT_YET_TEMPLATED), untemplated);
+  }
+
+  @Test
+  void everyFindingOfATemplatedRuleIsOneOfItsTemplates() throws Exception {
+    List<String> strays = new ArrayList<>();
+    int checked = 0;
+    for (Rule rule : BuiltInRules.all()) {
+      List<MessageTemplate> templates = templatesOf(rule);
+      if (templates.isEmpty() || RuleExamples.needTheCli(rule.info())) {
+        continue;
+      }
+      Path file =
+          ExamplesTest.EXAMPLES.resolve(RuleExamples.folder(rule.info())).resolve("bad.yaml");
+      for (Finding f : ExamplesTest.lint(file, Files.readString(file, StandardCharsets.UTF_8))) {
+        if (!f.ruleId().equals(rule.info().id())) {
+          continue;
+        }
+        checked++;
+        if (templates.stream().noneMatch(t -> patternOf(t).matcher(f.message()).matches())) {
+          strays.add(f.ruleId() + ": " + f.message());
+        }
+      }
+    }
+    assertEquals(List.of(), strays, "messages that are none of their rule's templates");
+    assertTrue(checked > 40, checked + " findings checked");
+  }
+}
