@@ -5,6 +5,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.AttachmentPoint;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -27,6 +28,10 @@ import java.util.List;
     summary = "A route's session persistence is set by a Backend in another namespace.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class BackendCrossNamespace implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "Backend {backend} of namespace {namespace} sets this rule's session persistence:"
+              + " another namespace's settings");
 
   @Override
   public Inputs inputs() {
@@ -54,11 +59,7 @@ public final class BackendCrossNamespace implements IndexRule {
               info(),
               route,
               b.path().key("namespace"),
-              "Backend "
-                  + b.target().name()
-                  + " of namespace "
-                  + b.target().namespace()
-                  + " sets this rule's session persistence: another namespace's settings",
+              MESSAGE.format("backend", b.target().name(), "namespace", b.target().namespace()),
               List.of(Reporter.at(backend, site.path())));
         }
       }

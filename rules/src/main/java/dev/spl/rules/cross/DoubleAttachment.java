@@ -4,6 +4,7 @@ import dev.spl.index.BackendRef;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -23,6 +24,9 @@ import java.util.List;
     summary = "One backend gets persistence from two places (the route rule wins).",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class DoubleAttachment implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "{backend} also gets persistence from {other}; this rule's sessionPersistence wins here");
 
   @Override
   public Inputs inputs() {
@@ -47,10 +51,8 @@ public final class DoubleAttachment implements IndexRule {
             info(),
             route,
             b.path(),
-            b.target().name()
-                + " also gets persistence from "
-                + others.get(0).resource().ref().describe()
-                + "; this rule's sessionPersistence wins here",
+            MESSAGE.format(
+                "backend", b.target().name(), "other", others.get(0).resource().ref().describe()),
             related);
       }
     }

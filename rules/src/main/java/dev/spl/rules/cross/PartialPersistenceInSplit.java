@@ -5,6 +5,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -25,6 +26,10 @@ import java.util.List;
     summary = "A traffic split where some backends persist and others do not.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class PartialPersistenceInSplit implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "{backend} has no session persistence but other backends of this split do; clients"
+              + " pinned there ignore the weights");
 
   @Override
   public Inputs inputs() {
@@ -53,13 +58,7 @@ public final class PartialPersistenceInSplit implements IndexRule {
       if (!persistent.isEmpty()) {
         for (BackendRef b : without) {
           reporter.report(
-              info(),
-              route,
-              b.path(),
-              b.target().name()
-                  + " has no session persistence but other backends of this split do;"
-                  + " clients pinned there ignore the weights",
-              persistent);
+              info(), route, b.path(), MESSAGE.format("backend", b.target().name()), persistent);
         }
       }
     }

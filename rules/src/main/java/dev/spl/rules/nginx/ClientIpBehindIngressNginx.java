@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.NoPolicy;
@@ -18,6 +19,10 @@ import java.util.List;
     summary = "ClientIP affinity on a Service that ingress-nginx sends to pod by pod.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpBehindIngressNginx implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "ClientIP affinity does nothing for Ingress {ingress}: ingress-nginx sends to pods"
+              + " directly; use affinity: cookie");
 
   @Override
   public Inputs inputs() {
@@ -33,9 +38,7 @@ public final class ClientIpBehindIngressNginx implements IndexRule {
           info(),
           use.service(),
           ClientIpServices.AFFINITY,
-          "ClientIP affinity does nothing for Ingress "
-              + use.ingress().resource().name()
-              + ": ingress-nginx sends to pods directly; use affinity: cookie",
+          MESSAGE.format("ingress", use.ingress().resource().name()),
           List.of(Reporter.at(use.ingress().resource(), use.backend().field())));
     }
   }

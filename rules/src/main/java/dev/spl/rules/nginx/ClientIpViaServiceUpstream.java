@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
 import dev.spl.rules.NoPolicy;
@@ -18,6 +19,10 @@ import java.util.List;
     summary = "ClientIP affinity on a Service that ingress-nginx reaches through its cluster IP.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpViaServiceUpstream implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "Ingress {ingress} uses {how}: kube-proxy sees nginx pods, each pinning all its users to"
+              + " one pod");
 
   @Override
   public Inputs inputs() {
@@ -34,11 +39,7 @@ public final class ClientIpViaServiceUpstream implements IndexRule {
           info(),
           use.service(),
           ClientIpServices.AFFINITY,
-          "Ingress "
-              + use.ingress().resource().name()
-              + " uses "
-              + how
-              + ": kube-proxy sees nginx pods, each pinning all its users to one pod",
+          MESSAGE.format("ingress", use.ingress().resource().name(), "how", how),
           List.of(Reporter.at(use.ingress().resource(), use.backend().field())));
     }
   }

@@ -1,6 +1,7 @@
 package dev.spl.rules.service;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -25,6 +26,11 @@ import dev.spl.rules.RuleDefinition;
     noPolicyBecause = NoPolicy.DROPPED_BEFORE_ADMISSION,
     lintOnly = true)
 public final class ClientIpConfigIgnored implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "sessionAffinityConfig does nothing: sessionAffinity is {declared} and the API server"
+              + " drops it; set ClientIP to pin clients");
+
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
     ServiceAffinity affinity = ServiceAffinity.of(resource);
@@ -38,9 +44,7 @@ public final class ClientIpConfigIgnored implements ResourceRule {
           info(),
           resource,
           FieldPath.of("spec", "sessionAffinityConfig"),
-          "sessionAffinityConfig does nothing: sessionAffinity is "
-              + (declared == null ? "unset (None)" : "None")
-              + " and the API server drops it; set ClientIP to pin clients");
+          MESSAGE.format("declared", declared == null ? "unset (None)" : "None"));
     }
   }
 }
