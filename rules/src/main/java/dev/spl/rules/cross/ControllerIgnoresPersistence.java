@@ -4,6 +4,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -23,6 +24,11 @@ import java.util.Set;
     summary = "The route's GatewayClass controller is known not to honour sessionPersistence.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ControllerIgnoresPersistence implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "{product} ({controller}) ignores sessionPersistence on {kind}; this setting has no"
+              + " effect");
+
   @Override
   public Inputs inputs() {
     return EffectivePersistence.INPUTS
@@ -50,12 +56,13 @@ public final class ControllerIgnoresPersistence implements IndexRule {
                         info(),
                         route,
                         persistent.get().inline().path(),
-                        c.product()
-                            + " ("
-                            + controllerName
-                            + ") ignores sessionPersistence on "
-                            + route.kind()
-                            + "; this setting has no effect",
+                        MESSAGE.format(
+                            "product",
+                            c.product(),
+                            "controller",
+                            controllerName,
+                            "kind",
+                            route.kind()),
                         serving.locations()));
       }
     }

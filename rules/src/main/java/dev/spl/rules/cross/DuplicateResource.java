@@ -4,6 +4,7 @@ import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -30,6 +31,8 @@ import java.util.List;
             + " session persistence.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class DuplicateResource implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of("defined twice, with {difference}; whichever is applied last wins");
 
   @Override
   public Inputs inputs() {
@@ -53,11 +56,9 @@ public final class DuplicateResource implements IndexRule {
           info(),
           d.again(),
           FieldPath.of("metadata").key("name"),
-          "defined twice, with "
-              + (first.isEmpty()
-                  ? "session persistence only here"
-                  : "different session persistence")
-              + "; whichever is applied last wins",
+          MESSAGE.format(
+              "difference",
+              first.isEmpty() ? "session persistence only here" : "different session persistence"),
           List.of(new RelatedLocation(d.first().position(), d.first().ref())));
     }
   }

@@ -4,6 +4,7 @@ import dev.spl.index.BackendRef;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -24,6 +25,10 @@ import java.util.Map;
     summary = "Two backends of one traffic split persist with the same cookie or header name.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class SessionNameCollisionInSplit implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "backends {first} and {second} of this split both persist with {type} \"{name}\"; give"
+              + " each its own name");
 
   @Override
   public Inputs inputs() {
@@ -53,15 +58,15 @@ public final class SessionNameCollisionInSplit implements IndexRule {
                 info(),
                 route,
                 b.path(),
-                "backends "
-                    + earlier.target().name()
-                    + " and "
-                    + b.target().name()
-                    + " of this split both persist with "
-                    + s.type().toLowerCase(java.util.Locale.ROOT)
-                    + " \""
-                    + s.sessionName()
-                    + "\"; give each its own name",
+                MESSAGE.format(
+                    "first",
+                    earlier.target().name(),
+                    "second",
+                    b.target().name(),
+                    "type",
+                    s.type().toLowerCase(java.util.Locale.ROOT),
+                    "name",
+                    s.sessionName()),
                 List.of(
                     Reporter.at(other.resource(), other.sessionNameField()),
                     Reporter.at(s.resource(), s.sessionNameField())));

@@ -1,5 +1,6 @@
 package dev.spl.rules.istio;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -16,6 +17,10 @@ import dev.spl.rules.RuleDefinition;
     summary = "A DestinationRule loadBalancer sets both simple and consistentHash.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA) // its oneOf of simple and consistentHash
 public final class IstioLoadBalancerConflict implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "loadBalancer sets both simple and consistentHash, which are one of: the API server"
+              + " rejects it");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -24,12 +29,7 @@ public final class IstioLoadBalancerConflict implements ResourceRule {
     }
     for (LoadBalancers.At lb : LoadBalancers.of(resource)) {
       if (lb.loadBalancer().has("simple") && lb.loadBalancer().has("consistentHash")) {
-        reporter.report(
-            info(),
-            resource,
-            lb.path().key("consistentHash"),
-            "loadBalancer sets both simple and consistentHash, which are one of: the API server"
-                + " rejects it");
+        reporter.report(info(), resource, lb.path().key("consistentHash"), MESSAGE.format());
       }
     }
   }

@@ -1,6 +1,7 @@
 package dev.spl.rules.service;
 
 import dev.spl.model.FieldPath;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
@@ -22,6 +23,13 @@ import dev.spl.rules.RuleDefinition;
     summary = "Service sessionAffinityConfig.clientIP.timeoutSeconds is outside 1..86400.",
     noPolicyBecause = NoPolicy.BUILT_IN_VALIDATION)
 public final class InvalidAffinityTimeout implements ResourceRule {
+  public static final MessageTemplate NOT_A_NUMBER =
+      MessageTemplate.of(
+          "timeoutSeconds must be a whole number of seconds from 1 to 86400, not {type}");
+  public static final MessageTemplate OUT_OF_RANGE =
+      MessageTemplate.of(
+          "timeoutSeconds {seconds} is outside 1..86400; use at most 86400 (one day)");
+
   private static final long MAX_SECONDS = 86_400;
   private static final FieldPath TIMEOUT =
       FieldPath.of("spec", "sessionAffinityConfig", "clientIP", "timeoutSeconds");
@@ -40,18 +48,9 @@ public final class InvalidAffinityTimeout implements ResourceRule {
       return; // defaulted to 10800
     }
     if (!(timeout instanceof ScalarNode s) || !(s.value() instanceof Long seconds)) {
-      reporter.report(
-          info(),
-          resource,
-          TIMEOUT,
-          "timeoutSeconds must be a whole number of seconds from 1 to 86400, not "
-              + timeout.typeName());
+      reporter.report(info(), resource, TIMEOUT, NOT_A_NUMBER.format("type", timeout.typeName()));
     } else if (seconds < 1 || seconds > MAX_SECONDS) {
-      reporter.report(
-          info(),
-          resource,
-          TIMEOUT,
-          "timeoutSeconds " + seconds + " is outside 1..86400; use at most 86400 (one day)");
+      reporter.report(info(), resource, TIMEOUT, OUT_OF_RANGE.format("seconds", seconds));
     }
   }
 }
