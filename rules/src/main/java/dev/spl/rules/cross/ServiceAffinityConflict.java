@@ -7,6 +7,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -27,6 +28,15 @@ import java.util.Optional;
     summary = "Session persistence for traffic to a Service with sessionAffinity ClientIP.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ServiceAffinityConflict implements IndexRule {
+  public static final MessageTemplate ON_RULE =
+      MessageTemplate.of(
+          "this rule persists sessions to Service {service}, which has sessionAffinity ClientIP; use"
+              + " one of the two");
+  public static final MessageTemplate ON_POLICY =
+      MessageTemplate.of(
+          "Service {service} has sessionAffinity ClientIP and this policy adds session persistence;"
+              + " use one of the two");
+
   private static final FieldPath AFFINITY = FieldPath.of("spec", "sessionAffinity");
 
   @Override
@@ -49,10 +59,7 @@ public final class ServiceAffinityConflict implements IndexRule {
                         info(),
                         route,
                         rule.inline().path(),
-                        "this rule persists sessions to Service "
-                            + svc.name()
-                            + ", which has sessionAffinity ClientIP;"
-                            + " use one of the two",
+                        ON_RULE.format("service", svc.name()),
                         List.of(Reporter.at(svc, AFFINITY))));
       }
     }
@@ -66,10 +73,7 @@ public final class ServiceAffinityConflict implements IndexRule {
                           info(),
                           policy.getKey(),
                           site.path(),
-                          "Service "
-                              + svc.name()
-                              + " has sessionAffinity ClientIP and this policy adds session persistence;"
-                              + " use one of the two",
+                          ON_POLICY.format("service", svc.name()),
                           List.of(Reporter.at(svc, AFFINITY))));
         }
       }

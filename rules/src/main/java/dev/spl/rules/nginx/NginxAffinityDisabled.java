@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -17,6 +18,22 @@ import java.util.Map;
     summary = "ingress-nginx affinity settings that cannot take effect.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAffinityDisabled implements ResourceRule {
+  public static final MessageTemplate WITHOUT_AFFINITY =
+      MessageTemplate.of("{annotation} does nothing: this Ingress does not set affinity: cookie");
+  public static final MessageTemplate NOT_COOKIE =
+      MessageTemplate.of(
+          "affinity \"{affinity}\" is not \"cookie\", the only type ingress-nginx has: no session"
+              + " affinity");
+  public static final MessageTemplate SERVICE_UPSTREAM =
+      MessageTemplate.of(
+          "service-upstream sends to the Service's cluster IP, so nginx cannot pin sessions");
+  public static final MessageTemplate SSL_PASSTHROUGH =
+      MessageTemplate.of(
+          "ssl-passthrough forwards TLS unread: nginx sets no cookie and pins no session");
+  public static final MessageTemplate REGEX_PATH =
+      MessageTemplate.of(
+          "use-regex without session-cookie-path: the cookie's path is the regex, which browsers"
+              + " never match");
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
@@ -32,7 +49,7 @@ public final class NginxAffinityDisabled implements ResourceRule {
               info(),
               resource,
               ing.at(a.getKey()),
-              a.getKey() + " does nothing: this Ingress does not set affinity: cookie");
+              WITHOUT_AFFINITY.format("annotation", a.getKey()));
           return; // one finding says it for all of them
         }
       }
@@ -40,35 +57,17 @@ public final class NginxAffinityDisabled implements ResourceRule {
     }
     if (!ing.cookieAffinity()) {
       reporter.report(
-          info(),
-          resource,
-          ing.at("affinity"),
-          "affinity \""
-              + affinity
-              + "\" is not \"cookie\", the only type ingress-nginx has: no session affinity");
+          info(), resource, ing.at("affinity"), NOT_COOKIE.format("affinity", affinity));
       return;
     }
     if (ing.isTrue("service-upstream")) {
-      reporter.report(
-          info(),
-          resource,
-          ing.at("service-upstream"),
-          "service-upstream sends to the Service's cluster IP, so nginx cannot pin sessions");
+      reporter.report(info(), resource, ing.at("service-upstream"), SERVICE_UPSTREAM.format());
     }
     if (ing.isTrue("ssl-passthrough")) {
-      reporter.report(
-          info(),
-          resource,
-          ing.at("ssl-passthrough"),
-          "ssl-passthrough forwards TLS unread: nginx sets no cookie and pins no session");
+      reporter.report(info(), resource, ing.at("ssl-passthrough"), SSL_PASSTHROUGH.format());
     }
     if (ing.isTrue("use-regex") && !ing.has("session-cookie-path")) {
-      reporter.report(
-          info(),
-          resource,
-          ing.at("use-regex"),
-          "use-regex without session-cookie-path: the cookie's path is the regex, which browsers"
-              + " never match");
+      reporter.report(info(), resource, ing.at("use-regex"), REGEX_PATH.format());
     }
   }
 }

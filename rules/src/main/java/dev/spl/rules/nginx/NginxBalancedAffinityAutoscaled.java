@@ -7,6 +7,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.model.KindRole;
 import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -30,6 +31,9 @@ import java.util.Optional;
         "ingress-nginx balanced affinity in front of a workload a HorizontalPodAutoscaler scales.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class NginxBalancedAffinityAutoscaled implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "{scaler} of Service {service}: balanced affinity moves sessions on scale-up");
 
   @Override
   public Inputs inputs() {
@@ -56,10 +60,7 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
               info(),
               r,
               ing.at(at),
-              scaled.get()
-                  + " of Service "
-                  + b.service()
-                  + ": balanced affinity moves sessions on scale-up");
+              MESSAGE.format("scaler", scaled.get(), "service", b.service()));
           break;
         }
       }

@@ -1,6 +1,7 @@
 package dev.spl.rules.nginx;
 
 import dev.spl.index.IngressPath;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -20,6 +21,11 @@ import java.util.List;
         "No path of the Ingress reaches its session-cookie-path: the browser never returns it.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookiePathUnreachable implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "cookie path {path} is reached by no path of this Ingress ({paths}): the browser never"
+              + " returns the cookie");
+
   private static final String PATH = "session-cookie-path";
 
   @Override
@@ -43,11 +49,7 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
         info(),
         resource,
         ing.at(PATH),
-        "cookie path "
-            + cookiePath
-            + " is reached by no path of this Ingress ("
-            + describe(paths)
-            + "): the browser never returns the cookie");
+        MESSAGE.format("path", cookiePath, "paths", describe(paths)));
   }
 
   /**

@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -17,6 +18,11 @@ import dev.spl.rules.RuleDefinition;
         "ingress-nginx SameSite=None cookie without Secure on an Ingress that does not end TLS.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxSameSiteNoneInsecure implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "SameSite=None needs Secure: set session-cookie-secure: \"true\" (no tls:, so nginx"
+              + " will not)");
+
   private static final String SAMESITE = "session-cookie-samesite";
 
   @Override
@@ -29,11 +35,6 @@ public final class NginxSameSiteNoneInsecure implements ResourceRule {
         || ing.hasTls()) {
       return;
     }
-    reporter.report(
-        info(),
-        resource,
-        ing.at(SAMESITE),
-        "SameSite=None needs Secure: set session-cookie-secure: \"true\" (no tls:, so nginx"
-            + " will not)");
+    reporter.report(info(), resource, ing.at(SAMESITE), MESSAGE.format());
   }
 }
