@@ -6,6 +6,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.AttachmentPoint;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -31,6 +32,10 @@ import java.util.Set;
         "The cookie path is not a prefix of any path the route matches: the browser never sends it.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class CookiePathUnreachable implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "cookie.path \"{path}\" is not a prefix of any path {whose}, so browsers never send the"
+              + " cookie back");
 
   @Override
   public Inputs inputs() {
@@ -105,10 +110,6 @@ public final class CookiePathUnreachable implements IndexRule {
   }
 
   private static String message(String path, String whose) {
-    return "cookie.path \""
-        + path
-        + "\" is not a prefix of any path "
-        + whose
-        + ", so browsers never send the cookie back";
+    return MESSAGE.format("path", path, "whose", whose);
   }
 }

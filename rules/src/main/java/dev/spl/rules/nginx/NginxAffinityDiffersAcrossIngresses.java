@@ -4,6 +4,7 @@ import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -29,6 +30,10 @@ import java.util.TreeSet;
     summary = "One Service port is the backend of ingress-nginx Ingresses with different affinity.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "Service {service} is also behind Ingress {ingress} with other affinity ({difference});"
+              + " nginx merges the two");
 
   @Override
   public Inputs inputs() {
@@ -69,13 +74,13 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
                 info(),
                 use.ingress().resource(),
                 use.backend().field(),
-                "Service "
-                    + use.backend().label()
-                    + " is also behind Ingress "
-                    + other.ingress().resource().name()
-                    + " with other affinity ("
-                    + difference(own, theirs)
-                    + "); nginx merges the two",
+                MESSAGE.format(
+                    "service",
+                    use.backend().label(),
+                    "ingress",
+                    other.ingress().resource().name(),
+                    "difference",
+                    difference(own, theirs)),
                 List.of(Reporter.at(other.ingress().resource(), other.backend().field())));
             break; // one rival named is enough
           }
