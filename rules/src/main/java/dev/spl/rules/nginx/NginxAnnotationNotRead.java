@@ -2,6 +2,7 @@ package dev.spl.rules.nginx;
 
 import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -22,6 +23,14 @@ import java.util.Locale;
         "A sticky-session annotation on an ingress-nginx Ingress that the controller does not read.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAnnotationNotRead implements ResourceRule {
+  public static final MessageTemplate HASH_REMOVED =
+      MessageTemplate.of("session-cookie-hash was removed in ingress-nginx 0.24.0 and is ignored");
+  public static final MessageTemplate OLD_PREFIX =
+      MessageTemplate.of("old prefix: ingress-nginx reads {key}");
+  public static final MessageTemplate F5_KEY =
+      MessageTemplate.of(
+          "{key} is F5 NGINX Ingress Controller's; ingress-nginx ignores it (use affinity: cookie)");
+
   private static final String LEGACY = "ingress.kubernetes.io/";
 
   @Override
@@ -34,17 +43,12 @@ public final class NginxAnnotationNotRead implements ResourceRule {
       String key = a.key();
       String message = null;
       if (key.equals(NginxIngress.PREFIX + "session-cookie-hash")) {
-        message = "session-cookie-hash was removed in ingress-nginx 0.24.0 and is ignored";
+        message = HASH_REMOVED.format();
       } else if (key.startsWith(LEGACY) && isSticky(key.substring(LEGACY.length()))) {
-        message =
-            "old prefix: ingress-nginx reads "
-                + NginxIngress.PREFIX
-                + key.substring(LEGACY.length());
+        message = OLD_PREFIX.format("key", NginxIngress.PREFIX + key.substring(LEGACY.length()));
       } else if ((key.startsWith(NginxIngress.F5_ORG) || key.startsWith(NginxIngress.F5_COM))
           && isF5Sticky(key, dev.spl.model.ScalarNode.text(a.value()))) {
-        message =
-            key
-                + " is F5 NGINX Ingress Controller's; ingress-nginx ignores it (use affinity: cookie)";
+        message = F5_KEY.format("key", key);
       }
       if (message != null) {
         reporter.report(info(), resource, FieldPath.of("metadata", "annotations", key), message);

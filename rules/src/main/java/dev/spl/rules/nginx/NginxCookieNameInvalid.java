@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -19,6 +20,13 @@ import java.util.regex.Pattern;
         "ingress-nginx session-cookie-name fails the controller's check or is not a cookie token.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookieNameInvalid implements ResourceRule {
+  public static final MessageTemplate REFUSED =
+      MessageTemplate.of(
+          "{annotation} \"{value}\" fails ingress-nginx's check; it uses INGRESSCOOKIE instead");
+  public static final MessageTemplate NOT_A_TOKEN =
+      MessageTemplate.of(
+          "{annotation} \"{name}\" has {what}, not allowed in a cookie name (RFC 6265)");
+
   private static final String NAME = "session-cookie-name";
 
   /** parser.BasicCharsRegex. */
@@ -34,19 +42,12 @@ public final class NginxCookieNameInvalid implements ResourceRule {
     String name = controllerName(raw);
     String message;
     if (name == null) {
-      message =
-          NAME + " \"" + raw + "\" fails ingress-nginx's check; it uses INGRESSCOOKIE instead";
+      message = REFUSED.format("annotation", NAME, "value", raw);
     } else {
       if (SessionPersistenceSchema.isToken(name)) {
         return;
       }
-      message =
-          NAME
-              + " \""
-              + name
-              + "\" has "
-              + firstNonToken(name)
-              + ", not allowed in a cookie name (RFC 6265)";
+      message = NOT_A_TOKEN.format("annotation", NAME, "name", name, "what", firstNonToken(name));
     }
     reporter.report(info(), resource, ing.at(NAME), message);
   }
