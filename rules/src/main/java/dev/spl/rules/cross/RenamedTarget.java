@@ -9,6 +9,7 @@ import dev.spl.index.RouteRule;
 import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -32,6 +33,10 @@ import java.util.List;
     noPolicyBecause = NoPolicy.BUILD,
     lintOnly = true)
 public final class RenamedTarget implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "{build} renames {kind} {name} to {renamed}, not this reference: {whose} persistence"
+              + " attaches to nothing");
 
   @Override
   public Inputs inputs() {
@@ -93,16 +98,17 @@ public final class RenamedTarget implements IndexRule {
                     info(),
                     from,
                     field,
-                    renamed.rename().orElseThrow().by()
-                        + " renames "
-                        + renamed.kind()
-                        + " "
-                        + target.name()
-                        + " to "
-                        + renamed.name()
-                        + ", not this reference: "
-                        + whose
-                        + " persistence attaches to nothing",
+                    MESSAGE.format(
+                        "build",
+                        renamed.rename().orElseThrow().by(),
+                        "kind",
+                        renamed.kind(),
+                        "name",
+                        target.name(),
+                        "renamed",
+                        renamed.name(),
+                        "whose",
+                        whose),
                     List.of(Reporter.at(renamed, FieldPath.of("metadata", "name")))));
   }
 }

@@ -7,6 +7,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.RouteRule;
 import dev.spl.model.KindRole;
 import dev.spl.model.Kinds;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -29,6 +30,10 @@ import java.util.Set;
     summary = "The same session name on routes sharing a Gateway listener and hostname.",
     noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class SessionNameCollisionAcrossRoutes implements IndexRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of(
+          "session name \"{name}\" is also used by {other} {where}; use a distinct name");
+
   /** A Gateway and a session name: routes in one bucket may collide. */
   private record Bucket(ObjectKey gateway, String nameKey) {}
 
@@ -132,15 +137,16 @@ public final class SessionNameCollisionAcrossRoutes implements IndexRule {
                 info(),
                 route,
                 p.routeField(),
-                "session name \""
-                    + p.site().sessionName()
-                    + "\" is also used by "
-                    + other.route().ref().describe()
+                MESSAGE.format(
+                    "name",
+                    p.site().sessionName(),
+                    "other",
+                    other.route().ref().describe(),
                     // A mesh route's parent is a Service: it has no listener.
-                    + (parent.gateway().kind().equals(Kinds.GATEWAY)
-                        ? " on the same listener"
-                        : " for the same " + parent.gateway().kind())
-                    + "; use a distinct name",
+                    "where",
+                    parent.gateway().kind().equals(Kinds.GATEWAY)
+                        ? "on the same listener"
+                        : "for the same " + parent.gateway().kind()),
                 List.of(Reporter.at(other.route(), other.p().routeField())));
           }
           bucket.add(attached);
