@@ -1,6 +1,7 @@
 package dev.spl.rules.nginx;
 
 import dev.spl.model.Fix;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -22,6 +23,20 @@ import java.util.regex.Pattern;
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER,
     fixable = true)
 public final class NginxCookieLifetimeDropped implements ResourceRule {
+  public static final MessageTemplate DROPPED =
+      MessageTemplate.of(
+          "{annotation} \"{value}\" is not whole seconds: ingress-nginx drops it (session cookie)");
+  public static final MessageTemplate DROPPED_READABLE =
+      MessageTemplate.of(
+          "{annotation} \"{value}\" is not whole seconds: ingress-nginx drops it (session cookie)"
+              + " ({stripped} is {seconds})");
+  public static final MessageTemplate DELETES =
+      MessageTemplate.of(
+          "{annotation} {value} reaches the browser, which deletes the cookie at once");
+  public static final MessageTemplate IGNORED_BY_BROWSERS =
+      MessageTemplate.of(
+          "{annotation} \"{value}\" is not whole seconds; browsers ignore it, so the cookie ends"
+              + " with the session");
 
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
 
@@ -46,11 +61,10 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
     if (kept == null) {
       Long seconds = seconds(raw);
       message =
-          name
-              + " \""
-              + raw
-              + "\" is not whole seconds: ingress-nginx drops it (session cookie)"
-              + (seconds == null ? "" : " (" + raw.strip() + " is " + seconds + ")");
+          seconds == null
+              ? DROPPED.format("annotation", name, "value", raw)
+              : DROPPED_READABLE.format(
+                  "annotation", name, "value", raw, "stripped", raw.strip(), "seconds", seconds);
       Node node = ing.resource().nodeAt(ing.at(name));
       fix =
           seconds == null || node == null
@@ -59,14 +73,9 @@ public final class NginxCookieLifetimeDropped implements ResourceRule {
     } else if (SECONDS.matcher(kept).matches()) {
       return;
     } else if (kept.matches("0+") || kept.startsWith("-")) {
-      message = name + " " + kept + " reaches the browser, which deletes the cookie at once";
+      message = DELETES.format("annotation", name, "value", kept);
     } else {
-      message =
-          name
-              + " \""
-              + kept
-              + "\" is not whole seconds; browsers ignore it, so the cookie ends"
-              + " with the session";
+      message = IGNORED_BY_BROWSERS.format("annotation", name, "value", kept);
     }
     reporter.report(info(), ing.resource(), ing.at(name), message, fix);
   }
