@@ -32,7 +32,7 @@
   objectSelector:
     {{- toYaml . | nindent 4 }}
   {{- end }}
-  # The kinds the engine reviews (kinds.yaml, copied from its kind catalogue and drift-tested).
+  # The kinds the engine reviews: those its single-object rules declare they read (kinds.yaml).
   rules:
   {{- range ($.root.Files.Get "kinds.yaml" | fromYaml).kinds }}
   {{- if .reviewed }}

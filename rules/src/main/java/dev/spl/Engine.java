@@ -12,6 +12,7 @@ import dev.spl.load.LoadedInput;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Finding;
 import dev.spl.model.Fix;
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
 import dev.spl.model.RelatedLocation;
 import dev.spl.model.Resource;
@@ -36,6 +37,7 @@ import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -52,6 +54,8 @@ public final class Engine {
   private final List<SessionPersistenceRule> persistenceRules = new ArrayList<>();
   private final List<IndexRule> indexRules = new ArrayList<>();
   private final Inputs inputs;
+  // what each single-object rule declares it reads, asked once: the engine gives it nothing else
+  private final Map<ResourceRule, Inputs> declared = new IdentityHashMap<>();
   private static final RuleNames RULE_NAMES =
       RuleNames.of(BuiltInRules.all().stream().map(Rule::info).toList());
 
@@ -64,6 +68,7 @@ public final class Engine {
     for (Rule r : rules) {
       if (r instanceof ResourceRule rr) {
         resourceRules.add(rr);
+        declared.put(rr, rr.inputs());
       }
       if (r instanceof SessionPersistenceRule sr) {
         persistenceRules.add(sr);
@@ -195,6 +200,8 @@ public final class Engine {
     // here could report nothing anywhere; running it would only cost time (and for the CRD's own
     // CEL rules, which the webhook's reviews leave to the API server, the CEL runtime: issue 28).
     private final List<ResourceRule> resourceRulesOn;
+    // per catalogued kind (null: a kind spl does not catalogue), the rules that read it
+    private final Map<KindCatalogue.Kind, List<ResourceRule>> resourceRulesByKind = new HashMap<>();
     private final List<SessionPersistenceRule> persistenceRulesOn;
     private final List<IndexRule> indexRulesOn;
 
@@ -348,7 +355,7 @@ public final class Engine {
         if (listResources) {
           linted.add(new ResourceLocation(resource.position(), resource.ref()));
         }
-        for (ResourceRule rule : alone ? resourceRulesOn : List.<ResourceRule>of()) {
+        for (ResourceRule rule : alone ? rulesReading(resource) : List.<ResourceRule>of()) {
           checkDeadline();
           if (!isolate) {
             rule.check(resource, partContext, reporter);
@@ -383,6 +390,13 @@ public final class Engine {
           }
         }
       }
+    }
+
+    /** The single-object rules this run has on that declare they read {@code resource}'s kind. */
+    private List<ResourceRule> rulesReading(Resource resource) {
+      return resourceRulesByKind.computeIfAbsent(
+          resource.catalogued(),
+          kind -> resourceRulesOn.stream().filter(r -> declared.get(r).reads(kind)).toList());
     }
 
     /**

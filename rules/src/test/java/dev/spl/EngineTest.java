@@ -65,6 +65,11 @@ class EngineTest {
     dev.spl.rules.ResourceRule counting =
         new dev.spl.rules.ResourceRule() {
           @Override
+          public dev.spl.index.Inputs inputs() {
+            return dev.spl.index.Inputs.EVERY_OBJECT;
+          }
+
+          @Override
           public dev.spl.rules.RuleInfo info() {
             return new dev.spl.rules.RuleInfo("SPL150", "counting", Severity.WARNING, "s");
           }
@@ -94,6 +99,11 @@ class EngineTest {
     List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.catalogue.BuiltInRules.all());
     rules.add(
         new dev.spl.rules.ResourceRule() {
+          @Override
+          public dev.spl.index.Inputs inputs() {
+            return dev.spl.index.Inputs.EVERY_OBJECT;
+          }
+
           @Override
           public dev.spl.rules.RuleInfo info() {
             return new dev.spl.rules.RuleInfo("SPL996", "test-slow", Severity.WARNING, "s");
@@ -289,6 +299,11 @@ class EngineTest {
     List<dev.spl.rules.Rule> rules = new ArrayList<>(dev.spl.catalogue.BuiltInRules.all());
     rules.add(
         new dev.spl.rules.ResourceRule() {
+          @Override
+          public dev.spl.index.Inputs inputs() {
+            return dev.spl.index.Inputs.EVERY_OBJECT;
+          }
+
           @Override
           public dev.spl.rules.RuleInfo info() {
             return new dev.spl.rules.RuleInfo(

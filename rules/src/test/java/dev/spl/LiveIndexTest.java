@@ -254,7 +254,7 @@ class LiveIndexTest {
             .filter(
                 r ->
                     r.attachment() != null
-                        || dev.spl.model.KindCatalogue.isReviewed(r.group(), r.kind()))
+                        || dev.spl.catalogue.BuiltInRules.isReviewed(r.group(), r.kind()))
             .toList()) {
       LiveIndex cluster = new LiveIndex(version, dev.spl.catalogue.BuiltInRules.indexInputs());
       all.stream().filter(r -> r != reviewed).forEach(cluster::put);

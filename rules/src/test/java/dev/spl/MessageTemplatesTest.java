@@ -8,8 +8,6 @@ import dev.spl.model.Finding;
 import dev.spl.model.MessageTemplate;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleExamples;
-import java.lang.reflect.Field;
-import java.lang.reflect.Modifier;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,18 +29,19 @@ class MessageTemplatesTest {
   /** Rules whose messages are still concatenated in code: converting one removes it from here. */
   static final Set<String> NOT_YET_TEMPLATED =
       Set.of(
-          "SPL001", "SPL002", "SPL004", "SPL005", "SPL010", "SPL011", "SPL012", "SPL013", "SPL014",
-          "SPL020", "SPL021", "SPL022", "SPL023", "SPL026", "SPL027", "SPL601", "SPL602");
+          // the loader's findings: the parser's and Helm's words, written below the rules layer
+          "SPL001",
+          "SPL002",
+          "SPL004",
+          // the CRD's own messages (the installed CRD's, when one is in sight) and spl's fix
+          "SPL010",
+          "SPL011",
+          "SPL012",
+          "SPL013",
+          "SPL014");
 
-  static List<MessageTemplate> templatesOf(Rule rule) throws IllegalAccessException {
-    List<MessageTemplate> out = new ArrayList<>();
-    for (Field f : rule.getClass().getDeclaredFields()) {
-      if (Modifier.isStatic(f.getModifiers()) && f.getType() == MessageTemplate.class) {
-        f.setAccessible(true);
-        out.add((MessageTemplate) f.get(null));
-      }
-    }
-    return out;
+  static List<MessageTemplate> templatesOf(Rule rule) {
+    return dev.spl.rules.RuleMessages.of(rule);
   }
 
   /** The template as a pattern: its literals as written, each slot any text. */

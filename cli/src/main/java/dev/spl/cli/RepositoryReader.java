@@ -7,7 +7,6 @@ import dev.spl.config.VersionChooser;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
-import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -825,7 +824,7 @@ final class RepositoryReader {
                 + " ("
                 + p.resource().kind()
                 + " without apiVersion in test data: a fragment, not an object)");
-      } else if (KindCatalogue.isAboutSessions(
+      } else if (dev.spl.catalogue.BuiltInRules.isAboutSessions(
               p.resource().apiVersion().isEmpty() ? null : p.resource().group(),
               p.resource().kind())
           && isAboutSessions(p, part.resources())) {

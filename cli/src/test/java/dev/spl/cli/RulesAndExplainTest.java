@@ -23,6 +23,18 @@ class RulesAndExplainTest {
       "run ./spl rules --format markdown --pages docs/rules > docs/rules.md (or .ci/regenerate)";
 
   @Test
+  void committedMessagesPageMatchesTheRules() throws IOException {
+    CliRun run = CliRun.of("rules", "--format", "messages");
+    assertEquals(0, run.status());
+    assertEquals(
+        Files.readString(Path.of("..", "docs", "messages.md")),
+        run.out(),
+        "docs/messages.md is stale: run .ci/regenerate");
+    // a templated rule lists its words, slots and all
+    assertTrue(run.out().contains("- `{field} must be {expected}, not {actual}`"), run.out());
+  }
+
+  @Test
   void committedReferenceMatchesTheCatalogue(@org.junit.jupiter.api.io.TempDir Path pages)
       throws IOException {
     String committed = Files.readString(Path.of("..", "docs", "rules.md"));

@@ -225,20 +225,118 @@ public final class BuiltInRules {
     boolean affinity = false;
     java.util.SortedSet<String> prefixes = new java.util.TreeSet<>();
     for (Rule r : ALL) {
-      Inputs in =
-          r instanceof dev.spl.rules.IndexRule ir
-              ? ir.inputs()
-              : r instanceof dev.spl.rules.ResourceRule rr ? rr.inputs() : Inputs.NONE;
-      affinity |=
-          in.fields()
-              .getOrDefault(dev.spl.model.KindRole.SERVICE, java.util.Set.of())
-              .contains("sessionAffinity");
-      prefixes.addAll(
-          in.annotations().getOrDefault(dev.spl.model.KindRole.SERVICE, java.util.Set.of()));
+      Inputs in = r.inputs();
+      affinity |= in.fieldsOf(dev.spl.model.KindRole.SERVICE).contains("sessionAffinity");
+      prefixes.addAll(in.annotationsOf(dev.spl.model.KindRole.SERVICE));
     }
     // a prefix another listed prefix starts already matches nothing more
     prefixes.removeIf(p -> prefixes.stream().anyMatch(q -> !q.equals(p) && p.startsWith(q)));
     return new ServiceFilter(affinity, prefixes);
+  }
+
+  /**
+   * The kinds an admission webhook reviews: those some single-object rule a review runs declares it
+   * reads (a sessionPersistence rule reads every kind that carries it). Not those only rules left
+   * to the API server's own validation read (it refuses such objects before any webhook is called),
+   * or rules whose findings cannot reach admission (lint only; a field the API server drops first).
+   * A rule reading every object for spl's own annotations, or an IngressClass for its context,
+   * makes no kind reviewed. The webhook's handler, the chart's webhook rules and its RBAC follow.
+   */
+  public static List<dev.spl.model.KindCatalogue.Kind> reviewedKinds() {
+    return REVIEWED;
+  }
+
+  private static final List<dev.spl.model.KindCatalogue.Kind> REVIEWED = readBy(ALL, true);
+
+  /**
+   * The kinds single-object rules among {@code rules} read that a stored object can break: for a
+   * review ({@code reviewing}), only those of rules a review runs; for the background audit also
+   * those of rules left to the API server's validation (a CRD installed after an object).
+   */
+  static List<dev.spl.model.KindCatalogue.Kind> readBy(List<Rule> rules, boolean reviewing) {
+    java.util.Set<dev.spl.model.KindCatalogue.Kind> read = new java.util.HashSet<>();
+    for (Rule r : rules) {
+      dev.spl.rules.RuleDefinition d =
+          r.getClass().getAnnotation(dev.spl.rules.RuleDefinition.class);
+      if (r instanceof IndexRule
+          || d == null
+          || d.lintOnly()
+          || d.noPolicyBecause() == dev.spl.rules.NoPolicy.DROPPED_BEFORE_ADMISSION
+          || (reviewing && d.noPolicyBecause().validatedBeforeAdmission())) {
+        continue;
+      }
+      r.inputs().kinds().stream().filter(k -> !k.role().context()).forEach(read::add);
+    }
+    return dev.spl.model.KindCatalogue.all().stream().filter(read::contains).toList();
+  }
+
+  /** True when an admission webhook reviews {@code group/kind}. */
+  public static boolean isReviewed(String group, String kind) {
+    dev.spl.model.KindCatalogue.Kind k = dev.spl.model.KindCatalogue.find(group, kind);
+    return k != null && REVIEWED.contains(k);
+  }
+
+  /**
+   * The kinds a webhook keeps a cache of and may list and watch: those its background audit lints
+   * (the reviewed kinds, and those of rules left to the API server's validation) and those the
+   * cross-resource rules read.
+   */
+  public static List<dev.spl.model.KindCatalogue.Kind> watchedKinds() {
+    return WATCHED;
+  }
+
+  private static final List<dev.spl.model.KindCatalogue.Kind> WATCHED =
+      indexInputs().watched(readBy(ALL, false));
+
+  /**
+   * True for kinds whose problems are spl's to report: those a webhook reviews (they carry session
+   * persistence or sticky settings) and the Gateways they meet. Other objects' problems (a
+   * duplicate label in a Deployment) are left to kubeconform and kube-linter. A null group matches
+   * any group.
+   */
+  public static boolean isAboutSessions(String group, String kind) {
+    return dev.spl.model.KindCatalogue.all().stream()
+        .anyMatch(
+            k ->
+                k.kind().equals(kind)
+                    && (group == null || k.group().equals(group))
+                    && (REVIEWED.contains(k)
+                        || k.role() == dev.spl.model.KindRole.GATEWAY
+                        || k.role() == dev.spl.model.KindRole.GATEWAY_CLASS));
+  }
+
+  /**
+   * The chart's copy of the catalogue ({@code charts/spl-webhook/kinds.yaml}): each kind, whether
+   * the webhook reviews it and watches it (as the rules' declarations decide), and whether it
+   * carries persistence; then the Service filter. The chart's webhook rules and RBAC read it.
+   */
+  public static String chartKindsYaml() {
+    List<dev.spl.model.KindCatalogue.Kind> watched = watchedKinds();
+    StringBuilder out =
+        new StringBuilder(
+            "# Generated from the kind catalogue and the rules' declared inputs; do not edit.\n"
+                + "# Regenerate: .ci/regenerate\n"
+                + "kinds:\n");
+    for (dev.spl.model.KindCatalogue.Kind k : dev.spl.model.KindCatalogue.all()) {
+      out.append("- {group: \"")
+          .append(k.group())
+          .append("\", version: ")
+          .append(k.version())
+          .append(", kind: ")
+          .append(k.kind())
+          .append(", resource: ")
+          .append(k.plural())
+          .append(", namespaced: ")
+          .append(k.namespaced())
+          .append(", reviewed: ")
+          .append(REVIEWED.contains(k))
+          .append(", watched: ")
+          .append(watched.contains(k))
+          .append(", carriesPersistence: ")
+          .append(k.attachment() != null)
+          .append("}\n");
+    }
+    return out.append(serviceFilter().yaml()).toString();
   }
 
   /** Everything the built-in cross-resource rules read. */

@@ -1,6 +1,6 @@
 package dev.spl.index;
 
-import dev.spl.model.KindRole;
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.Node;
@@ -11,7 +11,6 @@ import dev.spl.model.SharedStrings;
 import dev.spl.schema.SessionPersistenceSite;
 import java.util.ArrayList;
 import java.util.Collections;
-import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -41,7 +40,7 @@ public final class IndexFields {
   private final SharedStrings shared = SharedStrings.recent(4096);
 
   /** Per kind, the spec fields kept: a tree of field names, {@link #ALL} below a declared path. */
-  private final Map<KindRole, Map<String, Object>> specFields = new EnumMap<>(KindRole.class);
+  private final Map<KindCatalogue.Kind, Map<String, Object>> specFields = new HashMap<>();
 
   private final Inputs inputs;
 
@@ -55,6 +54,9 @@ public final class IndexFields {
   private static Map<String, Object> tree(Set<String> paths) {
     Map<String, Object> root = new HashMap<>();
     for (String path : paths) {
+      if (path.equals(Inputs.WHOLE_SPEC)) {
+        return ALL;
+      }
       Map<String, Object> at = root;
       String[] parts = path.split("\\.");
       for (int i = 0; i < parts.length; i++) {
@@ -80,10 +82,13 @@ public final class IndexFields {
    * reads its kind.
    */
   public Resource project(Resource r) {
-    KindRole kind = r.role();
-    Map<String, Object> spec = specFields.get(kind);
+    KindCatalogue.Kind kind = r.catalogued();
+    Map<String, Object> spec = kind == null ? null : specFields.get(kind);
     if (spec == null) {
-      return null;
+      if (!inputs.everyKind()) {
+        return null;
+      }
+      spec = Map.of(); // read for its name and spl's annotations only
     }
     List<MapNode.Entry> kept = new ArrayList<>(4);
     for (MapNode.Entry e : r.root().entries()) {
@@ -147,7 +152,7 @@ public final class IndexFields {
     return sites.stream().filter(s -> kept.nodeAt(s.path()) != null).map(s -> s.on(kept)).toList();
   }
 
-  private MapNode.Entry metadata(MapNode.Entry e, KindRole kind) {
+  private MapNode.Entry metadata(MapNode.Entry e, KindCatalogue.Kind kind) {
     if (!(e.value() instanceof MapNode metadata)) {
       return e;
     }

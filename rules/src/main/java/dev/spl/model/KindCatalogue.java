@@ -7,13 +7,11 @@ import java.util.Map;
 
 /**
  * The kinds spl reads, and what its code asks of each: its {@link KindRole role} for the rules,
- * where session persistence sits on it, whether routes and policies name it, and whether an
- * admission webhook reviews it. Those it reviews carry session persistence or sticky-session
- * settings, or are Services whose affinity meets it; the others the cross-resource rules only look
- * at (Gateways, GatewayClasses, autoscalers and workloads). A resource finds its entry once, when
- * it is loaded ({@link Resource#catalogued()}). The webhook's handler and informers, the Helm
- * chart's webhook rules and RBAC, and the generated ValidatingAdmissionPolicies' match rules all
- * derive from this list; a test keeps the chart's copy equal.
+ * where session persistence sits on it, and whether routes and policies name it. A resource finds
+ * its entry once, when it is loaded ({@link Resource#catalogued()}). Which of them an admission
+ * webhook reviews and watches is not decided here but by what the rules declare they read ({@code
+ * BuiltInRules.reviewedKinds}, {@code watchedKinds}); the chart's copy (kinds.yaml) is generated
+ * from both.
  */
 public final class KindCatalogue {
   /**
@@ -21,7 +19,6 @@ public final class KindCatalogue {
    *
    * @param attachment where session persistence sits on it, or null when it carries none
    * @param referenceTarget true when routes, policies or Gateways name it in a reference
-   * @param reviewed true when an admission webhook reviews it (the others are only read)
    */
   public record Kind(
       String group,
@@ -29,7 +26,6 @@ public final class KindCatalogue {
       String kind,
       String plural,
       boolean namespaced,
-      boolean reviewed,
       KindRole role,
       AttachmentPoint attachment,
       boolean referenceTarget) {
@@ -38,11 +34,6 @@ public final class KindCatalogue {
     public String label() {
       return (group.isEmpty() ? "" : group + "/") + kind;
     }
-
-    /** True when spl's problems with such objects are its to report (see isAboutSessions). */
-    boolean aboutSessions() {
-      return reviewed || role == KindRole.GATEWAY || role == KindRole.GATEWAY_CLASS;
-    }
   }
 
   public static final String GATEWAY_GROUP = "gateway.networking.k8s.io";
@@ -50,8 +41,8 @@ public final class KindCatalogue {
 
   private static final List<Kind> ALL =
       List.of(
-          reviewed("", "v1", Kinds.SERVICE, "services", KindRole.SERVICE, null, true),
-          reviewed(
+          namespaced("", "v1", Kinds.SERVICE, "services", KindRole.SERVICE, null, true),
+          namespaced(
               GATEWAY_GROUP,
               "v1",
               Kinds.HTTP_ROUTE,
@@ -59,7 +50,7 @@ public final class KindCatalogue {
               KindRole.ROUTE,
               AttachmentPoint.ROUTE_RULE,
               false),
-          reviewed(
+          namespaced(
               GATEWAY_GROUP,
               "v1",
               Kinds.GRPC_ROUTE,
@@ -67,7 +58,7 @@ public final class KindCatalogue {
               KindRole.ROUTE,
               AttachmentPoint.ROUTE_RULE,
               false),
-          reviewed(
+          namespaced(
               GATEWAY_GROUP,
               "v1alpha2",
               Kinds.BACKEND_LB_POLICY,
@@ -75,7 +66,7 @@ public final class KindCatalogue {
               KindRole.POLICY,
               AttachmentPoint.POLICY,
               false),
-          reviewed(
+          namespaced(
               EXPERIMENTAL_GROUP,
               "v1alpha1",
               Kinds.X_BACKEND_TRAFFIC_POLICY,
@@ -83,7 +74,7 @@ public final class KindCatalogue {
               KindRole.POLICY,
               AttachmentPoint.POLICY,
               false),
-          reviewed(
+          namespaced(
               EXPERIMENTAL_GROUP,
               "v1alpha1",
               Kinds.X_BACKEND,
@@ -92,7 +83,7 @@ public final class KindCatalogue {
               AttachmentPoint.BACKEND,
               true),
           // GEP-1619's Backend is in no released CRD yet; its group is not settled.
-          reviewed(
+          namespaced(
               EXPERIMENTAL_GROUP,
               "v1alpha1",
               Kinds.BACKEND,
@@ -100,7 +91,7 @@ public final class KindCatalogue {
               KindRole.BACKEND,
               AttachmentPoint.BACKEND,
               true),
-          reviewed(
+          namespaced(
               GATEWAY_GROUP,
               "v1alpha1",
               Kinds.BACKEND,
@@ -108,8 +99,8 @@ public final class KindCatalogue {
               KindRole.BACKEND,
               AttachmentPoint.BACKEND,
               true),
-          read(GATEWAY_GROUP, "v1", Kinds.GATEWAY, "gateways", true, KindRole.GATEWAY, true),
-          read(
+          unattached(GATEWAY_GROUP, "v1", Kinds.GATEWAY, "gateways", true, KindRole.GATEWAY, true),
+          unattached(
               GATEWAY_GROUP,
               "v1",
               Kinds.GATEWAY_CLASS,
@@ -118,11 +109,10 @@ public final class KindCatalogue {
               KindRole.GATEWAY_CLASS,
               true),
           // Sticky sessions outside Gateway API: ingress-nginx, Traefik and ALB annotations,
-          // Istio's
-          // and Envoy Gateway's consistent hashing, Traefik's IngressRoute, GKE's policies.
-          reviewed(
+          // Istio's and Envoy Gateway's consistent hashing, Traefik's IngressRoute, GKE's policies.
+          namespaced(
               "networking.k8s.io", "v1", Kinds.INGRESS, "ingresses", KindRole.INGRESS, null, false),
-          reviewed(
+          namespaced(
               "networking.istio.io",
               "v1",
               Kinds.DESTINATION_RULE,
@@ -130,7 +120,7 @@ public final class KindCatalogue {
               KindRole.SERVICE_POLICY,
               null,
               false),
-          reviewed(
+          namespaced(
               "gateway.envoyproxy.io",
               "v1alpha1",
               Kinds.BACKEND_TRAFFIC_POLICY,
@@ -138,7 +128,7 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
-          reviewed(
+          namespaced(
               "traefik.io",
               "v1alpha1",
               Kinds.INGRESS_ROUTE,
@@ -147,7 +137,7 @@ public final class KindCatalogue {
               null,
               false),
           // Traefik's group before v3 (still served by v2 installs; SPL502 and its policy read it)
-          reviewed(
+          namespaced(
               "traefik.containo.us",
               "v1alpha1",
               Kinds.INGRESS_ROUTE,
@@ -156,7 +146,7 @@ public final class KindCatalogue {
               null,
               false),
           // Traefik's weighted services: sticky cookies per child and for the choice of child.
-          reviewed(
+          namespaced(
               "traefik.io",
               "v1alpha1",
               Kinds.TRAEFIK_SERVICE,
@@ -164,7 +154,7 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
-          reviewed(
+          namespaced(
               "traefik.containo.us",
               "v1alpha1",
               Kinds.TRAEFIK_SERVICE,
@@ -173,7 +163,7 @@ public final class KindCatalogue {
               null,
               false),
           // GKE's Gateway policies: the affinity of the backend service a Service becomes.
-          reviewed(
+          namespaced(
               "networking.gke.io",
               "v1",
               Kinds.GCP_BACKEND_POLICY,
@@ -183,7 +173,7 @@ public final class KindCatalogue {
               false),
           // GKE's stateful cookie affinity (GSSA): a policy on a Service or route, or a route
           // filter.
-          reviewed(
+          namespaced(
               "networking.gke.io",
               "v1",
               Kinds.GCP_SESSION_AFFINITY_POLICY,
@@ -191,7 +181,7 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
-          reviewed(
+          namespaced(
               "networking.gke.io",
               "v1",
               Kinds.GCP_SESSION_AFFINITY_FILTER,
@@ -200,7 +190,7 @@ public final class KindCatalogue {
               null,
               false),
           // Contour's own routes: each route's (and the TCP proxy's) load-balancing strategy.
-          reviewed(
+          namespaced(
               "projectcontour.io",
               "v1",
               Kinds.HTTP_PROXY,
@@ -209,7 +199,7 @@ public final class KindCatalogue {
               null,
               false),
           // kgateway's backend settings: ring-hash and maglev hash policies.
-          reviewed(
+          namespaced(
               "gateway.kgateway.dev",
               "v1alpha1",
               Kinds.BACKEND_CONFIG_POLICY,
@@ -218,7 +208,7 @@ public final class KindCatalogue {
               null,
               false),
           // NGINX Gateway Fabric's upstream settings: the load-balancing method of a Service.
-          reviewed(
+          namespaced(
               "gateway.nginx.org",
               "v1alpha1",
               Kinds.UPSTREAM_SETTINGS_POLICY,
@@ -226,8 +216,17 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
-          // Read only: what scales an Ingress's backends (ingress-nginx balanced affinity).
-          read(
+          // The AWS Load Balancer Controller's listener rules: a forward's target group stickiness.
+          namespaced(
+              "gateway.k8s.aws",
+              "v1",
+              Kinds.LISTENER_RULE_CONFIGURATION,
+              "listenerruleconfigurations",
+              KindRole.NONE,
+              null,
+              false),
+          // what scales an Ingress's backends (ingress-nginx balanced affinity).
+          unattached(
               "autoscaling",
               "v2",
               Kinds.HORIZONTAL_POD_AUTOSCALER,
@@ -235,8 +234,8 @@ public final class KindCatalogue {
               true,
               KindRole.HORIZONTAL_POD_AUTOSCALER,
               false),
-          // Read only: the balancer GKE gives a Service, which hashing affinities need.
-          read(
+          // the balancer GKE gives a Service, which hashing affinities need.
+          unattached(
               "networking.gke.io",
               "v1",
               Kinds.GCP_TRAFFIC_DISTRIBUTION_POLICY,
@@ -244,9 +243,9 @@ public final class KindCatalogue {
               true,
               KindRole.SERVICE_POLICY,
               false),
-          // Read only: the target groups the AWS Load Balancer Controller makes for a Gateway's
+          // the target groups the AWS Load Balancer Controller makes for a Gateway's
           // Services (its defaults come from TargetGroupConfigurations not in a review).
-          read(
+          unattached(
               "gateway.k8s.aws",
               "v1",
               Kinds.TARGET_GROUP_CONFIGURATION,
@@ -254,8 +253,8 @@ public final class KindCatalogue {
               true,
               KindRole.SERVICE_POLICY,
               false),
-          // Read only: the session affinity GKE's Ingress gives a Service that names it.
-          read(
+          // the session affinity GKE's Ingress gives a Service that names it.
+          unattached(
               "cloud.google.com",
               "v1",
               Kinds.BACKEND_CONFIG,
@@ -263,8 +262,8 @@ public final class KindCatalogue {
               true,
               KindRole.SERVICE_CONFIG,
               true),
-          // Read only: what an ALB IngressClass's parameters set for all its Ingresses.
-          read(
+          // what an ALB IngressClass's parameters set for all its Ingresses.
+          unattached(
               "elbv2.k8s.aws",
               "v1beta1",
               Kinds.INGRESS_CLASS_PARAMS,
@@ -272,8 +271,8 @@ public final class KindCatalogue {
               false,
               KindRole.INGRESS_CLASS_PARAMS,
               true),
-          // Read only: which other namespaces' routes may refer to a namespace's backends.
-          read(
+          // which other namespaces' routes may refer to a namespace's backends.
+          unattached(
               GATEWAY_GROUP,
               "v1beta1",
               Kinds.REFERENCE_GRANT,
@@ -281,10 +280,11 @@ public final class KindCatalogue {
               true,
               KindRole.REFERENCE_GRANT,
               false),
-          read("apps", "v1", Kinds.DEPLOYMENT, "deployments", true, KindRole.WORKLOAD, false),
-          read("apps", "v1", Kinds.STATEFUL_SET, "statefulsets", true, KindRole.WORKLOAD, false),
-          // Read only: which controller serves an Ingress's class (ingress-nginx or F5's).
-          read(
+          unattached("apps", "v1", Kinds.DEPLOYMENT, "deployments", true, KindRole.WORKLOAD, false),
+          unattached(
+              "apps", "v1", Kinds.STATEFUL_SET, "statefulsets", true, KindRole.WORKLOAD, false),
+          // which controller serves an Ingress's class (ingress-nginx or F5's).
+          unattached(
               "networking.k8s.io",
               "v1",
               Kinds.INGRESS_CLASS,
@@ -307,7 +307,7 @@ public final class KindCatalogue {
 
   private KindCatalogue() {}
 
-  private static Kind reviewed(
+  private static Kind namespaced(
       String group,
       String version,
       String kind,
@@ -315,10 +315,10 @@ public final class KindCatalogue {
       KindRole role,
       AttachmentPoint attachment,
       boolean referenceTarget) {
-    return new Kind(group, version, kind, plural, true, true, role, attachment, referenceTarget);
+    return new Kind(group, version, kind, plural, true, role, attachment, referenceTarget);
   }
 
-  private static Kind read(
+  private static Kind unattached(
       String group,
       String version,
       String kind,
@@ -326,10 +326,10 @@ public final class KindCatalogue {
       boolean namespaced,
       KindRole role,
       boolean referenceTarget) {
-    return new Kind(group, version, kind, plural, namespaced, false, role, null, referenceTarget);
+    return new Kind(group, version, kind, plural, namespaced, role, null, referenceTarget);
   }
 
-  /** Every kind spl reads, reviewed or not. */
+  /** Every kind spl reads. */
   public static List<Kind> all() {
     return ALL;
   }
@@ -370,59 +370,5 @@ public final class KindCatalogue {
   /** The catalogued kinds that carry session persistence at {@code attachment}. */
   public static List<Kind> attachedAt(AttachmentPoint attachment) {
     return ALL.stream().filter(k -> k.attachment() == attachment).toList();
-  }
-
-  /** The kinds an admission webhook reviews. */
-  public static List<Kind> reviewed() {
-    return ALL.stream().filter(Kind::reviewed).toList();
-  }
-
-  /**
-   * True for kinds whose problems are spl's to report: those carrying session persistence or sticky
-   * settings, and the Gateways they meet. Other objects' problems (a duplicate label in a
-   * Deployment) are left to kubeconform and kube-linter. A null group matches any group.
-   */
-  public static boolean isAboutSessions(String group, String kind) {
-    if (group != null) {
-      Kind k = find(group, kind);
-      return k != null && k.aboutSessions();
-    }
-    return ALL.stream().anyMatch(k -> k.kind().equals(kind) && k.aboutSessions());
-  }
-
-  /** True when {@code group/kind} is reviewed. */
-  public static boolean isReviewed(String group, String kind) {
-    Kind k = find(group, kind);
-    return k != null && k.reviewed();
-  }
-
-  /**
-   * The chart's copy of this list ({@code charts/spl-webhook/kinds.yaml}), from which its webhook
-   * rules and RBAC are rendered.
-   */
-  public static String chartYaml() {
-    StringBuilder out =
-        new StringBuilder(
-            "# Generated from rules/src/main/java/dev/spl/model/KindCatalogue.java; do not edit.\n"
-                + "# Regenerate: mvn -pl webhook test -Dtest=ChartKindsTest -Dspl.update-kinds=true\n"
-                + "kinds:\n");
-    for (Kind k : ALL) {
-      out.append("- {group: \"")
-          .append(k.group())
-          .append("\", version: ")
-          .append(k.version())
-          .append(", kind: ")
-          .append(k.kind())
-          .append(", resource: ")
-          .append(k.plural())
-          .append(", namespaced: ")
-          .append(k.namespaced())
-          .append(", reviewed: ")
-          .append(k.reviewed())
-          .append(", carriesPersistence: ")
-          .append(k.attachment() != null)
-          .append("}\n");
-    }
-    return out.toString();
   }
 }

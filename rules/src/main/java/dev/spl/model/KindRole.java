@@ -54,6 +54,15 @@ public enum KindRole {
    */
   NONE;
 
+  /**
+   * True for the roles read for every rule's context rather than given to a rule as objects: an
+   * IngressClass says which controller serves an Ingress ({@code RuleContext.ingressClasses}). A
+   * rule that declares one is not reviewing it.
+   */
+  public boolean context() {
+    return this == INGRESS_CLASS;
+  }
+
   /** True for the roles rules walk through whole rather than look up by a reference. */
   public boolean walkedWhole() {
     return this == INGRESS

@@ -28,6 +28,7 @@ public final class Kinds {
   public static final String INGRESS_CLASS = "IngressClass";
   public static final String INGRESS_CLASS_PARAMS = "IngressClassParams";
   public static final String INGRESS_ROUTE = "IngressRoute";
+  public static final String LISTENER_RULE_CONFIGURATION = "ListenerRuleConfiguration";
   public static final String REFERENCE_GRANT = "ReferenceGrant";
   public static final String SERVICE = "Service";
   public static final String STATEFUL_SET = "StatefulSet";

@@ -1,9 +1,44 @@
 package dev.spl.rules;
 
+import dev.spl.index.Inputs;
+import dev.spl.model.AttachmentPoint;
+import dev.spl.model.KindCatalogue;
 import dev.spl.schema.SessionPersistenceSite;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /** A rule that looks at one sessionPersistence object, already validated against its schema. */
 public interface SessionPersistenceRule extends Rule {
+  /**
+   * Every kind that carries session persistence: the engine finds the sessionPersistence objects in
+   * them and gives the rule each one.
+   */
+  Inputs PERSISTENCE_SITES =
+      Inputs.union(
+          KindCatalogue.all().stream()
+              .filter(k -> k.attachment() != null)
+              .map(k -> Inputs.of(k, specPath(k.attachment())))
+              .toList());
+
+  /**
+   * Where {@code at} writes the field, below {@code spec}, dotted ({@code
+   * rules.sessionPersistence}).
+   */
+  private static String specPath(AttachmentPoint at) {
+    List<Object> all = new ArrayList<>();
+    if (at.list() != null) {
+      all.addAll(at.list().segments());
+    }
+    all.addAll(at.field().segments());
+    return all.stream().skip(1).map(String::valueOf).collect(Collectors.joining("."));
+  }
+
+  @Override
+  default Inputs inputs() {
+    return PERSISTENCE_SITES;
+  }
+
   void check(SessionPersistenceSite site, Reporter reporter);
 
   /**

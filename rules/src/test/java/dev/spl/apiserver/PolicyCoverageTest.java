@@ -126,5 +126,10 @@ class PolicyCoverageTest {
   }
 
   @RuleDefinition(id = "SPL998", name = "silent", severity = Severity.INFO, summary = "s")
-  static final class Silent implements Rule {}
+  static final class Silent implements Rule {
+    @Override
+    public dev.spl.index.Inputs inputs() {
+      return dev.spl.index.Inputs.NONE;
+    }
+  }
 }

@@ -3,13 +3,9 @@ package dev.spl.catalogue;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.spl.index.Inputs;
 import dev.spl.model.KindRole;
-import dev.spl.rules.IndexRule;
-import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Rule;
 import java.util.List;
-import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -23,11 +19,7 @@ class ServiceFilterTest {
     assertTrue(filter.sessionAffinity(), "SPL110 and SPL150-SPL153 read ClientIP affinity");
     int declared = 0;
     for (Rule r : BuiltInRules.all()) {
-      Inputs in =
-          r instanceof IndexRule ir
-              ? ir.inputs()
-              : r instanceof ResourceRule rr ? rr.inputs() : Inputs.NONE;
-      for (String p : in.annotations().getOrDefault(KindRole.SERVICE, Set.of())) {
+      for (String p : r.inputs().annotationsOf(KindRole.SERVICE)) {
         declared++;
         assertTrue(
             filter.prefixes().stream().anyMatch(p::startsWith), r.info().id() + " reads " + p);

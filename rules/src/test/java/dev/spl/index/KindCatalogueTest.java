@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.catalogue.BuiltInRules;
 import dev.spl.model.AttachmentPoint;
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.KindRole;
@@ -60,7 +61,9 @@ class KindCatalogueTest {
           k.role() == KindRole.ROUTE || k.role() == KindRole.POLICY || k.role() == KindRole.BACKEND;
       assertEquals(carries, k.attachment() != null, k.label());
       if (k.attachment() != null) {
-        assertTrue(k.reviewed(), "what carries persistence is reviewed: " + k.label());
+        assertTrue(
+            BuiltInRules.reviewedKinds().contains(k),
+            "what carries persistence is reviewed: " + k.label());
       }
     }
     assertEquals(
@@ -83,38 +86,42 @@ class KindCatalogueTest {
 
   @Test
   void aWebhookWatchesWhatItReviewsAndWhatTheRulesRead() {
-    List<KindCatalogue.Kind> none = Inputs.NONE.watched();
-    assertEquals(KindCatalogue.reviewed(), none, "nothing read: only the reviewed kinds");
-    List<KindCatalogue.Kind> gateways = Inputs.of(KindRole.GATEWAY, "gatewayClassName").watched();
+    List<KindCatalogue.Kind> reviewed = BuiltInRules.reviewedKinds();
+    assertEquals(reviewed, Inputs.NONE.watched(reviewed), "nothing read: only the reviewed kinds");
+    List<KindCatalogue.Kind> gateways =
+        Inputs.of(KindRole.GATEWAY, "gatewayClassName").watched(reviewed);
     assertTrue(gateways.stream().anyMatch(k -> k.kind().equals("Gateway")));
     assertFalse(gateways.stream().anyMatch(k -> k.kind().equals("GatewayClass")));
-    List<KindCatalogue.Kind> builtIn = dev.spl.catalogue.BuiltInRules.indexInputs().watched();
+    List<KindCatalogue.Kind> builtIn = BuiltInRules.watchedKinds();
     assertTrue(
         builtIn.stream().anyMatch(k -> k.kind().equals("HorizontalPodAutoscaler")),
         "SPL207 reads autoscalers");
-    assertTrue(builtIn.stream().anyMatch(k -> k.kind().equals("Ingress") && k.reviewed()));
-    assertTrue(builtIn.stream().anyMatch(k -> k.kind().equals("DestinationRule") && k.reviewed()));
+    assertTrue(builtIn.stream().anyMatch(k -> k.kind().equals("Ingress") && reviewed.contains(k)));
+    assertTrue(
+        builtIn.stream().anyMatch(k -> k.kind().equals("DestinationRule") && reviewed.contains(k)));
   }
 
   @Test
   void annotationsAreReadByPrefixPerKind() {
     Inputs nginx = Inputs.NONE.andAnnotations(KindRole.INGRESS, "nginx.ingress.kubernetes.io/");
     assertTrue(nginx.reads(KindRole.INGRESS), "reading annotations reads the kind");
-    assertTrue(nginx.readsAnnotation(KindRole.INGRESS, "nginx.ingress.kubernetes.io/affinity"));
-    assertFalse(nginx.readsAnnotation(KindRole.INGRESS, "kubernetes.io/ingress.class"));
-    assertFalse(nginx.readsAnnotation(KindRole.SERVICE, "nginx.ingress.kubernetes.io/affinity"));
+    KindCatalogue.Kind ingress = KindCatalogue.find("networking.k8s.io", "Ingress");
+    KindCatalogue.Kind service = KindCatalogue.find("", "Service");
+    assertTrue(nginx.readsAnnotation(ingress, "nginx.ingress.kubernetes.io/affinity"));
+    assertFalse(nginx.readsAnnotation(ingress, "kubernetes.io/ingress.class"));
+    assertFalse(nginx.readsAnnotation(service, "nginx.ingress.kubernetes.io/affinity"));
     Inputs both = Inputs.union(List.of(nginx, Inputs.of(KindRole.SERVICE)));
-    assertTrue(both.readsAnnotation(KindRole.INGRESS, "nginx.ingress.kubernetes.io/x"));
+    assertTrue(both.readsAnnotation(ingress, "nginx.ingress.kubernetes.io/x"));
   }
 
   @Test
   void reviewedKindsAreLookedUpByGroupAndKind() {
-    assertTrue(KindCatalogue.isReviewed("", "Service"));
-    assertTrue(KindCatalogue.isReviewed(null, "Service"));
-    assertTrue(KindCatalogue.isReviewed("gateway.networking.k8s.io", "HTTPRoute"));
+    assertTrue(BuiltInRules.isReviewed("", "Service"));
+    assertTrue(BuiltInRules.isReviewed(null, "Service"));
+    assertTrue(BuiltInRules.isReviewed("gateway.networking.k8s.io", "HTTPRoute"));
     assertFalse(
-        KindCatalogue.isReviewed("gateway.networking.k8s.io", "Gateway"), "read, not reviewed");
-    assertFalse(KindCatalogue.isReviewed("example.com", "HTTPRoute"));
+        BuiltInRules.isReviewed("gateway.networking.k8s.io", "Gateway"), "read, not reviewed");
+    assertFalse(BuiltInRules.isReviewed("example.com", "HTTPRoute"));
     assertEquals("gateway.networking.k8s.io/HTTPRoute", KindCatalogue.all().get(1).label());
     assertEquals("Service", KindCatalogue.all().get(0).label());
   }
@@ -135,16 +142,16 @@ class KindCatalogueTest {
 
   @Test
   void kindsAboutSessionsAreTheReviewedOnesAndTheGatewaysTheyMeet() {
-    assertTrue(KindCatalogue.isAboutSessions("gateway.networking.k8s.io", "HTTPRoute"));
-    assertTrue(KindCatalogue.isAboutSessions("", "Service"));
-    assertTrue(KindCatalogue.isAboutSessions("networking.k8s.io", "Ingress"));
-    assertTrue(KindCatalogue.isAboutSessions("gateway.networking.k8s.io", "Gateway"), "met");
-    assertTrue(KindCatalogue.isAboutSessions("gateway.networking.k8s.io", "GatewayClass"));
-    assertTrue(KindCatalogue.isAboutSessions(null, "HTTPRoute"), "any group when none is known");
-    assertFalse(KindCatalogue.isAboutSessions("apps", "Deployment"), "read, but kube-linter's");
-    assertFalse(KindCatalogue.isAboutSessions("autoscaling", "HorizontalPodAutoscaler"));
-    assertFalse(KindCatalogue.isAboutSessions("example.com", "HTTPRoute"), "another group");
-    assertFalse(KindCatalogue.isAboutSessions("", "ConfigMap"));
+    assertTrue(BuiltInRules.isAboutSessions("gateway.networking.k8s.io", "HTTPRoute"));
+    assertTrue(BuiltInRules.isAboutSessions("", "Service"));
+    assertTrue(BuiltInRules.isAboutSessions("networking.k8s.io", "Ingress"));
+    assertTrue(BuiltInRules.isAboutSessions("gateway.networking.k8s.io", "Gateway"), "met");
+    assertTrue(BuiltInRules.isAboutSessions("gateway.networking.k8s.io", "GatewayClass"));
+    assertTrue(BuiltInRules.isAboutSessions(null, "HTTPRoute"), "any group when none is known");
+    assertFalse(BuiltInRules.isAboutSessions("apps", "Deployment"), "read, but kube-linter's");
+    assertFalse(BuiltInRules.isAboutSessions("autoscaling", "HorizontalPodAutoscaler"));
+    assertFalse(BuiltInRules.isAboutSessions("example.com", "HTTPRoute"), "another group");
+    assertFalse(BuiltInRules.isAboutSessions("", "ConfigMap"));
   }
 
   @Test

@@ -39,7 +39,7 @@ final class AdmissionHandler {
   private static final JsonMapper JSON = JsonMapper.builder().build();
 
   private static final Set<String> REVIEWED_KIND_NAMES =
-      KindCatalogue.reviewed().stream()
+      dev.spl.catalogue.BuiltInRules.reviewedKinds().stream()
           .map(KindCatalogue.Kind::kind)
           .collect(java.util.stream.Collectors.toUnmodifiableSet());
 
@@ -136,7 +136,7 @@ final class AdmissionHandler {
       throws InvalidReviewException {
     Request r = Request.of(body);
     if (r.kind() == null
-        || !KindCatalogue.isReviewed(r.group(), r.kind())
+        || !dev.spl.catalogue.BuiltInRules.isReviewed(r.group(), r.kind())
         || !(r.operation().equals("CREATE") || r.operation().equals("UPDATE"))) {
       return r.answer(response(r.uid(), true, null, List.of()), "skipped", List.of(), false);
     }

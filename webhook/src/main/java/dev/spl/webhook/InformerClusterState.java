@@ -62,7 +62,7 @@ final class InformerClusterState implements ClusterState, AutoCloseable {
   }
 
   static final List<Kind> KINDS =
-      dev.spl.catalogue.BuiltInRules.indexInputs().watched().stream().map(Kind::new).toList();
+      dev.spl.catalogue.BuiltInRules.watchedKinds().stream().map(Kind::new).toList();
 
   static final long LIST_PAGE = 500;
   static final long FIRST_RETRY_MILLIS = 1_000;

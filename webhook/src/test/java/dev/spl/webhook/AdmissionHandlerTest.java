@@ -368,6 +368,11 @@ class AdmissionHandlerTest {
     rules.add(
         new ResourceRule() {
           @Override
+          public dev.spl.index.Inputs inputs() {
+            return dev.spl.index.Inputs.EVERY_OBJECT;
+          }
+
+          @Override
           public RuleInfo info() {
             return new RuleInfo("SPL999", "broken", Severity.ERROR, "s");
           }
@@ -547,6 +552,11 @@ class AdmissionHandlerTest {
 
   static Rule testRule(String id, Runnable body) {
     return new ResourceRule() {
+      @Override
+      public dev.spl.index.Inputs inputs() {
+        return dev.spl.index.Inputs.EVERY_OBJECT;
+      }
+
       @Override
       public RuleInfo info() {
         return new RuleInfo(id, "test-" + id, Severity.ERROR, "s");

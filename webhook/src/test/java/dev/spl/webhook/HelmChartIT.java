@@ -398,7 +398,8 @@ class HelmChartIT {
       }
     }
     Set<String> reviewed = new java.util.TreeSet<>();
-    dev.spl.model.KindCatalogue.reviewed().forEach(k -> reviewed.add(k.group() + "/" + k.plural()));
+    dev.spl.catalogue.BuiltInRules.reviewedKinds()
+        .forEach(k -> reviewed.add(k.group() + "/" + k.plural()));
     assertEquals(reviewed, matched);
   }
 

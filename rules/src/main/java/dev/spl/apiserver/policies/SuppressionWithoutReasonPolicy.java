@@ -1,7 +1,6 @@
 package dev.spl.apiserver.policies;
 
 import dev.spl.catalogue.BuiltInRules;
-import dev.spl.model.KindCatalogue;
 import dev.spl.policy.ApiServerPolicy;
 import dev.spl.policy.Cel;
 import dev.spl.policy.CelText;
@@ -39,7 +38,7 @@ final class SuppressionWithoutReasonPolicy implements ApiServerPolicy {
     String first = "variables.problems[0]";
     return Optional.of(
         PolicyCheck.onObjects(
-            KindCatalogue.reviewed().stream().map(PolicyCheck.Kind::anyVersionOf).toList(),
+            BuiltInRules.reviewedKinds().stream().map(PolicyCheck.Kind::anyVersionOf).toList(),
             List.of(
                 new Variable("known", known),
                 new Variable(

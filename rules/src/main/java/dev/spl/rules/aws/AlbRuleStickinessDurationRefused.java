@@ -1,6 +1,8 @@
 package dev.spl.rules.aws;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -29,6 +31,11 @@ import dev.spl.rules.WholeSeconds;
             + " 604800, which its CRD refuses.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class AlbRuleStickinessDurationRefused implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(Kinds.LISTENER_RULE_CONFIGURATION, "actions");
+  }
+
   /** {value}: the duration written. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
@@ -36,7 +43,7 @@ public final class AlbRuleStickinessDurationRefused implements ResourceRule {
               + " nothing pinned");
 
   static final String GROUP = "gateway.k8s.aws";
-  static final String KIND = "ListenerRuleConfiguration";
+  static final String KIND = Kinds.LISTENER_RULE_CONFIGURATION;
 
   /** listenerruleconfig_types.go, TargetGroupStickinessConfig: Minimum=1, Maximum=604800. */
   static final long LONGEST = 604_800;

@@ -3,6 +3,7 @@ package dev.spl.rules.aws;
 import dev.spl.index.Inputs;
 import dev.spl.index.ResourceIndex;
 import dev.spl.model.FieldPath;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
 import dev.spl.model.Suggestions;
 import dev.spl.rules.IndexRule;
@@ -60,6 +61,23 @@ public final class AlbStickinessAttributesInvalid implements IndexRule {
     }
   }
 
+  public static final MessageTemplate UNKNOWN_ATTRIBUTE =
+      MessageTemplate.of("target group attribute {key} is not one ALBs have{suggestion}");
+
+  public static final MessageTemplate UNKNOWN_TYPE =
+      MessageTemplate.of("stickiness.type {type} is not an ALB's: use lb_cookie or app_cookie");
+
+  public static final MessageTemplate DURATION =
+      MessageTemplate.of("{key} {value} is not 1-604800 seconds (7 days at most)");
+
+  public static final MessageTemplate APP_COOKIE_UNNAMED =
+      MessageTemplate.of(
+          "app_cookie stickiness needs stickiness.app_cookie.cookie_name: the application's cookie");
+
+  public static final MessageTemplate RESERVED_NAME =
+      MessageTemplate.of(
+          "cookie name {cookie} is reserved by the ALB (AWSALB, AWSALBAPP, AWSALBTG)");
+
   /** The first thing Elastic Load Balancing rejects in {@code attributes}, or null. */
   static String problem(Map<String, String> attributes) {
     for (String key : attributes.keySet()) {
@@ -68,30 +86,29 @@ public final class AlbStickinessAttributesInvalid implements IndexRule {
       }
       String known = Suggestions.didYouMean(key, KNOWN);
       if (key.startsWith("stickiness.") || !known.isEmpty()) {
-        return "target group attribute " + key + " is not one ALBs have" + known;
+        return UNKNOWN_ATTRIBUTE.format("key", key, "suggestion", known);
       }
     }
     String type = attributes.get("stickiness.type");
     if (type != null && !type.equals("lb_cookie") && !type.equals("app_cookie")) {
-      return "stickiness.type " + type + " is not an ALB's: use lb_cookie or app_cookie";
+      return UNKNOWN_TYPE.format("type", type);
     }
     for (String key :
         List.of(
             "stickiness.lb_cookie.duration_seconds", "stickiness.app_cookie.duration_seconds")) {
       String value = attributes.get(key);
       if (value != null && !inRange(value)) {
-        return key + " " + value + " is not 1-604800 seconds (7 days at most)";
+        return DURATION.format("key", key, "value", value);
       }
     }
     String cookie = attributes.get("stickiness.app_cookie.cookie_name");
     if ("app_cookie".equals(type) && "true".equals(attributes.get("stickiness.enabled"))) {
       if (cookie == null || cookie.isEmpty()) {
-        return "app_cookie stickiness needs stickiness.app_cookie.cookie_name: the application's"
-            + " cookie";
+        return APP_COOKIE_UNNAMED.format();
       }
     }
     if (cookie != null && cookie.startsWith("AWSALB")) {
-      return "cookie name " + cookie + " is reserved by the ALB (AWSALB, AWSALBAPP, AWSALBTG)";
+      return RESERVED_NAME.format("cookie", cookie);
     }
     return null;
   }

@@ -5,6 +5,7 @@ import dev.spl.index.ResourceIndex;
 import dev.spl.index.TargetRef;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
@@ -37,6 +38,21 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
         KindRole.SERVICE_POLICY, "targetReference", "defaultConfiguration", "routeConfigurations");
   }
 
+  public static final MessageTemplate BY_CLASS =
+      MessageTemplate.of(
+          "stickiness pins a node, not a pod: the class's IngressClassParams sets targetType"
+              + " instance, which no annotation overrides; set it to ip");
+
+  public static final MessageTemplate BY_ANNOTATION =
+      MessageTemplate.of(
+          "stickiness pins a node, not a pod, with target-type {targetType}: set target-type: ip"
+              + " for Service {service}");
+
+  public static final MessageTemplate BY_CONFIGURATION =
+      MessageTemplate.of(
+          "stickiness pins a node, not a pod, with targetType {targetType}: set targetType: ip for"
+              + " {target}");
+
   @Override
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     for (AlbAnnotations.Backend b : AlbAnnotations.backends(index, context)) {
@@ -61,12 +77,12 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
           b.attributesOn(),
           FieldPath.of("metadata", "annotations", AlbAnnotations.ATTRIBUTES),
           ofClass.isPresent()
-              ? "stickiness pins a node, not a pod: the class's IngressClassParams sets targetType"
-                  + " instance, which no annotation overrides; set it to ip"
-              : "stickiness pins a node, not a pod, with target-type "
-                  + (targetType == null ? "instance (the default)" : "instance")
-                  + ": set target-type: ip for Service "
-                  + b.path().service(),
+              ? BY_CLASS.format()
+              : BY_ANNOTATION.format(
+                  "targetType",
+                  targetType == null ? "instance (the default)" : "instance",
+                  "service",
+                  b.path().service()),
           b.related());
     }
     checkTargetGroupConfigs(index, reporter);
@@ -98,10 +114,8 @@ public final class AlbStickinessOnInstanceTargets implements IndexRule {
             info(),
             tgc,
             written ? props.targetTypeAt() : sticky.at(),
-            "stickiness pins a node, not a pod, with targetType "
-                + (written ? "instance" : "instance (the default)")
-                + ": set targetType: ip for "
-                + service);
+            BY_CONFIGURATION.format(
+                "targetType", written ? "instance" : "instance (the default)", "target", service));
       }
     }
   }

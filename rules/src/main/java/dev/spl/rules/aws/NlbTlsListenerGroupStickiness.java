@@ -1,5 +1,6 @@
 package dev.spl.rules.aws;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
@@ -34,8 +35,8 @@ import java.util.stream.Collectors;
     noPolicyBecause = NoPolicy.JSON_ANNOTATION)
 public final class NlbTlsListenerGroupStickiness implements ResourceRule {
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.NONE.andAnnotations(dev.spl.model.KindRole.SERVICE, PREFIX);
+  public Inputs inputs() {
+    return Inputs.of(KindRole.SERVICE, "ports").andAnnotations(KindRole.SERVICE, PREFIX);
   }
 
   /** {port}: the listener's port. */

@@ -1,6 +1,8 @@
 package dev.spl.rules.cel;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindCatalogue;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -41,6 +43,15 @@ import java.util.stream.Collectors;
             + " own rules lack fails.",
     noPolicyBecause = NoPolicy.CRD_CEL)
 public final class InstalledCrdRule implements SessionPersistenceRule, ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.union(
+        KindCatalogue.all().stream()
+            .filter(k -> k.attachment() != null)
+            .map(k -> Inputs.of(k, Inputs.WHOLE_SPEC))
+            .toList());
+  }
+
   public static final MessageTemplate RULE =
       MessageTemplate.of("{message} (the installed CRD's rule)");
   public static final MessageTemplate SCHEMA =

@@ -1,5 +1,6 @@
 package dev.spl.rules.contour;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
@@ -17,6 +18,11 @@ import java.util.Set;
 final class ContourBalancing {
   static final String GROUP = "projectcontour.io";
   static final String KIND = Kinds.HTTP_PROXY;
+
+  /** What {@link #sitesOf} reads of an HTTPProxy. */
+  static final Inputs INPUTS =
+      Inputs.of(KIND, "routes.loadBalancerPolicy", "tcpproxy.loadBalancerPolicy");
+
   static final String COOKIE = "Cookie";
   static final String REQUEST_HASH = "RequestHash";
 

@@ -1,5 +1,6 @@
 package dev.spl.rules.contour;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -34,6 +35,11 @@ import java.util.regex.Pattern;
         "Contour's checks of each entry (one attribute, a header token, a parameter name) are"
             + " written in Java only")
 public final class ContourRequestHashIgnored implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return ContourBalancing.INPUTS;
+  }
+
   /** {why} says what is wrong with the first entry, or that there is none. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -1,5 +1,6 @@
 package dev.spl.rules.contour;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -17,6 +18,11 @@ import dev.spl.rules.RuleDefinition;
         "A Contour HTTPProxy's tcpproxy asks for the Cookie or RequestHash strategy, which"
             + " Contour ignores for TCP proxying.")
 public final class ContourStickyOnTcpProxy implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return ContourBalancing.INPUTS;
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "Contour ignores {strategy} on a tcpproxy (no HTTP request to pin by) and balances"

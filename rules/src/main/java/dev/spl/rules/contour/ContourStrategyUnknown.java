@@ -1,5 +1,6 @@
 package dev.spl.rules.contour;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.Fix;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -22,6 +23,11 @@ import java.util.regex.Pattern;
             + " it balances RoundRobin.",
     fixable = true)
 public final class ContourStrategyUnknown implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return ContourBalancing.INPUTS;
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "Contour knows no strategy \"{strategy}\" (names are case-sensitive) and balances"

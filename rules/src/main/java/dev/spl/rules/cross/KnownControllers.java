@@ -28,8 +28,13 @@ final class KnownControllers {
 
   private KnownControllers() {}
 
+  /**
+   * The controller of that name; none for a GatewayClass that names none (the CRD requires one).
+   */
   static Optional<Controller> find(String controllerName) {
-    return Optional.ofNullable(BY_NAME.get(controllerName));
+    return controllerName == null
+        ? Optional.empty()
+        : Optional.ofNullable(BY_NAME.get(controllerName));
   }
 
   static Map<String, Controller> all() {

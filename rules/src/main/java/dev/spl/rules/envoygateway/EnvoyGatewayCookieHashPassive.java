@@ -1,5 +1,6 @@
 package dev.spl.rules.envoygateway;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
@@ -19,6 +20,11 @@ import dev.spl.rules.RuleDefinition;
     severity = Severity.WARNING,
     summary = "An Envoy Gateway BackendTrafficPolicy hashes on a cookie without cookie.ttl.")
 public final class EnvoyGatewayCookieHashPassive implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(Kinds.BACKEND_TRAFFIC_POLICY, "loadBalancer.consistentHash");
+  }
+
   /** {name} is the cookie's quoted name with a leading space, or nothing. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

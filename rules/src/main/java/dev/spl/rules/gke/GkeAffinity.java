@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
@@ -13,6 +14,9 @@ final class GkeAffinity {
   static final String GROUP = "networking.gke.io";
   static final String KIND = Kinds.GCP_BACKEND_POLICY;
   static final FieldPath PATH = FieldPath.of("spec", "default", "sessionAffinity");
+
+  /** What {@link #of} reads of a GCPBackendPolicy. */
+  static final Inputs INPUTS = Inputs.of(KIND, "default.sessionAffinity");
 
   /** The fields sessionAffinity has (gcpbackendpolicy_types.go, SessionAffinityConfig). */
   static final java.util.Set<String> FIELDS = java.util.Set.of("type", "cookieTtlSec");

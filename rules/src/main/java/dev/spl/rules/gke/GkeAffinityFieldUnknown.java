@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -21,6 +22,11 @@ import java.util.Map;
             + " BackendConfig's).",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class GkeAffinityFieldUnknown implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return GkeAffinity.INPUTS;
+  }
+
   /** {hint} says what to write instead, with a leading "; ", or nothing. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of("sessionAffinity has no field {field} (dropped or refused){hint}");

@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.Fix;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -30,6 +31,11 @@ import java.util.Set;
     noPolicyBecause = NoPolicy.CRD_SCHEMA,
     fixable = true)
 public final class GkeAffinityValueRefused implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return GkeAffinity.INPUTS;
+  }
+
   /** {value}: the type written; {fix}: what to write, or the types. */
   public static final MessageTemplate TYPE =
       MessageTemplate.of("{value} is not a GKE session affinity type: {fix}");

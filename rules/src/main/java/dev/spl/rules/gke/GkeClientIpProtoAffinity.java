@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -19,6 +20,11 @@ import java.util.Set;
         "A GKE GCPBackendPolicy asks for CLIENT_IP_PROTO or CLIENT_IP_PORT_PROTO, which a"
             + " Gateway's load balancer refuses.")
 public final class GkeClientIpProtoAffinity implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return GkeAffinity.INPUTS;
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "{type} suits passthrough Network LBs, not a GKE Gateway's: use CLIENT_IP or"

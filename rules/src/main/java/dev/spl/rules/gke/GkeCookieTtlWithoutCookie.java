@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -17,6 +18,11 @@ import java.util.Set;
     severity = Severity.WARNING,
     summary = "A GKE GCPBackendPolicy sets cookieTtlSec on an affinity that uses no cookie.")
 public final class GkeCookieTtlWithoutCookie implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return GkeAffinity.INPUTS;
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "cookieTtlSec needs GENERATED_COOKIE or HTTP_COOKIE affinity; with {type} there is no"

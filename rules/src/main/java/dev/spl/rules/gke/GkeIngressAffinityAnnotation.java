@@ -1,6 +1,7 @@
 package dev.spl.rules.gke;
 
 import dev.spl.index.IngressClasses;
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
@@ -28,6 +29,13 @@ import java.util.Set;
         "A gce-class Ingress asks for affinity with another controller's annotation, which GKE's"
             + " Ingress controller never reads.")
 public final class GkeIngressAffinityAnnotation implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(KindRole.INGRESS, "ingressClassName")
+        .andAnnotations(KindRole.INGRESS, IngressClasses.CLASS_ANNOTATION)
+        .andAnnotations(KindRole.INGRESS, KEYS.toArray(String[]::new));
+  }
+
   /** {key}: the annotation; {class}: the Ingress's class. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
@@ -20,6 +21,11 @@ import dev.spl.rules.RuleDefinition;
         "A GKE GCPBackendPolicy with session affinity targets something other than a Service or"
             + " ServiceImport of its namespace.")
 public final class GkePolicyTargetInvalid implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return GkeAffinity.INPUTS.and(GkeAffinity.KIND, "targetRef");
+  }
+
   /** {target} is the kind and, when another namespace, namespace/name of the target. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -1,5 +1,6 @@
 package dev.spl.rules.gke;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
@@ -28,6 +29,12 @@ import java.util.Set;
         "A GKE GCPSessionAffinityPolicy or GCPSessionAffinityFilter sets a cookieTtlSeconds outside"
             + " 1 to 86400.")
 public final class GkeStatefulCookieTtlRefused implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(Kinds.GCP_SESSION_AFFINITY_POLICY, "statefulGeneratedCookie")
+        .and(Kinds.GCP_SESSION_AFFINITY_FILTER, "statefulGeneratedCookie");
+  }
+
   /** {value}: the lifetime written. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

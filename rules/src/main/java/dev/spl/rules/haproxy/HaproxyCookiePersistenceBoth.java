@@ -1,5 +1,6 @@
 package dev.spl.rules.haproxy;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
@@ -34,8 +35,8 @@ public final class HaproxyCookiePersistenceBoth implements ResourceRule {
               + " cookie; keep one");
 
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.NONE.andAnnotations(
+  public Inputs inputs() {
+    return Inputs.NONE.andAnnotations(
         KindRole.SERVICE, HaproxyAnnotations.PREFIXES.toArray(String[]::new));
   }
 

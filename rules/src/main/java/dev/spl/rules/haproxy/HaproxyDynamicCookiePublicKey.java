@@ -1,5 +1,6 @@
 package dev.spl.rules.haproxy;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
@@ -28,9 +29,9 @@ import dev.spl.rules.RuleDefinition;
             + " key.")
 public final class HaproxyDynamicCookiePublicKey implements ResourceRule {
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.NONE.andAnnotations(
-        dev.spl.model.KindRole.SERVICE, HaproxyAnnotations.PREFIXES.toArray(String[]::new));
+  public Inputs inputs() {
+    return Inputs.NONE.andAnnotations(
+        KindRole.SERVICE, HaproxyAnnotations.PREFIXES.toArray(String[]::new));
   }
 
   public static final MessageTemplate MESSAGE =

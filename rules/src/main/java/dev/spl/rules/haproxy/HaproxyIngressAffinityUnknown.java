@@ -1,5 +1,6 @@
 package dev.spl.rules.haproxy;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
@@ -25,8 +26,8 @@ import dev.spl.rules.RuleDefinition;
             + " nothing is pinned.")
 public final class HaproxyIngressAffinityUnknown implements ResourceRule {
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.NONE.andAnnotations(dev.spl.model.KindRole.SERVICE, KEY);
+  public Inputs inputs() {
+    return Inputs.NONE.andAnnotations(KindRole.SERVICE, KEY).andAnnotations(KindRole.INGRESS, KEY);
   }
 
   public static final MessageTemplate MESSAGE =

@@ -1,5 +1,6 @@
 package dev.spl.rules.haproxy;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.ListNode;
@@ -26,6 +27,12 @@ import java.util.Locale;
         "A haproxy-ingress session-cookie-domain does not cover a host of its Ingress, so browsers"
             + " refuse the cookie there.")
 public final class HaproxyIngressCookieDomainMismatch implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(KindRole.INGRESS, "rules")
+        .andAnnotations(KindRole.INGRESS, HaproxyIngressAffinityUnknown.KEY, DOMAIN_KEY);
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "session-cookie-domain {domain} does not cover host {host}: browsers refuse the cookie"

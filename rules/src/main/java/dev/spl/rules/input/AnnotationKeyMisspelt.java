@@ -1,9 +1,11 @@
 package dev.spl.rules.input;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Fix;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -41,11 +43,16 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
     noPolicyDetail = "an edit distance to every key a controller reads",
     fixable = true)
 public final class AnnotationKeyMisspelt implements ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of("{key} is no key {controller} reads; did you mean {meant}?");
+
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.NONE.andAnnotations(
-        dev.spl.model.KindRole.SERVICE,
-        PREFIXES.stream().map(Prefix::prefix).toArray(String[]::new));
+  public Inputs inputs() {
+    return Inputs.NONE
+        .andAnnotations(
+            KindRole.SERVICE, PREFIXES.stream().map(Prefix::prefix).toArray(String[]::new))
+        .andAnnotations(
+            KindRole.INGRESS, PREFIXES.stream().map(Prefix::prefix).toArray(String[]::new));
   }
 
   /** One controller's annotation prefix and the keys it reads under it. */
@@ -86,7 +93,7 @@ public final class AnnotationKeyMisspelt implements ResourceRule {
               info(),
               resource,
               FieldPath.of("metadata", "annotations", a.key()),
-              name + " is no key " + p.controller() + " reads; did you mean " + meant + "?",
+              MESSAGE.format("key", name, "controller", p.controller(), "meant", meant),
               annotations.get(full) == null && a.keyPosition() != null && a.keyPosition().inText()
                   ? new Fix("rename to " + full, List.of(new Fix.ScalarEdit(a.keyPosition(), full)))
                   : null); // both written: which value is meant is the author's call

@@ -1,8 +1,8 @@
 package dev.spl.rules.input;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.NoPolicy;
-import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 
 /**
@@ -17,4 +17,4 @@ import dev.spl.rules.RuleDefinition;
     summary = "A Helm chart does not render with the values given; none of its objects are linted.",
     noPolicyBecause = NoPolicy.CHART,
     lintOnly = true)
-public final class ChartNotRendered implements Rule {}
+public final class ChartNotRendered implements LoadProblemRule {}

@@ -1,8 +1,8 @@
 package dev.spl.rules.input;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.NoPolicy;
-import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 
 /** SPL002: a document that is not a Kubernetes object; the loader finds these. */
@@ -13,4 +13,4 @@ import dev.spl.rules.RuleDefinition;
     summary = "A document is not an object with apiVersion, kind and metadata.name.",
     noPolicyBecause = NoPolicy.FILE,
     lintOnly = true)
-public final class NotAResource implements Rule {}
+public final class NotAResource implements LoadProblemRule {}

@@ -1,5 +1,6 @@
 package dev.spl.rules.input;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -19,6 +20,11 @@ import dev.spl.rules.Suppressions;
     severity = Severity.WARNING,
     summary = "An ignore.spl.dev annotation has an empty reason or names no rule.")
 public final class SuppressionWithoutReason implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.EVERY_OBJECT;
+  }
+
   public static final MessageTemplate NAMES_NO_RULE =
       MessageTemplate.of("annotation {key} names no spl rule; use a rule id or name, e.g. SPL010");
 

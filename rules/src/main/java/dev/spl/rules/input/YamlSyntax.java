@@ -1,8 +1,8 @@
 package dev.spl.rules.input;
 
 import dev.spl.model.Severity;
+import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.NoPolicy;
-import dev.spl.rules.Rule;
 import dev.spl.rules.RuleDefinition;
 
 /**
@@ -15,4 +15,4 @@ import dev.spl.rules.RuleDefinition;
     summary = "A document cannot be parsed as YAML.",
     noPolicyBecause = NoPolicy.FILE,
     lintOnly = true)
-public final class YamlSyntax implements Rule {}
+public final class YamlSyntax implements LoadProblemRule {}

@@ -1,5 +1,6 @@
 package dev.spl.rules.istio;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -16,6 +17,11 @@ import dev.spl.rules.RuleDefinition;
     severity = Severity.WARNING,
     summary = "A DestinationRule hashes on an HTTP cookie without a ttl, so Envoy never sets it.")
 public final class IstioCookieHashPassive implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return LoadBalancers.INPUTS;
+  }
+
   /** {name} is the cookie's quoted name with a leading space, or nothing. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -1,5 +1,6 @@
 package dev.spl.rules.istio;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -17,6 +18,11 @@ import dev.spl.rules.RuleDefinition;
     summary = "A DestinationRule loadBalancer sets both simple and consistentHash.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA) // its oneOf of simple and consistentHash
 public final class IstioLoadBalancerConflict implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return LoadBalancers.INPUTS;
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "loadBalancer sets both simple and consistentHash, which are one of: the API server"

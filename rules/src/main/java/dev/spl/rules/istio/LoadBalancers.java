@@ -1,5 +1,6 @@
 package dev.spl.rules.istio;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
@@ -13,6 +14,9 @@ import java.util.List;
  * and each subset's (and its ports'), with their paths.
  */
 final class LoadBalancers {
+  /** What this class reads of a DestinationRule. */
+  static final Inputs INPUTS = Inputs.of(Kinds.DESTINATION_RULE, "trafficPolicy", "subsets");
+
   record At(MapNode loadBalancer, FieldPath path) {}
 
   /** One entry of a portLevelSettings list (the traffic policy's or a subset's), with its path. */

@@ -1,5 +1,6 @@
 package dev.spl.rules.kgateway;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.MessageTemplate;
@@ -20,6 +21,11 @@ import java.util.List;
         "A kgateway BackendConfigPolicy hashes on a cookie without ttl, which Envoy then never"
             + " sets.")
 public final class KgatewayCookieHashPassive implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return KgatewayHashCookies.INPUTS;
+  }
+
   /** {name} is the cookie's quoted name with a leading space, or nothing. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -1,5 +1,6 @@
 package dev.spl.rules.kgateway;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -23,6 +24,11 @@ import dev.spl.rules.RuleDefinition;
         "A kgateway BackendConfigPolicy hash cookie is SameSite=None without secure: true, which"
             + " browsers refuse.")
 public final class KgatewayCookieSameSiteNoneInsecure implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return KgatewayHashCookies.INPUTS;
+  }
+
   /** {name} is the cookie's quoted name with a leading space, or nothing. */
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(

@@ -1,5 +1,6 @@
 package dev.spl.rules.kgateway;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
@@ -12,6 +13,9 @@ import java.util.List;
  * ringHash or maglev balancer (the only places hashPolicies are kept; the schema prunes others).
  */
 final class KgatewayHashCookies {
+  /** What {@link #of} reads of a BackendConfigPolicy. */
+  static final Inputs INPUTS = Inputs.of(KgatewayCookieHashPassive.KIND, "loadBalancer");
+
   /** One cookie hash policy and where it is. */
   record Cookie(MapNode fields, FieldPath path) {
     /** The cookie's quoted name with a leading space, or nothing, for messages. */

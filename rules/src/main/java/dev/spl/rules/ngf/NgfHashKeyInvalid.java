@@ -1,5 +1,6 @@
 package dev.spl.rules.ngf;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
@@ -27,6 +28,11 @@ import java.util.regex.Pattern;
             + " one its CRD refuses.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class NgfHashKeyInvalid implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(NgfHashThroughClusterIp.KIND, Inputs.WHOLE_SPEC);
+  }
+
   public static final MessageTemplate MISSING =
       MessageTemplate.of(
           "{method} needs hashMethodKey, the NGINX variable to hash (e.g. $cookie_session):"

@@ -1,5 +1,6 @@
 package dev.spl.rules.ngf;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
@@ -26,6 +27,11 @@ import java.util.Set;
         "An NGINX Gateway Fabric UpstreamSettingsPolicy hashes clients to one server: the"
             + " Service VIP useClusterIP sends to.")
 public final class NgfHashThroughClusterIp implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(KIND, Inputs.WHOLE_SPEC);
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "{method} picks among one server with useClusterIP: NGINX pins the Service VIP and"

@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -18,6 +19,11 @@ import java.util.Map;
     summary = "ingress-nginx affinity settings that cannot take effect.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAffinityDisabled implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.ANNOTATIONS;
+  }
+
   public static final MessageTemplate WITHOUT_AFFINITY =
       MessageTemplate.of("{annotation} does nothing: this Ingress does not set affinity: cookie");
   public static final MessageTemplate NOT_COOKIE =

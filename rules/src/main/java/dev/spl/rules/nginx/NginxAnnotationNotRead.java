@@ -1,6 +1,8 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -23,6 +25,11 @@ import java.util.Locale;
         "A sticky-session annotation on an ingress-nginx Ingress that the controller does not read.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxAnnotationNotRead implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.ANNOTATIONS.andAnnotations(KindRole.INGRESS, LEGACY);
+  }
+
   public static final MessageTemplate HASH_REMOVED =
       MessageTemplate.of("session-cookie-hash was removed in ingress-nginx 0.24.0 and is ignored");
   public static final MessageTemplate OLD_PREFIX =

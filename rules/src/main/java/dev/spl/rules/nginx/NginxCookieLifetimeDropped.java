@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.Fix;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
@@ -23,6 +24,11 @@ import java.util.regex.Pattern;
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER,
     fixable = true)
 public final class NginxCookieLifetimeDropped implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.ANNOTATIONS;
+  }
+
   public static final MessageTemplate DROPPED =
       MessageTemplate.of(
           "{annotation} \"{value}\" is not whole seconds: ingress-nginx drops it (session cookie)");

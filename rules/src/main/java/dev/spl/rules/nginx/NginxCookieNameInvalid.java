@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -20,6 +21,11 @@ import java.util.regex.Pattern;
         "ingress-nginx session-cookie-name fails the controller's check or is not a cookie token.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookieNameInvalid implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.ANNOTATIONS;
+  }
+
   public static final MessageTemplate REFUSED =
       MessageTemplate.of(
           "{annotation} \"{value}\" fails ingress-nginx's check; it uses INGRESSCOOKIE instead");

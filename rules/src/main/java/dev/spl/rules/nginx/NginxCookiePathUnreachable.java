@@ -1,6 +1,8 @@
 package dev.spl.rules.nginx;
 
 import dev.spl.index.IngressPath;
+import dev.spl.index.Inputs;
+import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -21,6 +23,11 @@ import java.util.List;
         "No path of the Ingress reaches its session-cookie-path: the browser never returns it.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxCookiePathUnreachable implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.ANNOTATIONS.and(KindRole.INGRESS, "rules");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "cookie path {path} is reached by no path of this Ingress ({paths}): the browser never"

@@ -30,6 +30,15 @@ public final class NginxIngress {
   static final String F5_COM = "nginx.com/";
 
   /** What the cross-resource ingress-nginx rules read of an Ingress. */
+  /**
+   * What {@link #of} reads of an Ingress: its class and annotations, and the controller its
+   * IngressClass names.
+   */
+  static final Inputs ANNOTATIONS =
+      Inputs.of(KindRole.INGRESS, "ingressClassName")
+          .andAnnotations(KindRole.INGRESS, PREFIX, CLASS_ANNOTATION, F5_ORG, F5_COM)
+          .and(KindRole.INGRESS_CLASS, "controller");
+
   public static final Inputs INPUTS =
       Inputs.of(KindRole.INGRESS, "ingressClassName", "rules", "defaultBackend", "backend")
           .andAnnotations(KindRole.INGRESS, PREFIX, CLASS_ANNOTATION, F5_ORG, F5_COM)

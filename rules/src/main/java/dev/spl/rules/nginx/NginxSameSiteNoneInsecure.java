@@ -1,5 +1,7 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.Inputs;
+import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -18,6 +20,11 @@ import dev.spl.rules.RuleDefinition;
         "ingress-nginx SameSite=None cookie without Secure on an Ingress that does not end TLS.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
 public final class NginxSameSiteNoneInsecure implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return NginxIngress.ANNOTATIONS.and(KindRole.INGRESS, "tls");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "SameSite=None needs Secure: set session-cookie-secure: \"true\" (no tls:, so nginx"

@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
@@ -22,6 +23,11 @@ import dev.spl.rules.RuleDefinition;
             + " Backend.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class BackendShape implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(KindRole.BACKEND, "type", "endpointSelector");
+  }
+
   private static final String ENDPOINT_SELECTOR = "EndpointSelector";
   public static final MessageTemplate MISSING_SELECTOR =
       MessageTemplate.of("type is EndpointSelector but spec.endpointSelector is missing; add it");

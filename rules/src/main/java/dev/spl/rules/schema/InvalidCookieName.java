@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
@@ -16,6 +17,12 @@ import dev.spl.schema.SessionPersistenceSite;
     summary = "cookie.name is empty, over 256 characters, or not an RFC 6265 token.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class InvalidCookieName implements SessionPersistenceRule {
+
+  // the name rules share the CRD's token pattern and lengths, and so their messages
+  public static final MessageTemplate REQUIRED = TokenNames.REQUIRED;
+  public static final MessageTemplate EMPTY = TokenNames.EMPTY;
+  public static final MessageTemplate TOO_LONG = TokenNames.TOO_LONG;
+  public static final MessageTemplate BAD_CHARACTER = TokenNames.BAD_CHARACTER;
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {

@@ -1,11 +1,13 @@
 package dev.spl.rules.schema;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Fix;
 import dev.spl.model.KindCatalogue;
 import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
@@ -22,6 +24,7 @@ import dev.spl.schema.SchemaViolation;
 import dev.spl.schema.SessionPersistenceSchema;
 import dev.spl.schema.SessionPersistenceSite;
 import java.time.Duration;
+import java.util.List;
 
 /**
  * SPL021: a duration in an object spl reads is not a GEP-2257 duration, or breaks its CRD's CEL
@@ -36,6 +39,31 @@ import java.time.Duration;
     noPolicyBecause = NoPolicy.CRD_SCHEMA,
     fixable = true)
 public final class InvalidDuration implements SessionPersistenceRule, ResourceRule {
+  public static final MessageTemplate NOT_A_DURATION =
+      MessageTemplate.of("{field} \"{value}\" is not a GEP-2257 duration; {hint}");
+
+  public static final MessageTemplate BUDGET_INTERVAL =
+      MessageTemplate.of(
+          "retry budget interval {value} is outside 1s..1h; the API server rejects it");
+
+  public static final MessageTemplate MIN_RETRY_RATE_INTERVAL =
+      MessageTemplate.of(
+          "minRetryRate interval {value} must be over 0s and at most 1h; the API server rejects it");
+
+  public static final MessageTemplate BACKEND_REQUEST_LONGER =
+      MessageTemplate.of(
+          "backendRequest {backend} is longer than request {request}; the API server rejects it:"
+              + " shorten it or raise request");
+
+  @Override
+  public Inputs inputs() {
+    return Inputs.union(
+        List.of(
+            PERSISTENCE_SITES,
+            Inputs.of(Kinds.HTTP_ROUTE, "rules.timeouts", "rules.retry")
+                .and(Kinds.X_BACKEND_TRAFFIC_POLICY, "retryConstraint")));
+  }
+
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);
   private static final Duration ONE_HOUR = Duration.ofHours(1);
 
@@ -92,7 +120,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
             info(),
             site.resource(),
             v.path(),
-            v.field() + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text, repair),
+            NOT_A_DURATION.format("field", v.field(), "value", text, "hint", hint(text, repair)),
             fix(node, repair));
       }
     }
@@ -122,9 +150,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
               info(),
               resource,
               at.key("budget").key("interval"),
-              "retry budget interval "
-                  + budget.text()
-                  + " is outside 1s..1h; the API server rejects it");
+              BUDGET_INTERVAL.format("value", budget.text()));
         }
         GatewayDuration rate =
             duration(
@@ -141,9 +167,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
               info(),
               resource,
               at.key("minRetryRate").key("interval"),
-              "minRetryRate interval "
-                  + rate.text()
-                  + " must be over 0s and at most 1h; the API server rejects it");
+              MIN_RETRY_RATE_INTERVAL.format("value", rate.text()));
         }
       }
     }
@@ -175,11 +199,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
             info(),
             route,
             at.key("timeouts").key("backendRequest"),
-            "backendRequest "
-                + backend.text()
-                + " is longer than request "
-                + request.text()
-                + "; the API server rejects it: shorten it or raise request");
+            BACKEND_REQUEST_LONGER.format("backend", backend.text(), "request", request.text()));
       }
       if (context.version().compareTo(GatewayApiVersion.V1_2) >= 0) {
         duration(route, rule.map("retry"), at.key("retry"), "backoff", crd, reporter);
@@ -214,7 +234,7 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
           info(),
           resource,
           parentPath.key(key),
-          key + " \"" + text + "\" is not a GEP-2257 duration; " + hint(text, repair),
+          NOT_A_DURATION.format("field", key, "value", text, "hint", hint(text, repair)),
           fix(s, repair));
       return null;
     }

@@ -1,8 +1,10 @@
 package dev.spl.rules.schema;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Fix;
 import dev.spl.model.KindRole;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
@@ -26,6 +28,18 @@ import java.util.List;
     noPolicyBecause = NoPolicy.CRD_SCHEMA,
     fixable = true)
 public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of("{field} {value} is not supported; use {allowed}");
+
+  public static final MessageTemplate CASE_SLIP =
+      MessageTemplate.of(
+          "{field} {value} is not supported; use {allowed} (values are case-sensitive)");
+
+  @Override
+  public Inputs inputs() {
+    return Inputs.union(List.of(PERSISTENCE_SITES, Inputs.of(KindRole.SERVICE, "sessionAffinity")));
+  }
+
   private static final List<String> AFFINITIES = List.of("None", "ClientIP");
 
   @Override
@@ -63,12 +77,11 @@ public final class InvalidEnum implements SessionPersistenceRule, ResourceRule {
   }
 
   private static String message(String field, String value, List<String> allowed) {
-    String hint = "";
+    boolean caseSlip = false;
     for (String a : allowed) {
-      if (a.equalsIgnoreCase(value.replace("\"", ""))) {
-        hint = " (values are case-sensitive)";
-      }
+      caseSlip |= a.equalsIgnoreCase(value.replace("\"", ""));
     }
-    return field + " " + value + " is not supported; use " + String.join(" or ", allowed) + hint;
+    return (caseSlip ? CASE_SLIP : MESSAGE)
+        .format("field", field, "value", value, "allowed", String.join(" or ", allowed));
   }
 }

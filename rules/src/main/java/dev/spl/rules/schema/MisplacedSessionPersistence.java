@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.AttachmentPoint;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindCatalogue;
@@ -33,6 +34,22 @@ import java.util.List;
             + " drops it.",
     noPolicyBecause = NoPolicy.DROPPED_BEFORE_ADMISSION)
 public final class MisplacedSessionPersistence implements ResourceRule {
+  /** Every catalogued kind of Gateway API's groups, its whole spec walked. */
+  private static final Inputs GATEWAY_API_KINDS =
+      Inputs.union(
+          KindCatalogue.all().stream()
+              .filter(
+                  k ->
+                      k.group().equals(KindCatalogue.GATEWAY_GROUP)
+                          || k.group().equals(KindCatalogue.EXPERIMENTAL_GROUP))
+              .map(k -> Inputs.of(k, Inputs.WHOLE_SPEC))
+              .toList());
+
+  @Override
+  public Inputs inputs() {
+    return GATEWAY_API_KINDS;
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "{kind} has no sessionPersistence here: the API server drops it; move it to {where}");

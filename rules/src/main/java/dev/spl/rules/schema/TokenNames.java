@@ -1,5 +1,6 @@
 package dev.spl.rules.schema;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.ScalarNode;
 import dev.spl.schema.SchemaViolation;
@@ -8,25 +9,35 @@ import dev.spl.schema.SchemaViolation;
 final class TokenNames {
   private static final String TOKEN_CHARS = "!#$%&'*+-.^_`|~";
 
+  static final MessageTemplate REQUIRED =
+      MessageTemplate.of("{field} is required; set the {what} name the client sends back");
+  static final MessageTemplate EMPTY =
+      MessageTemplate.of("{field} is empty; give the {what} a name such as session");
+  static final MessageTemplate TOO_LONG =
+      MessageTemplate.of("{field} is {length} characters, over the 256 limit; shorten it");
+  static final MessageTemplate BAD_CHARACTER =
+      MessageTemplate.of(
+          "{field} {value} has {character}, not allowed in a {what} name; use letters, digits and "
+              + TOKEN_CHARS);
+
   private TokenNames() {}
 
   /** The message for a violation of a name field, or null when it is not about the name. */
   static String message(SchemaViolation v, String what) {
     return switch (v.kind()) {
-      case REQUIRED -> v.field() + " is required; set the " + what + " name the client sends back";
-      case MIN_LENGTH -> v.field() + " is empty; give the " + what + " a name such as session";
-      case MAX_LENGTH ->
-          v.field() + " is " + length(v.node()) + " characters, over the 256 limit; shorten it";
+      case REQUIRED -> REQUIRED.format("field", v.field(), "what", what);
+      case MIN_LENGTH -> EMPTY.format("field", v.field(), "what", what);
+      case MAX_LENGTH -> TOO_LONG.format("field", v.field(), "length", length(v.node()));
       case PATTERN ->
-          v.field()
-              + " "
-              + quoted(v.node())
-              + " has "
-              + firstBadChar(v.node())
-              + ", not allowed in a "
-              + what
-              + " name; use letters, digits and "
-              + TOKEN_CHARS;
+          BAD_CHARACTER.format(
+              "field",
+              v.field(),
+              "value",
+              quoted(v.node()),
+              "character",
+              firstBadChar(v.node()),
+              "what",
+              what);
       default -> null;
     };
   }

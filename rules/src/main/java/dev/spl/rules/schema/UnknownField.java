@@ -3,6 +3,7 @@ package dev.spl.rules.schema;
 import dev.spl.model.AttachmentPoint;
 import dev.spl.model.Fix;
 import dev.spl.model.MapNode;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.model.SourcePosition;
@@ -46,6 +47,31 @@ public final class UnknownField implements SessionPersistenceRule {
     return true;
   }
 
+  public static final MessageTemplate UNKNOWN =
+      MessageTemplate.of(
+          "{field} is not a sessionPersistence field in {version}; the API server drops it"
+              + "{suggestion}");
+
+  public static final MessageTemplate OTHER_VERSION =
+      MessageTemplate.of(
+          "{field} does not exist in {version} and is dropped; written for {writtenFor}? Lint with"
+              + " --gateway-api-version {writtenFor}");
+
+  public static final MessageTemplate ONLY_PROPOSED =
+      MessageTemplate.of(
+          "Backend sessionPersistence is only proposed (gep-1619-backend), not in {version}'s"
+              + " CRDs; the API server drops it");
+
+  public static final MessageTemplate FOREIGN_SHAPE =
+      MessageTemplate.of(
+          "written for {version} ({fields}), linted as {linted}; set gatewayApiVersion: {version}"
+              + " in .spl.yaml");
+
+  public static final MessageTemplate ROUTE_SHAPE_ON_BACKEND =
+      MessageTemplate.of(
+          "v1.x's route shape ({fields}) on a Backend (gep-1619-backend only): write cookie or"
+              + " header there");
+
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     Optional<GatewayApiVersion> writtenFor = site.writtenFor();
@@ -74,19 +100,10 @@ public final class UnknownField implements SessionPersistenceRule {
     }
     if (site.attachment() == AttachmentPoint.BACKEND) {
       // Only the proposal has a Backend attachment: naming the shape's version would point nowhere.
-      return "v1.x's route shape ("
-          + String.join(", ", fields)
-          + ") on a Backend (gep-1619-backend only): write cookie or header there";
+      return ROUTE_SHAPE_ON_BACKEND.format("fields", String.join(", ", fields));
     }
-    return "written for "
-        + writtenFor
-        + " ("
-        + String.join(", ", fields)
-        + "), linted as "
-        + site.version()
-        + "; set gatewayApiVersion: "
-        + writtenFor
-        + " in .spl.yaml";
+    return FOREIGN_SHAPE.format(
+        "version", writtenFor, "fields", String.join(", ", fields), "linted", site.version());
   }
 
   /**
@@ -244,27 +261,21 @@ public final class UnknownField implements SessionPersistenceRule {
   private static String message(SchemaViolation v, SessionPersistenceSite site) {
     GatewayApiVersion target = site.version();
     if (v.detail().equals("backend")) {
-      return "Backend sessionPersistence is only proposed (gep-1619-backend), not in "
-          + target
-          + "'s CRDs; the API server drops it";
+      return ONLY_PROPOSED.format("version", target);
     }
     GatewayApiVersion writtenFor = WRITTEN_FOR.get(v.field());
     if (writtenFor == null) {
       String written = v.field().substring(v.field().lastIndexOf('.') + 1);
-      return v.field()
-          + " is not a sessionPersistence field in "
-          + target
-          + "; the API server drops it"
-          + (v.detail().isEmpty()
+      return UNKNOWN.format(
+          "field",
+          v.field(),
+          "version",
+          target,
+          "suggestion",
+          v.detail().isEmpty()
               ? ""
               : Suggestions.didYouMean(written, List.of(v.detail().split(", "))));
     }
-    return v.field()
-        + " does not exist in "
-        + target
-        + " and is dropped; written for "
-        + writtenFor
-        + "? Lint with --gateway-api-version "
-        + writtenFor;
+    return OTHER_VERSION.format("field", v.field(), "version", target, "writtenFor", writtenFor);
   }
 }

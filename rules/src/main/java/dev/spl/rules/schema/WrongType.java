@@ -1,6 +1,7 @@
 package dev.spl.rules.schema;
 
 import dev.spl.model.Fix;
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
@@ -21,21 +22,32 @@ import dev.spl.schema.SessionPersistenceSite;
     fixable = true)
 public final class WrongType implements SessionPersistenceRule {
 
+  public static final MessageTemplate MESSAGE =
+      MessageTemplate.of("{field} must be {expected}, not {actual}");
+
+  public static final MessageTemplate QUOTE_IT =
+      MessageTemplate.of("{field} must be {expected}, not {actual}; quote it: \"{value}\"");
+
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.WRONG_TYPE) {
         String field = v.field().isEmpty() ? "sessionPersistence" : v.field();
-        String hint =
+        String expected = article(v.detail());
+        String message =
             v.detail().equals("string") && v.node() instanceof ScalarNode s
-                ? "; quote it: \"" + s.value() + "\""
-                : "";
-        reporter.report(
-            info(),
-            site.resource(),
-            v.path(),
-            field + " must be " + article(v.detail()) + ", not " + v.node().typeName() + hint,
-            quoting(v, site));
+                ? QUOTE_IT.format(
+                    "field",
+                    field,
+                    "expected",
+                    expected,
+                    "actual",
+                    v.node().typeName(),
+                    "value",
+                    String.valueOf(s.value()))
+                : MESSAGE.format(
+                    "field", field, "expected", expected, "actual", v.node().typeName());
+        reporter.report(info(), site.resource(), v.path(), message, quoting(v, site));
       }
     }
   }

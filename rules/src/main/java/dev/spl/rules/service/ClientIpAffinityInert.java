@@ -1,5 +1,6 @@
 package dev.spl.rules.service;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -17,8 +18,8 @@ import dev.spl.rules.RuleDefinition;
     summary = "ClientIP affinity on a headless or ExternalName Service.")
 public final class ClientIpAffinityInert implements ResourceRule {
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.of(dev.spl.model.KindRole.SERVICE, "sessionAffinity");
+  public Inputs inputs() {
+    return ServiceAffinity.INPUTS;
   }
 
   public static final MessageTemplate MESSAGE =

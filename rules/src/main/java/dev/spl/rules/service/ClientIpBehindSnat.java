@@ -1,6 +1,8 @@
 package dev.spl.rules.service;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -26,9 +28,8 @@ import dev.spl.rules.RuleDefinition;
         "ClientIP affinity on a NodePort or LoadBalancer Service, which each node keeps on its own.")
 public final class ClientIpBehindSnat implements ResourceRule {
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.of(dev.spl.model.KindRole.SERVICE, "sessionAffinity")
-        .andAnnotations(dev.spl.model.KindRole.SERVICE, NLB_ATTRIBUTES);
+  public Inputs inputs() {
+    return ServiceAffinity.INPUTS.andAnnotations(KindRole.SERVICE, NLB_ATTRIBUTES);
   }
 
   public static final MessageTemplate MESSAGE =

@@ -1,6 +1,8 @@
 package dev.spl.rules.service;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
@@ -26,6 +28,11 @@ import dev.spl.rules.RuleDefinition;
     noPolicyBecause = NoPolicy.DROPPED_BEFORE_ADMISSION,
     lintOnly = true)
 public final class ClientIpConfigIgnored implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return ServiceAffinity.INPUTS.and(KindRole.SERVICE, "sessionAffinityConfig");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "sessionAffinityConfig does nothing: sessionAffinity is {declared} and the API server"

@@ -1,6 +1,8 @@
 package dev.spl.rules.service;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
+import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
@@ -23,6 +25,11 @@ import dev.spl.rules.RuleDefinition;
     summary = "Service sessionAffinityConfig.clientIP.timeoutSeconds is outside 1..86400.",
     noPolicyBecause = NoPolicy.BUILT_IN_VALIDATION)
 public final class InvalidAffinityTimeout implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return ServiceAffinity.INPUTS.and(KindRole.SERVICE, "sessionAffinityConfig");
+  }
+
   public static final MessageTemplate NOT_A_NUMBER =
       MessageTemplate.of(
           "timeoutSeconds must be a whole number of seconds from 1 to 86400, not {type}");

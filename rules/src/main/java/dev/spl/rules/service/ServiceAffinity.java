@@ -1,5 +1,6 @@
 package dev.spl.rules.service;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
@@ -9,6 +10,10 @@ record ServiceAffinity(
     MapNode spec, boolean isClientIp, String type, String externalTrafficPolicy) {
 
   /** The affinity of {@code r} when it is a core/v1 Service with a spec, else null. */
+  /** What {@link #of} reads of a Service. */
+  static final Inputs INPUTS =
+      Inputs.of(KindRole.SERVICE, "sessionAffinity", "type", "externalTrafficPolicy", "clusterIP");
+
   static ServiceAffinity of(Resource r) {
     if (r.role() != KindRole.SERVICE || r.spec() == null) {
       return null;

@@ -1,5 +1,6 @@
 package dev.spl.rules.traefik;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.Kinds;
 import dev.spl.model.ListNode;
@@ -40,6 +41,11 @@ import java.util.regex.Pattern;
     noPolicyBecause = NoPolicy.NOT_IN_CEL_YET,
     noPolicyDetail = "the hosts come from each route's match expression, parsed in Java")
 public final class TraefikStickyCookieShared implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(Kinds.INGRESS_ROUTE, "routes").and(Kinds.TRAEFIK_SERVICE, "weighted");
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "sticky cookie \"{cookie}\" on {host} is {other}'s too: each overwrites the other's"

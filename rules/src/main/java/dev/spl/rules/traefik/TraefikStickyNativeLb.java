@@ -1,5 +1,6 @@
 package dev.spl.rules.traefik;
 
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.Kinds;
@@ -21,9 +22,10 @@ import dev.spl.rules.RuleDefinition;
     summary = "Traefik sticky cookies on a Service that also asks for nativeLB.")
 public final class TraefikStickyNativeLb implements ResourceRule {
   @Override
-  public dev.spl.index.Inputs inputs() {
-    return dev.spl.index.Inputs.NONE.andAnnotations(
-        dev.spl.model.KindRole.SERVICE, "traefik.ingress.kubernetes.io/service.");
+  public Inputs inputs() {
+    return Inputs.NONE
+        .andAnnotations(KindRole.SERVICE, "traefik.ingress.kubernetes.io/service.")
+        .and(Kinds.INGRESS_ROUTE, "routes");
   }
 
   public static final MessageTemplate MESSAGE =

@@ -1,6 +1,7 @@
 package dev.spl.rules.traefik;
 
 import dev.spl.index.IngressPath;
+import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
 import dev.spl.model.MapNode;
@@ -23,6 +24,12 @@ import java.util.List;
     summary =
         "Traefik service.sticky.* annotations on an Ingress: Traefik reads them from the Service.")
 public final class TraefikStickyOnIngress implements ResourceRule {
+  @Override
+  public Inputs inputs() {
+    return Inputs.of(KindRole.INGRESS, "rules", "defaultBackend")
+        .andAnnotations(KindRole.INGRESS, TraefikAnnotations.PREFIX);
+  }
+
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
           "Traefik reads service.sticky.* from the Service, not the Ingress: move {which} to"

@@ -1,0 +1,35 @@
+package dev.spl.rules;
+
+import dev.spl.model.MessageTemplate;
+import java.lang.reflect.Field;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * What a rule says: the {@link MessageTemplate} constants on its class, in the order written. Every
+ * finding of a rule is one of them filled in ({@code MessageTemplatesTest}); the rule pages, {@code
+ * spl rules --format messages} and the policy generator read them here.
+ */
+public final class RuleMessages {
+  private RuleMessages() {}
+
+  /** {@code rule}'s templates; empty for the few whose words come from elsewhere (the parser's). */
+  public static List<MessageTemplate> of(Rule rule) {
+    List<MessageTemplate> out = new ArrayList<>();
+    for (Field f : rule.getClass().getDeclaredFields()) {
+      if (Modifier.isStatic(f.getModifiers()) && f.getType() == MessageTemplate.class) {
+        try {
+          f.setAccessible(true);
+          MessageTemplate t = (MessageTemplate) f.get(null);
+          if (!out.contains(t)) {
+            out.add(t);
+          }
+        } catch (IllegalAccessException e) {
+          throw new IllegalStateException(rule.info().id() + "'s " + f.getName(), e);
+        }
+      }
+    }
+    return out;
+  }
+}
