@@ -6,6 +6,7 @@ import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.LiveIndex;
 import dev.spl.index.ResourceIndex;
+import dev.spl.index.Unit;
 import dev.spl.index.UnitBuilds;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
@@ -140,7 +141,7 @@ public final class Engine {
       boolean listResources,
       boolean isolateRuleFailures,
       java.util.OptionalLong deadlineNanos,
-      java.util.Optional<Set<String>> onlyUnits) {
+      java.util.Optional<Set<Unit>> onlyUnits) {
     public static final RunMode DEFAULT =
         new RunMode(false, false, java.util.OptionalLong.empty(), java.util.Optional.empty());
 
@@ -161,7 +162,7 @@ public final class Engine {
           listResources, isolateRuleFailures, java.util.OptionalLong.of(nanos), onlyUnits);
     }
 
-    public RunMode onlyUnits(Set<String> wanted) {
+    public RunMode onlyUnits(Set<Unit> wanted) {
       return new RunMode(
           listResources, isolateRuleFailures, deadlineNanos, java.util.Optional.of(wanted));
     }
@@ -184,16 +185,16 @@ public final class Engine {
     private final IndexFields indexFields = new IndexFields(inputs);
     private final List<ResourceLocation> linted = new ArrayList<>();
     // The units (builds that would run together) a kept resource belongs to; absent: every unit.
-    private final Map<Resource, Set<String>> unitsOf = new IdentityHashMap<>();
-    private final Set<String> units = new TreeSet<>();
-    private final Set<String> standAlone = new java.util.HashSet<>();
+    private final Map<Resource, Set<Unit>> unitsOf = new IdentityHashMap<>();
+    private final Set<Unit> units = new TreeSet<>();
+    private final Set<Unit> standAlone = new java.util.HashSet<>();
     private int resourceCount;
     private final boolean listResources;
     private final long deadlineNanos;
     private final boolean hasDeadline;
     private boolean projectAll;
     private final boolean isolate;
-    private final Set<String> wantedUnits; // null: every unit
+    private final Set<Unit> wantedUnits; // null: every unit
     private final List<RuleFailure> failures = new ArrayList<>();
     // The rules this lint runs: those its judgement leaves on. A configuration per file can give a
     // rule another severity, never switch one back on (RuleSelection.withLevels), so a rule off
@@ -275,7 +276,7 @@ public final class Engine {
      * see what they name elsewhere in the input, but never meet another unit's objects through it.
      */
     @Override
-    public LintRun standAlone(String unit) {
+    public LintRun standAlone(Unit unit) {
       standAlone.add(unit);
       return this;
     }
@@ -295,13 +296,13 @@ public final class Engine {
      *     belongs to every unit.
      */
     @Override
-    public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
+    public void accept(LoadedInput part, GatewayApiVersion version, Set<Unit> units) {
       accept(part, version, units, null, true);
     }
 
     @Override
     public void accept(
-        LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {
+        LoadedInput part, GatewayApiVersion version, Set<Unit> units, CrdsInSight crds) {
       accept(part, version, units, crds, true);
     }
 
@@ -309,14 +310,14 @@ public final class Engine {
      * Keeps one part for the cross-resource rules without linting it alone: an editor's other
      * files, whose own findings did not change with the edited one's text.
      */
-    public void acceptForIndex(LoadedInput part, GatewayApiVersion version, Set<String> units) {
+    public void acceptForIndex(LoadedInput part, GatewayApiVersion version, Set<Unit> units) {
       accept(part, version, units, null, false);
     }
 
     private void accept(
         LoadedInput part,
         GatewayApiVersion version,
-        Set<String> units,
+        Set<Unit> units,
         CrdsInSight crds,
         boolean alone) {
       RuleContext partContext =

@@ -1,5 +1,6 @@
 package dev.spl;
 
+import dev.spl.index.Unit;
 import dev.spl.load.LoadedInput;
 import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
@@ -11,17 +12,17 @@ import java.util.Set;
  */
 public interface PartSink {
   /** One part (a file, a chart's rendering) for {@code version}, in {@code units}. */
-  void accept(LoadedInput part, GatewayApiVersion version, Set<String> units);
+  void accept(LoadedInput part, GatewayApiVersion version, Set<Unit> units);
 
   /**
    * One part, with the Gateway API CRDs in sight that decide for it (null: none), which the
    * single-object rules may read ({@code RuleContext.crds}).
    */
   default void accept(
-      LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {
+      LoadedInput part, GatewayApiVersion version, Set<Unit> units, CrdsInSight crds) {
     accept(part, version, units);
   }
 
   /** Marks {@code unit} as one that stands alone (an example, a test fixture). */
-  PartSink standAlone(String unit);
+  PartSink standAlone(Unit unit);
 }

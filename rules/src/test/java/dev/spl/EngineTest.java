@@ -178,18 +178,18 @@ class EngineTest {
     // the route is shared; overlay "prod" adds the ClientIP Service (SPL110), "dev" does not
     Engine.LintRun run = new Engine().start(V14);
     run.accept(load("base/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of());
-    run.accept(load("prod/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("prod"));
+    run.accept(load("prod/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, units("prod"));
     run.accept(
         load("dev/svc.yaml", CLIENT_IP_SERVICE.replace("ClientIP", "None")),
         GatewayApiVersion.V1_4,
-        Set.of("dev"));
+        units("dev"));
     List<Finding> conflicts =
         run.finish(3, 3).findings().stream().filter(f -> f.ruleId().equals("SPL110")).toList();
     assertEquals(1, conflicts.size(), conflicts.toString());
     // two builds that both have the conflict report it once
     Engine.LintRun both = new Engine().start(V14);
     both.accept(load("base/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of());
-    both.accept(load("svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("prod", "dev"));
+    both.accept(load("svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, units("prod", "dev"));
     assertEquals(
         1, both.finish(2, 2).findings().stream().filter(f -> f.ruleId().equals("SPL110")).count());
   }
@@ -198,24 +198,24 @@ class EngineTest {
   void unitsMeetOnlyThroughAnObjectTheInputDefinesOnce() {
     // a route in unit a names the one Service cart, defined in unit b: they meet, reported once
     Engine.LintRun once = new Engine().start(V14);
-    once.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
-    once.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("b"));
+    once.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, units("a"));
+    once.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, units("b"));
     assertEquals(
         1, once.finish(2, 2).findings().stream().filter(f -> f.ruleId().equals("SPL110")).count());
     // defined in two units, the Service is each unit's own: the route in a meets neither
     Engine.LintRun twice = new Engine().start(V14);
-    twice.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
-    twice.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("b"));
-    twice.accept(load("c/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("c"));
+    twice.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, units("a"));
+    twice.accept(load("b/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, units("b"));
+    twice.accept(load("c/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, units("c"));
     assertTrue(twice.finish(3, 3).findings().stream().noneMatch(f -> f.ruleId().equals("SPL110")));
     // the same route in two units is no duplicate, and each copy is linted
     Engine.LintRun copies = new Engine().start(V14);
-    copies.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+    copies.accept(load("a/route.yaml", ROUTE.formatted("r")), GatewayApiVersion.V1_4, units("a"));
     copies.accept(
         load("b/route.yaml", ROUTE.formatted("r").replace("sessionName: cart", "sessionName: x")),
         GatewayApiVersion.V1_4,
-        Set.of("b"));
-    copies.accept(load("c/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, Set.of("c"));
+        units("b"));
+    copies.accept(load("c/svc.yaml", CLIENT_IP_SERVICE), GatewayApiVersion.V1_4, units("c"));
     List<Finding> found = copies.finish(3, 3).findings();
     assertTrue(found.stream().noneMatch(f -> f.ruleId().equals("SPL104")), found.toString());
     assertEquals(
@@ -240,13 +240,14 @@ class EngineTest {
     for (boolean standAlone : List.of(false, true)) {
       Engine.LintRun run = new Engine().start(V14);
       if (standAlone) {
-        run.standAlone("a").standAlone("b");
+        run.standAlone(dev.spl.index.Unit.directory("a"))
+            .standAlone(dev.spl.index.Unit.directory("b"));
       }
       run.accept(
-          load("a/route.yaml", onGateway.formatted("r")), GatewayApiVersion.V1_4, Set.of("a"));
+          load("a/route.yaml", onGateway.formatted("r")), GatewayApiVersion.V1_4, units("a"));
       run.accept(
-          load("b/route.yaml", onGateway.formatted("q")), GatewayApiVersion.V1_4, Set.of("b"));
-      run.accept(load("c/gw.yaml", gateway), GatewayApiVersion.V1_4, Set.of("c"));
+          load("b/route.yaml", onGateway.formatted("q")), GatewayApiVersion.V1_4, units("b"));
+      run.accept(load("c/gw.yaml", gateway), GatewayApiVersion.V1_4, units("c"));
       List<Finding> fixtures = run.finish(3, 3).findings();
       assertEquals(
           standAlone ? 0 : 1,
@@ -339,5 +340,12 @@ class EngineTest {
             .start(
                 V14, Engine.RunMode.DEFAULT.isolatingRuleFailures().until(System.nanoTime() - 1));
     assertThrows(LintDeadlineExceeded.class, () -> late.accept(load("a.yaml", both)));
+  }
+
+  /** Directory units of these names. */
+  private static Set<dev.spl.index.Unit> units(String... names) {
+    return java.util.Arrays.stream(names)
+        .map(dev.spl.index.Unit::directory)
+        .collect(java.util.stream.Collectors.toSet());
   }
 }

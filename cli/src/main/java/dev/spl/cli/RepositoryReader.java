@@ -4,6 +4,7 @@ import dev.spl.InputNotes;
 import dev.spl.PartSink;
 import dev.spl.config.SplConfig;
 import dev.spl.config.VersionChooser;
+import dev.spl.index.Unit;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
@@ -192,8 +193,8 @@ final class RepositoryReader {
         } else if (builds.isPatch(f)) {
           skipped.add(display(f) + " (kustomize patch: part of an object, not one)");
         } else {
-          String unit = Units.of(f, root);
-          if (builds.variantsOf(f).isEmpty() && Units.standsAlone(unit)) {
+          Unit unit = Units.of(f, root);
+          if (builds.variantsOf(f).isEmpty() && unit.standsAlone()) {
             run.standAlone(unit);
           }
           readBuilt(f, builds, Units.isTestFixture(f, root), unit);
@@ -215,8 +216,8 @@ final class RepositoryReader {
       if (Kustomizations.isKustomization(f) && ignoreNonManifests) {
         skipped.add(display(f) + " (kustomization)");
       } else {
-        String unit = Units.of(f, contextRoot);
-        if (Units.standsAlone(unit)) {
+        Unit unit = Units.of(f, contextRoot);
+        if (unit.standsAlone()) {
           run.standAlone(unit);
         }
         readFile(f, true, false, Set.of(unit), null, null);
@@ -319,16 +320,16 @@ final class RepositoryReader {
    * each copy in the units of the builds that build it so. {@code unit}: its unit when no build
    * lists it.
    */
-  private void readBuilt(Path f, Kustomizations builds, boolean testFixture, String unit)
+  private void readBuilt(Path f, Kustomizations builds, boolean testFixture, Unit unit)
       throws SplConfig.Invalid {
     List<Kustomizations.Reading> readings = builds.readingsOf(f);
     for (int i = 0; i < readings.size(); i++) {
       Kustomizations.Reading r = readings.get(i);
-      Set<String> units =
+      Set<Unit> units =
           r.builds().isEmpty() && unit != null
               ? Set.of(unit)
               : r.builds().stream()
-                  .map(Units::ofKustomization)
+                  .map(Unit::kustomizeBuild)
                   .collect(java.util.stream.Collectors.toSet());
       readFile(
           f, false, testFixture, units, r.namespace().orElse(null), r.names().orElse(null), i > 0);
@@ -353,7 +354,7 @@ final class RepositoryReader {
       Path f,
       boolean named,
       boolean testFixture,
-      Set<String> variants,
+      Set<Unit> variants,
       String namespace,
       Kustomizations.BuildNames names)
       throws SplConfig.Invalid {
@@ -368,7 +369,7 @@ final class RepositoryReader {
       Path f,
       boolean named,
       boolean testFixture,
-      Set<String> variants,
+      Set<Unit> variants,
       String namespace,
       Kustomizations.BuildNames names,
       boolean again)
@@ -412,7 +413,7 @@ final class RepositoryReader {
   }
 
   private void accept(
-      LoadedInput part, GatewayApiVersion version, Set<String> variants, CrdsInSight crds) {
+      LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
     documents += part.documents();
     run.accept(part, version, variants, crds);
     progress.accept(part);
@@ -420,7 +421,7 @@ final class RepositoryReader {
 
   /** A part of a kustomize build that renames its objects, kept until its walk is read. */
   private record Renamed(
-      LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {}
+      LoadedInput part, GatewayApiVersion version, Set<Unit> units, CrdsInSight crds) {}
 
   /**
    * Lints the renamed parts of the walk just read, each Ingress's Services renamed as kustomize
@@ -470,7 +471,7 @@ final class RepositoryReader {
     renamed.clear();
   }
 
-  private record RenamedService(Set<String> units, String name) {}
+  private record RenamedService(Set<Unit> units, String name) {}
 
   private void readStdin(Supplier<InputStream> stdin) throws SplConfig.Invalid {
     byte[] bytes;
@@ -502,7 +503,7 @@ final class RepositoryReader {
                     : new VersionChooser.Named(here.gatewayApiVersion(), display(here.file())))
             : versionFor(Path.of(ManifestLoader.STDIN_NAME));
     versionByFile.put(ManifestLoader.STDIN_NAME, version);
-    run.accept(part, version, Set.of(ManifestLoader.STDIN_NAME));
+    run.accept(part, version, Set.of(Unit.file(ManifestLoader.STDIN_NAME)));
     progress.accept(part);
   }
 
@@ -685,7 +686,7 @@ final class RepositoryReader {
         continue;
       }
       anyObjects = true;
-      String unit = Units.ofChart(r.label() == null ? chartName : chartName + " -f " + r.label());
+      Unit unit = Unit.chart(r.label() == null ? chartName : chartName + " -f " + r.label());
       for (Map.Entry<Path, String> t : HelmCharts.byTemplate(chart, text).entrySet()) {
         if (!seenTexts
             .computeIfAbsent(t.getKey(), k -> new java.util.HashSet<>())
@@ -763,7 +764,7 @@ final class RepositoryReader {
             1,
             1);
     files++;
-    run.accept(failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Units.ofChart(chartName)));
+    run.accept(failure, versionFor(chart.resolve("Chart.yaml")), Set.of(Unit.chart(chartName)));
     notRenderedCharts.add(chartName + " (" + reason + ")");
     if (named) {
       inputErrors.add(chartName + ": Helm chart not rendered: " + reason + "; " + fix);

@@ -1,5 +1,6 @@
 package dev.spl.cli;
 
+import dev.spl.index.Unit;
 import java.nio.file.Path;
 import java.util.Set;
 import java.util.stream.Stream;
@@ -59,13 +60,13 @@ final class Units {
    * alone). Only the path below the root, and the root's own name, are looked at: a repository
    * checked out under {@code /src/test/} is not test data.
    */
-  static String of(Path file, Path root) {
+  static Unit of(Path file, Path root) {
     if (root != null && isConventional(file, root)) {
-      return "file " + RepositoryReader.display(file);
+      return Unit.file(RepositoryReader.display(file));
     }
     Path dir = file.toAbsolutePath().normalize().getParent();
     String shown = dir == null ? "/" : RepositoryReader.display(dir);
-    return "dir " + (shown.isEmpty() ? "." : shown);
+    return Unit.directory(shown.isEmpty() ? "." : shown);
   }
 
   /** True for a file under examples, docs or test data, wherever the walk started. */
@@ -83,21 +84,6 @@ final class Units {
       }
     }
     return false;
-  }
-
-  /** True for a unit of one example or fixture file: it meets no other unit's objects. */
-  static boolean standsAlone(String unit) {
-    return unit.startsWith("file ");
-  }
-
-  /** A chart's release. */
-  static String ofChart(String chartName) {
-    return "helm " + chartName;
-  }
-
-  /** A kustomize build, named by its top kustomization's directory. */
-  static String ofKustomization(String build) {
-    return "kustomize " + build;
   }
 
   private static boolean isConventional(Path file, Path root) {

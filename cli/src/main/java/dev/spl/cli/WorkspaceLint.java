@@ -6,6 +6,7 @@ import dev.spl.LintResult;
 import dev.spl.PartSink;
 import dev.spl.catalogue.RuleSelection;
 import dev.spl.config.SplConfig;
+import dev.spl.index.Unit;
 import dev.spl.load.LoadProblem;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;
@@ -43,14 +44,14 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
   private record Part(
       LoadedInput part,
       GatewayApiVersion version,
-      Set<String> units,
+      Set<Unit> units,
       CrdsInSight crds,
       String file) {}
 
   /** What one read of the workspace found. */
   private record Snapshot(
       List<Part> parts,
-      Set<String> standAlone,
+      Set<Unit> standAlone,
       LintOptions options,
       RepositoryReader reader,
       Map<String, List<Finding>> findingsByFile,
@@ -82,22 +83,22 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
             .withIngressClasses(scan.ingressClasses())
             .withControllerVersions(scan.controllerVersions());
     List<Part> parts = new ArrayList<>();
-    Set<String> standAlone = new LinkedHashSet<>();
+    Set<Unit> standAlone = new LinkedHashSet<>();
     PartSink recorder =
         new PartSink() {
           @Override
-          public void accept(LoadedInput part, GatewayApiVersion version, Set<String> units) {
+          public void accept(LoadedInput part, GatewayApiVersion version, Set<Unit> units) {
             accept(part, version, units, null);
           }
 
           @Override
           public void accept(
-              LoadedInput part, GatewayApiVersion version, Set<String> units, CrdsInSight crds) {
+              LoadedInput part, GatewayApiVersion version, Set<Unit> units, CrdsInSight crds) {
             parts.add(new Part(part, version, units, crds, fileOf(part)));
           }
 
           @Override
-          public PartSink standAlone(String unit) {
+          public PartSink standAlone(Unit unit) {
             standAlone.add(unit);
             return this;
           }
@@ -145,7 +146,7 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
     }
     GatewayApiVersion version = null;
     CrdsInSight crds = null;
-    Set<String> units = new LinkedHashSet<>();
+    Set<Unit> units = new LinkedHashSet<>();
     for (Part p : s.parts()) {
       if (file.equals(p.file())) {
         version = p.version();
@@ -227,11 +228,11 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
         .version();
   }
 
-  private Engine.LintRun start(LintOptions options, Set<String> standAlone) {
+  private Engine.LintRun start(LintOptions options, Set<Unit> standAlone) {
     return start(options, standAlone, Engine.RunMode.DEFAULT.isolatingRuleFailures());
   }
 
-  private Engine.LintRun start(LintOptions options, Set<String> standAlone, Engine.RunMode mode) {
+  private Engine.LintRun start(LintOptions options, Set<Unit> standAlone, Engine.RunMode mode) {
     Engine.LintRun run = engine.start(options, mode);
     standAlone.forEach(run::standAlone);
     return run;

@@ -23,7 +23,7 @@ import java.util.Set;
  */
 public final class UnitBuilds {
   /** One unit's build: what the rules see, and which of it the unit owns (by identity). */
-  public record Build(String unit, List<Resource> resources, Set<Resource> owned) {}
+  public record Build(Unit unit, List<Resource> resources, Set<Resource> owned) {}
 
   private UnitBuilds() {}
 
@@ -36,13 +36,13 @@ public final class UnitBuilds {
    */
   public static List<Build> of(
       List<Resource> kept,
-      Map<Resource, Set<String>> unitsOf,
-      Set<String> units,
-      Set<String> standAlone) {
+      Map<Resource, Set<Unit>> unitsOf,
+      Set<Unit> units,
+      Set<Unit> standAlone) {
     Map<ObjectKey, List<Resource>> definitions = new HashMap<>();
     Map<ObjectKey, List<Resource>> referrers = new HashMap<>();
     Map<Resource, List<ObjectKey>> named = new IdentityHashMap<>();
-    Map<String, List<Resource>> own = new LinkedHashMap<>();
+    Map<Unit, List<Resource>> own = new LinkedHashMap<>();
     Map<Resource, Integer> order = new IdentityHashMap<>();
     units.forEach(u -> own.put(u, new ArrayList<>()));
     for (Resource r : kept) {
@@ -53,14 +53,14 @@ public final class UnitBuilds {
       for (ObjectKey k : refs) {
         referrers.computeIfAbsent(k, x -> new ArrayList<>()).add(r);
       }
-      Set<String> in = unitsOf.getOrDefault(r, Set.of());
-      for (String u : in.isEmpty() ? units : in) {
+      Set<Unit> in = unitsOf.getOrDefault(r, Set.of());
+      for (Unit u : in.isEmpty() ? units : in) {
         own.get(u).add(r);
       }
     }
     Reach reach = new Reach(definitions, referrers, named, unitsOf, standAlone, order);
     List<Build> builds = new ArrayList<>();
-    for (Map.Entry<String, List<Resource>> e : own.entrySet()) {
+    for (Map.Entry<Unit, List<Resource>> e : own.entrySet()) {
       builds.add(reach.build(e.getKey(), e.getValue()));
     }
     return builds;
@@ -70,11 +70,11 @@ public final class UnitBuilds {
       Map<ObjectKey, List<Resource>> definitions,
       Map<ObjectKey, List<Resource>> referrers,
       Map<Resource, List<ObjectKey>> named,
-      Map<Resource, Set<String>> unitsOf,
-      Set<String> standAlone,
+      Map<Resource, Set<Unit>> unitsOf,
+      Set<Unit> standAlone,
       Map<Resource, Integer> order) {
 
-    Build build(String unit, List<Resource> ownList) {
+    Build build(Unit unit, List<Resource> ownList) {
       Set<Resource> owned = Collections.newSetFromMap(new IdentityHashMap<>());
       owned.addAll(ownList);
       Set<ObjectKey> ownKeys = new java.util.HashSet<>();
@@ -139,7 +139,7 @@ public final class UnitBuilds {
      */
     private boolean importTarget(
         ObjectKey k,
-        String unit,
+        Unit unit,
         Set<ObjectKey> ownKeys,
         Set<Resource> owned,
         Set<Resource> imported,
@@ -179,12 +179,12 @@ public final class UnitBuilds {
      * (kustomize overlays over one base are alternatives, never one cluster).
      */
     private boolean sharesUnit(Resource other, Resource met) {
-      Set<String> a = unitsOf.getOrDefault(other, Set.of());
-      Set<String> b = unitsOf.getOrDefault(met, Set.of());
+      Set<Unit> a = unitsOf.getOrDefault(other, Set.of());
+      Set<Unit> b = unitsOf.getOrDefault(met, Set.of());
       if (a.isEmpty() || b.isEmpty()) {
         return true; // one of them is in every unit
       }
-      for (String u : a) {
+      for (Unit u : a) {
         if (b.contains(u)) {
           return true;
         }

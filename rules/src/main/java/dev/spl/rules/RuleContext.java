@@ -2,7 +2,9 @@ package dev.spl.rules;
 
 import dev.spl.index.ControllerVersions;
 import dev.spl.index.IngressClasses;
+import dev.spl.model.Resource;
 import dev.spl.schema.CrdsInSight;
+import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.Optional;
 
@@ -28,5 +30,15 @@ public record RuleContext(
   /** The Gateway API CRDs that decide for this part, when the input holds them. */
   public Optional<CrdsInSight> crds() {
     return Optional.ofNullable(crdsInSight);
+  }
+
+  /**
+   * The installed CRD of {@code resource}'s kind in sight, when its schema says whether and how it
+   * carries sessionPersistence; empty when spl's table for the version decides.
+   */
+  public Optional<GatewayApiCrd> crdOf(Resource resource) {
+    return crds()
+        .flatMap(c -> c.of(resource.kind()))
+        .filter(c -> c.persistence() != GatewayApiCrd.Persistence.UNKNOWN);
   }
 }

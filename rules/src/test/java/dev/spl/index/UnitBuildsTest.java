@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /** Which objects each unit's build holds, and which of them it owns. */
 class UnitBuildsTest {
   private final List<Resource> kept = new ArrayList<>();
-  private final Map<Resource, Set<String>> unitsOf = new IdentityHashMap<>();
+  private final Map<Resource, Set<Unit>> unitsOf = new IdentityHashMap<>();
   private final Map<String, Resource> byLabel = new LinkedHashMap<>();
 
   /** Adds the objects of {@code yaml} to {@code units}, each known by "Kind/name". */
@@ -24,17 +24,28 @@ class UnitBuildsTest {
     for (Resource r : new ManifestLoader().loadText("t.yaml", yaml).resources()) {
       kept.add(r);
       if (units.length > 0) {
-        unitsOf.put(r, Set.of(units));
+        unitsOf.put(
+            r,
+            java.util.Arrays.stream(units)
+                .map(Unit::directory)
+                .collect(java.util.stream.Collectors.toSet()));
       }
       byLabel.put(r.kind() + "/" + r.name() + "@" + String.join(",", units), r);
     }
   }
 
   private Map<String, List<String>> builds(Set<String> standAlone) {
-    Set<String> units = new java.util.TreeSet<>();
+    Set<Unit> units = new java.util.TreeSet<>();
     unitsOf.values().forEach(units::addAll);
     Map<String, List<String>> out = new LinkedHashMap<>();
-    for (UnitBuilds.Build b : UnitBuilds.of(kept, unitsOf, units, standAlone)) {
+    for (UnitBuilds.Build b :
+        UnitBuilds.of(
+            kept,
+            unitsOf,
+            units,
+            standAlone.stream()
+                .map(Unit::directory)
+                .collect(java.util.stream.Collectors.toSet()))) {
       List<String> labels = new ArrayList<>();
       for (Resource r : b.resources()) {
         String label =
@@ -45,7 +56,7 @@ class UnitBuildsTest {
                 .orElseThrow();
         labels.add((b.owned().contains(r) ? "" : "+") + label);
       }
-      out.put(b.unit(), labels);
+      out.put(b.unit().name(), labels);
     }
     return out;
   }

@@ -84,7 +84,7 @@ class InstalledCrdSchemasAgreeTest {
   @Test
   void everyUpstreamDurationRuleIsSpl021sAndEveryFieldGep2257s() throws Exception {
     java.util.Set<String> held =
-        dev.spl.rules.schema.InvalidDuration.HELD.stream()
+        dev.spl.schema.DurationRules.HELD.stream()
             .map(GatewayApiCrd::normalize)
             .collect(java.util.stream.Collectors.toSet());
     java.util.Set<String> seen = new TreeSet<>();

@@ -70,17 +70,12 @@ abstract class CrdValidationRule implements SessionPersistenceRule {
    */
   static Optional<List<GatewayApiCrd.CelRule>> installedRules(
       SessionPersistenceSite site, RuleContext context) {
-    if (context == null || context.crds().isEmpty()) {
+    if (context == null) {
       return Optional.empty();
     }
     return context
-        .crds()
-        .get()
-        .of(site.resource().kind())
-        .filter(
-            crd ->
-                crd.persistence() != GatewayApiCrd.Persistence.ABSENT
-                    && crd.persistence() != GatewayApiCrd.Persistence.UNKNOWN)
+        .crdOf(site.resource())
+        .filter(crd -> crd.persistence() != GatewayApiCrd.Persistence.ABSENT)
         .map(GatewayApiCrd::persistenceRules);
   }
 

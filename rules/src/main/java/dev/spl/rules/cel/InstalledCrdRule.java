@@ -16,8 +16,8 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
-import dev.spl.rules.schema.InvalidDuration;
 import dev.spl.schema.CelPrograms;
+import dev.spl.schema.DurationRules;
 import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayDuration;
 import dev.spl.schema.SchemaViolation;
@@ -73,7 +73,7 @@ public final class InstalledCrdRule implements SessionPersistenceRule, ResourceR
   private static final Set<String> KNOWN =
       java.util.stream.Stream.concat(
               SPLS_OWN.stream().flatMap(r -> r.checks().stream()).map(c -> c.expression()),
-              InvalidDuration.HELD.stream())
+              DurationRules.HELD.stream())
           .map(GatewayApiCrd::normalize)
           .collect(Collectors.toUnmodifiableSet());
 
@@ -83,7 +83,7 @@ public final class InstalledCrdRule implements SessionPersistenceRule, ResourceR
    */
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    Optional<GatewayApiCrd.Durations> crd = InvalidDuration.installed(resource, context);
+    Optional<GatewayApiCrd.Durations> crd = context.crdOf(resource).map(GatewayApiCrd::durations);
     if (crd.isEmpty() || resource.spec() == null) {
       return;
     }

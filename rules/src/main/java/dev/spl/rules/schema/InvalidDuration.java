@@ -17,6 +17,7 @@ import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.schema.DurationRules;
 import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.GatewayDuration;
@@ -67,39 +68,18 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
   private static final Duration ONE_SECOND = Duration.ofSeconds(1);
   private static final Duration ONE_HOUR = Duration.ofHours(1);
 
-  /**
-   * The CRD rules on durations this rule checks in Java, as upstream writes them (v1.1.0..main):
-   * where an installed CRD is in sight, each check runs only if the CRD holds its rule, and the
-   * CRD's other duration rules are SPL032's.
-   */
-  public static final String TIMEOUTS_RULE =
-      "!(has(self.request) && has(self.backendRequest) && duration(self.request) !="
-          + " duration('0s') && duration(self.backendRequest) > duration(self.request))";
-
-  public static final String BUDGET_INTERVAL_RULE =
-      "!(duration(self) < duration('1s') || duration(self) > duration('1h'))";
-
-  public static final String MIN_RETRY_RATE_INTERVAL_RULE =
-      "!(duration(self) == duration('0s') || duration(self) > duration('1h'))";
-
-  /** Every CRD duration rule this rule holds. */
-  public static final java.util.List<String> HELD =
-      java.util.List.of(TIMEOUTS_RULE, BUDGET_INTERVAL_RULE, MIN_RETRY_RATE_INTERVAL_RULE);
+  private static final String TIMEOUTS_RULE = DurationRules.TIMEOUTS;
+  private static final String BUDGET_INTERVAL_RULE = DurationRules.BUDGET_INTERVAL;
+  private static final String MIN_RETRY_RATE_INTERVAL_RULE = DurationRules.MIN_RETRY_RATE_INTERVAL;
 
   /**
-   * What the installed CRD of {@code resource}'s kind says of its durations, when one with a
-   * readable schema is in sight; empty when spl's table decides.
+   * What the installed CRD of {@code resource}'s kind says of its durations, when one is in sight.
    */
-  public static java.util.Optional<GatewayApiCrd.Durations> installed(
+  static java.util.Optional<GatewayApiCrd.Durations> installed(
       Resource resource, RuleContext context) {
-    return context == null || context.crds().isEmpty()
+    return context == null
         ? java.util.Optional.empty()
-        : context
-            .crds()
-            .get()
-            .of(resource.kind())
-            .filter(c -> c.persistence() != GatewayApiCrd.Persistence.UNKNOWN)
-            .map(GatewayApiCrd::durations);
+        : context.crdOf(resource).map(GatewayApiCrd::durations);
   }
 
   /** True when the check of {@code rule} at {@code path} is to run: no CRD, or the CRD holds it. */
