@@ -1,6 +1,5 @@
 package dev.spl.cli;
 
-import dev.spl.load.ManifestLoader;
 import dev.spl.model.KindCatalogue;
 import dev.spl.schema.GatewayApiCrd;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -225,28 +224,15 @@ final class ClusterReader implements AutoCloseable {
    */
   List<GatewayApiCrd> gatewayApiCrds() {
     List<GatewayApiCrd> out = new ArrayList<>();
-    for (KindCatalogue.Kind kind : KindCatalogue.all()) {
-      if (kind.attachment() == null) {
-        continue;
-      }
+    for (String name : GatewayApiCrd.persistenceCrdNames()) {
       try {
         CustomResourceDefinition crd =
-            client
-                .apiextensions()
-                .v1()
-                .customResourceDefinitions()
-                .withName(kind.plural() + "." + kind.group())
-                .get();
+            client.apiextensions().v1().customResourceDefinitions().withName(name).get();
         if (crd != null) {
           // as plain maps, the way every listed object is read: no YAML round trip
-          new ManifestLoader()
-                  .loadTree(
-                      "CustomResourceDefinition " + crd.getMetadata().getName(),
-                      client.getKubernetesSerialization().convertValue(crd, Map.class))
-                  .resources()
-                  .stream()
-                  .flatMap(r -> GatewayApiCrd.of(r).stream())
-                  .forEach(out::add);
+          GatewayApiCrd.ofPlain(
+                  name, client.getKubernetesSerialization().convertValue(crd, Map.class))
+              .ifPresent(out::add);
         }
       } catch (KubernetesClientException e) {
         return List.of();
@@ -260,33 +246,22 @@ final class ClusterReader implements AutoCloseable {
    * namespace its chart installs to); none when they cannot be read.
    */
   dev.spl.index.ControllerVersions controllerVersions() {
-    dev.spl.index.ControllerVersions.Builder found = new dev.spl.index.ControllerVersions.Builder();
     try {
       var deployment =
           client
               .apps()
               .deployments()
-              .inNamespace("envoy-gateway-system")
-              .withName("envoy-gateway")
+              .inNamespace(dev.spl.index.ControllerVersions.ENVOY_GATEWAY_NAMESPACE)
+              .withName(dev.spl.index.ControllerVersions.ENVOY_GATEWAY_DEPLOYMENT)
               .get();
-      var pod =
+      return dev.spl.index.ControllerVersions.ofEnvoyGatewayDeployment(
           deployment == null
-                  || deployment.getSpec() == null
-                  || deployment.getSpec().getTemplate() == null
               ? null
-              : deployment.getSpec().getTemplate().getSpec();
-      for (var c :
-          pod == null
-              ? List.<io.fabric8.kubernetes.api.model.Container>of()
-              : pod.getContainers()) {
-        if (c.getImage() != null) {
-          found.image(c.getImage(), "Deployment envoy-gateway-system/envoy-gateway");
-        }
-      }
+              : client.getKubernetesSerialization().convertValue(deployment, Map.class));
     } catch (KubernetesClientException unreadable) {
       // no right to read it, or not there: the newest release is assumed, and said so
+      return dev.spl.index.ControllerVersions.NONE;
     }
-    return found.build();
   }
 
   @SuppressWarnings("unchecked")

@@ -114,6 +114,32 @@ public final class ControllerVersions {
   }
 
   /** Collects versions as an input is scanned; conflicting sightings of one controller cancel. */
+  /** Where Envoy Gateway's chart installs its controller, whose image tag is its release. */
+  public static final String ENVOY_GATEWAY_NAMESPACE = "envoy-gateway-system";
+
+  public static final String ENVOY_GATEWAY_DEPLOYMENT = "envoy-gateway";
+
+  /**
+   * The versions the containers of Envoy Gateway's controller Deployment say, read as a plain tree
+   * (null: not there, or not readable); none when no image says one.
+   */
+  public static ControllerVersions ofEnvoyGatewayDeployment(Map<?, ?> deployment) {
+    Builder found = new Builder();
+    if (deployment != null
+        && deployment.get("spec") instanceof Map<?, ?> spec
+        && spec.get("template") instanceof Map<?, ?> template
+        && template.get("spec") instanceof Map<?, ?> pod
+        && pod.get("containers") instanceof List<?> containers) {
+      for (Object c : containers) {
+        if (c instanceof Map<?, ?> m && m.get("image") instanceof String image) {
+          found.image(
+              image, "Deployment " + ENVOY_GATEWAY_NAMESPACE + "/" + ENVOY_GATEWAY_DEPLOYMENT);
+        }
+      }
+    }
+    return found.build();
+  }
+
   public static final class Builder {
     private final Map<String, Version> found = new HashMap<>();
     private final java.util.Set<String> conflicting = new java.util.HashSet<>();

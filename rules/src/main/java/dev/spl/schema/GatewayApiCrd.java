@@ -101,6 +101,26 @@ public record GatewayApiCrd(
   }
 
   /**
+   * The names of the CRDs of the catalogued kinds that carry session persistence ({@code
+   * httproutes.gateway.networking.k8s.io}): what a cluster reader fetches, by name, to let the
+   * installed CRDs decide.
+   */
+  public static List<String> persistenceCrdNames() {
+    return dev.spl.model.KindCatalogue.all().stream()
+        .filter(k -> k.attachment() != null)
+        .map(k -> k.plural() + "." + k.group())
+        .toList();
+  }
+
+  /** The CRD fetched from a cluster as a plain tree, as spl reads it; empty when it is no such. */
+  public static Optional<GatewayApiCrd> ofPlain(String name, Map<?, ?> plain) {
+    return new dev.spl.load.ManifestLoader()
+        .loadTree("CustomResourceDefinition " + name, plain).resources().stream()
+            .flatMap(r -> of(r).stream())
+            .findFirst();
+  }
+
+  /**
    * The Gateway API CRD {@code r} is, or empty when it is none (another group's CRD, or one without
    * the bundle-version annotation upstream stamps).
    */

@@ -1,8 +1,6 @@
 package dev.spl.webhook;
 
 import dev.spl.config.VersionChooser;
-import dev.spl.load.ManifestLoader;
-import dev.spl.model.KindCatalogue;
 import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -31,11 +29,7 @@ final class InstalledCrds {
    */
   static List<GatewayApiCrd> read(KubernetesClient client) {
     List<GatewayApiCrd> out = new ArrayList<>();
-    for (KindCatalogue.Kind kind : KindCatalogue.all()) {
-      if (kind.attachment() == null) {
-        continue;
-      }
-      String name = kind.plural() + "." + kind.group();
+    for (String name : GatewayApiCrd.persistenceCrdNames()) {
       try {
         GenericKubernetesResource crd =
             client
@@ -43,13 +37,9 @@ final class InstalledCrds {
                 .withName(name)
                 .get();
         if (crd != null) {
-          @SuppressWarnings("unchecked")
-          Map<String, Object> plain =
-              client.getKubernetesSerialization().convertValue(crd, Map.class);
-          new ManifestLoader()
-              .loadTree("CustomResourceDefinition " + name, plain).resources().stream()
-                  .flatMap(r -> GatewayApiCrd.of(r).stream())
-                  .forEach(out::add);
+          GatewayApiCrd.ofPlain(
+                  name, client.getKubernetesSerialization().convertValue(crd, Map.class))
+              .ifPresent(out::add);
         }
       } catch (KubernetesClientException e) {
         return List.of(); // no right to read them, or no API server: the configured version holds
