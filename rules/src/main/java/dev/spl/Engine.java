@@ -2,6 +2,7 @@ package dev.spl;
 
 import dev.spl.catalogue.BuiltInRules;
 import dev.spl.catalogue.RuleSelection;
+import dev.spl.index.ControllerVersions;
 import dev.spl.index.IndexFields;
 import dev.spl.index.Inputs;
 import dev.spl.index.LiveIndex;
@@ -168,7 +169,8 @@ public final class Engine {
     }
   }
 
-  private record ContextKey(GatewayApiVersion version, CrdsInSight crds) {}
+  private record ContextKey(
+      GatewayApiVersion version, CrdsInSight crds, ControllerVersions controllers) {}
 
   /** One lint in progress. Not thread-safe; one per lint. */
   public final class LintRun implements PartSink {
@@ -320,16 +322,18 @@ public final class Engine {
         Set<Unit> units,
         CrdsInSight crds,
         boolean alone) {
+      // a part is one file (or one template's text): its .spl.yaml may name its controllers
+      ControllerVersions controllers =
+          options.controllersFor(
+              part.resources().isEmpty() || part.resources().get(0).position() == null
+                  ? null
+                  : part.resources().get(0).position().file());
       RuleContext partContext =
           contexts.computeIfAbsent(
-              new ContextKey(version, crds),
+              new ContextKey(version, crds, controllers),
               k ->
                   new RuleContext(
-                      version,
-                      options.ingressClasses(),
-                      RULE_NAMES,
-                      crds,
-                      options.controllerVersions()));
+                      version, options.ingressClasses(), RULE_NAMES, crds, controllers));
       for (LoadProblem p : alone ? part.problems() : List.<LoadProblem>of()) {
         RuleInfo rule =
             switch (p.kind()) {

@@ -19,12 +19,22 @@ public record LintOptions(
     PerFile perFile,
     ControllerVersions controllerVersions) {
 
-  /** The judgement for findings placed in a file, from the one these options carry. */
+  /**
+   * The judgement for findings placed in a file, and the controllers its objects run on, from the
+   * ones these options carry (a .spl.yaml per directory may say either).
+   */
   @FunctionalInterface
   public interface PerFile {
     PerFile SAME = (file, base) -> base;
 
     Judgement judgementFor(String file, Judgement base);
+
+    /**
+     * The controllers' versions for the objects of {@code file}; {@code base} when it says none.
+     */
+    default ControllerVersions controllersFor(String file, ControllerVersions base) {
+      return base;
+    }
   }
 
   public LintOptions(GatewayApiVersion version, RuleSelection rules) {
@@ -56,6 +66,11 @@ public record LintOptions(
   /** The judgement for a finding placed in {@code file} (null: none). */
   public Judgement judgementFor(String file) {
     return file == null ? judgement : perFile.judgementFor(file, judgement);
+  }
+
+  /** The controllers' versions for the objects of {@code file} (null: the run's). */
+  public ControllerVersions controllersFor(String file) {
+    return file == null ? controllerVersions : perFile.controllersFor(file, controllerVersions);
   }
 
   public LintOptions withVersion(GatewayApiVersion v) {

@@ -315,8 +315,7 @@ class DeclaredInputsTest {
    * lint finds them before it reads the files.
    */
   private static LintOptions streaming(Path file, LoadedInput input) throws IOException {
-    return LintOptions.defaults()
-        .withVersion(ExamplesTest.versionOf(file))
+    return ExamplesTest.optionsOf(file)
         .withIngressClasses(dev.spl.index.IngressClasses.of(input.resources()));
   }
 
@@ -324,7 +323,7 @@ class DeclaredInputsTest {
   void allRulesTogetherFindTheSameOnWhatTheyDeclare() throws IOException {
     for (Path file : exampleFiles()) {
       LoadedInput input = BuiltExamples.load(file);
-      LintOptions options = LintOptions.defaults().withVersion(ExamplesTest.versionOf(file));
+      LintOptions options = ExamplesTest.optionsOf(file);
       List<Finding> whole = new Engine().lint(input, options).findings();
       Engine.LintRun run = new Engine().start(streaming(file, input)).projectingAll();
       run.accept(input);

@@ -132,12 +132,27 @@ class ExamplesTest {
   }
 
   static List<Finding> lint(Path file, String text) throws IOException {
-    GatewayApiVersion version = versionOf(file);
     return new Engine()
-        .lint(
-            new ManifestLoader().loadText(file.toString(), text),
-            LintOptions.defaults().withVersion(version))
+        .lint(new ManifestLoader().loadText(file.toString(), text), optionsOf(file))
         .findings();
+  }
+
+  /**
+   * The options an example is linted with, as `spl lint` reads its folder's .spl.yaml: the Gateway
+   * API version and the controllers it names (Traefik's ingress-nginx provider for SPL505).
+   */
+  static LintOptions optionsOf(Path example) throws IOException {
+    Path file = example.resolveSibling(".spl.yaml");
+    if (!Files.exists(file)) {
+      file = example.getParent().resolveSibling(".spl.yaml"); // a build example: bad/bad.yaml
+    }
+    try {
+      return LintOptions.defaults()
+          .withVersion(versionOf(example))
+          .withControllerVersions(dev.spl.config.SplConfig.load(file).controllers());
+    } catch (dev.spl.config.SplConfig.Invalid e) {
+      throw new AssertionError(file + ": " + e.getMessage(), e);
+    }
   }
 
   @TestFactory

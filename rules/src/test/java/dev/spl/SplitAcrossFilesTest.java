@@ -8,7 +8,6 @@ import dev.spl.load.ManifestLoader;
 import dev.spl.model.Finding;
 import dev.spl.rules.Rule;
 import dev.spl.rules.RuleExamples;
-import dev.spl.schema.GatewayApiVersion;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -44,12 +43,11 @@ class SplitAcrossFilesTest {
     if (documents.length < 2) {
       return; // single-object example: nothing to split
     }
-    GatewayApiVersion version = ExamplesTest.versionOf(file);
     Path dir = Files.createDirectories(temp.resolve(rule.info().id()));
     for (int i = 0; i < documents.length; i++) {
       Files.writeString(dir.resolve("doc" + i + ".yaml"), documents[i]);
     }
-    LintOptions options = LintOptions.defaults().withVersion(version);
+    LintOptions options = ExamplesTest.optionsOf(file);
     List<Finding> whole =
         new Engine().lint(new ManifestLoader().loadText("one.yaml", text), options).findings();
     List<Finding> split =

@@ -87,19 +87,41 @@ final class Configs {
     // One judgement per configuration and base, not per file: a walk has thousands of files and
     // few .spl.yaml.
     Map<SplConfig, Map<Judgement, Judgement>> judged = new IdentityHashMap<>();
-    return (file, base) -> {
-      try {
-        SplConfig config = forFile(Path.of(file));
-        return judged
-            .computeIfAbsent(config, c -> new IdentityHashMap<>())
-            .computeIfAbsent(base, config::judgement);
-      } catch (SplConfig.Invalid e) {
-        if (invalid == null) {
-          invalid = e;
-        }
-        return base;
+    Map<SplConfig, dev.spl.index.ControllerVersions> controllers = new IdentityHashMap<>();
+    return new LintOptions.PerFile() {
+      @Override
+      public Judgement judgementFor(String file, Judgement base) {
+        SplConfig config = configOf(file);
+        return config == null
+            ? base
+            : judged
+                .computeIfAbsent(config, c -> new IdentityHashMap<>())
+                .computeIfAbsent(base, config::judgement);
+      }
+
+      // a .spl.yaml's controllers speak for the objects of its directory (an example folder's
+      // for its own examples), before the run's
+      @Override
+      public dev.spl.index.ControllerVersions controllersFor(
+          String file, dev.spl.index.ControllerVersions base) {
+        SplConfig config = configOf(file);
+        return config == null || config.controllers().isEmpty()
+            ? base
+            : controllers.computeIfAbsent(config, c -> c.controllers().orElse(base));
       }
     };
+  }
+
+  /** The configuration in force for {@code file}; null when it cannot be read (kept). */
+  private SplConfig configOf(String file) {
+    try {
+      return forFile(Path.of(file));
+    } catch (SplConfig.Invalid e) {
+      if (invalid == null) {
+        invalid = e;
+      }
+      return null;
+    }
   }
 
   /** The first configuration {@link #perFile} could not read, if any. */

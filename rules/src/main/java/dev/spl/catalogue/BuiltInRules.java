@@ -91,6 +91,7 @@ import dev.spl.rules.service.ClientIpAffinityInert;
 import dev.spl.rules.service.ClientIpBehindSnat;
 import dev.spl.rules.service.ClientIpConfigIgnored;
 import dev.spl.rules.service.InvalidAffinityTimeout;
+import dev.spl.rules.traefik.TraefikNginxProviderCookieDiffers;
 import dev.spl.rules.traefik.TraefikServiceStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyNativeLb;
@@ -173,6 +174,7 @@ public final class BuiltInRules {
           new TraefikStickyNativeLb(),
           new TraefikStickyCookieShared(),
           new TraefikServiceStickyCookieShared(),
+          new TraefikNginxProviderCookieDiffers(),
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),

@@ -29,9 +29,22 @@ public final class ControllerVersions {
     }
   }
 
+  /**
+   * Traefik's ingress-nginx provider, serving the Ingresses of ingress-nginx's classes: it claims
+   * controller {@code k8s.io/ingress-nginx} by default, so no IngressClass tells it apart, and only
+   * .spl.yaml says it runs ({@code controllers: {traefik-ingress-nginx: v3.7}}).
+   */
+  public static final String TRAEFIK_INGRESS_NGINX = "traefik-ingress-nginx";
+
   // How users name a controller in .spl.yaml, to its controllerName.
-  private static final Map<String, String> NAMES = Map.of("envoy-gateway", ENVOY_GATEWAY);
-  private static final Map<String, String> PRODUCTS = Map.of(ENVOY_GATEWAY, "Envoy Gateway");
+  private static final Map<String, String> NAMES =
+      Map.of("envoy-gateway", ENVOY_GATEWAY, "traefik-ingress-nginx", TRAEFIK_INGRESS_NGINX);
+  private static final Map<String, String> PRODUCTS =
+      Map.of(
+          ENVOY_GATEWAY,
+          "Envoy Gateway",
+          TRAEFIK_INGRESS_NGINX,
+          "Traefik's ingress-nginx provider");
   // A controller's image repository (any registry in front of it) and its chart's name.
   private static final Pattern EG_IMAGE =
       Pattern.compile("(?:^|/)envoyproxy/gateway:(v?(\\d+)\\.(\\d+)[\\w.+-]*)(?:@\\S*)?$");

@@ -32,7 +32,7 @@ final class ClientIpServices {
       ResourceIndex index, dev.spl.rules.RuleContext context, Predicate<NginxIngress> which) {
     Map<Resource, Use> out = new LinkedHashMap<>();
     for (Resource r : index.all(KindRole.INGRESS)) {
-      NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
+      NginxIngress ing = NginxIngress.of(r, context);
       if (ing == null || !which.test(ing)) {
         continue;
       }

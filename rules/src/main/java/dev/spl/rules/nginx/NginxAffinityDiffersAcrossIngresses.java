@@ -46,7 +46,7 @@ public final class NginxAffinityDiffersAcrossIngresses implements IndexRule {
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     Map<String, List<Use>> byUpstream = new LinkedHashMap<>();
     for (Resource r : index.all(KindRole.INGRESS)) {
-      NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
+      NginxIngress ing = NginxIngress.of(r, context);
       // A canary Ingress copies its main Ingress's affinity (unless legacy): not a rival.
       if (ing == null || ing.isTrue("canary")) {
         continue;

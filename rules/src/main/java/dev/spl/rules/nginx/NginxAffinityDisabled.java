@@ -43,7 +43,7 @@ public final class NginxAffinityDisabled implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
+    NginxIngress ing = NginxIngress.of(resource, context);
     if (ing == null) {
       return;
     }

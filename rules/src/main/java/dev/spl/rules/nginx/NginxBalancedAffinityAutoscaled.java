@@ -47,7 +47,7 @@ public final class NginxBalancedAffinityAutoscaled implements IndexRule {
   public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
     Scalers scalers = null; // built on the first Ingress that needs it
     for (Resource r : index.all(KindRole.INGRESS)) {
-      NginxIngress ing = NginxIngress.of(r, context.ingressClasses());
+      NginxIngress ing = NginxIngress.of(r, context);
       if (ing == null || !ing.cookieAffinity() || "persistent".equals(ing.value("affinity-mode"))) {
         continue;
       }

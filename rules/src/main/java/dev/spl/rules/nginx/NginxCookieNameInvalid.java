@@ -40,7 +40,7 @@ public final class NginxCookieNameInvalid implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
+    NginxIngress ing = NginxIngress.of(resource, context);
     if (ing == null || ing.raw(NAME) == null) {
       return;
     }

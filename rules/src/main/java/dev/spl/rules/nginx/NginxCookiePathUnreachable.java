@@ -37,7 +37,7 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
+    NginxIngress ing = NginxIngress.of(resource, context);
     if (ing == null || !ing.cookieAffinity() || ing.value(PATH) == null) {
       return;
     }

@@ -1,5 +1,6 @@
 package dev.spl.rules.nginx;
 
+import dev.spl.index.ControllerVersions;
 import dev.spl.index.IngressClasses;
 import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
@@ -10,6 +11,7 @@ import dev.spl.model.MapNode;
 import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.rules.GoBool;
+import dev.spl.rules.RuleContext;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -79,6 +81,29 @@ public final class NginxIngress {
    */
   public static NginxIngress of(Resource r) {
     return of(r, IngressClasses.NONE);
+  }
+
+  /**
+   * The Ingress as ingress-nginx reads it, for the rules about ingress-nginx's behaviour; null when
+   * {@code r} is not an ingress-nginx Ingress, or when .spl.yaml says Traefik's ingress-nginx
+   * provider serves those classes: then ingress-nginx's behaviour is not what runs, and SPL505 says
+   * what Traefik does instead.
+   */
+  public static NginxIngress of(Resource r, RuleContext context) {
+    return servedByTraefik(context) ? null : of(r, context.ingressClasses());
+  }
+
+  /**
+   * The Ingress of an ingress-nginx class as Traefik's ingress-nginx provider reads it (the same
+   * annotations), when .spl.yaml says that provider serves those classes; else null.
+   */
+  public static NginxIngress ofTraefikProvider(Resource r, RuleContext context) {
+    return servedByTraefik(context) ? of(r, context.ingressClasses()) : null;
+  }
+
+  /** True when .spl.yaml says Traefik's ingress-nginx provider serves ingress-nginx's classes. */
+  public static boolean servedByTraefik(RuleContext context) {
+    return context.controllerVersions().of(ControllerVersions.TRAEFIK_INGRESS_NGINX).isPresent();
   }
 
   /**

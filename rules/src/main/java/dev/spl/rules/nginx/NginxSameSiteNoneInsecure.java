@@ -34,7 +34,7 @@ public final class NginxSameSiteNoneInsecure implements ResourceRule {
 
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource, context.ingressClasses());
+    NginxIngress ing = NginxIngress.of(resource, context);
     if (ing == null
         || !ing.cookieAffinity()
         || !"none".equalsIgnoreCase(ing.value(SAMESITE))
