@@ -96,7 +96,9 @@ public final class MigrateCommand implements Callable<Integer> {
               + " honours), istio (a DestinationRule hashing on the cookie), traefik (a sticky"
               + " TraefikService the route names), aws (a TargetGroupConfiguration with pod"
               + " targets and lb_cookie stickiness), gke (a GCPBackendPolicy with the load"
-              + " balancer's cookie). Default: the implementation of the Gateways in the input"
+              + " balancer's cookie), traefik-ingress-nginx (the Ingresses kept for Traefik's"
+              + " ingress-nginx provider, with the annotations that keep ingress-nginx's cookie)."
+              + " Default: the implementation of the Gateways in the input"
               + " (their GatewayClass), else gateway-api.")
   String to;
 
@@ -196,13 +198,23 @@ public final class MigrateCommand implements Callable<Integer> {
     spec.commandLine().getOut().print(result.yaml());
     spec.commandLine().getOut().flush();
     err.print(result.report().text());
-    err.println(
-        "Gateway API "
-            + version.label()
-            + (target == MigrationTarget.GATEWAY_API ? "" : ", for " + target.product())
-            + (routes.isEmpty()
-                ? ", HTTPRoutes written"
-                : ", " + result.routesTouched() + " given HTTPRoutes changed"));
+    if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
+      err.println(
+          "Ingresses kept for "
+              + target.product()
+              + ", "
+              + result.routesTouched()
+              + (result.routesTouched() == 1 ? " annotation" : " annotations")
+              + " written");
+    } else {
+      err.println(
+          "Gateway API "
+              + version.label()
+              + (target == MigrationTarget.GATEWAY_API ? "" : ", for " + target.product())
+              + (routes.isEmpty()
+                  ? ", HTTPRoutes written"
+                  : ", " + result.routesTouched() + " given HTTPRoutes changed"));
+    }
     err.flush();
     if (!result.inputProblems().isEmpty()) {
       return ExitStatus.INPUT.code(); // what could not be read may have held more to carry

@@ -83,6 +83,7 @@ public final class IngressNginxMigration {
     this.target = target;
     this.targetObjects =
         target.carrier() == MigrationTarget.Carrier.ROUTE
+                || target.carrier() == MigrationTarget.Carrier.INGRESS
             ? null
             : new TargetObjects(target, report);
   }
@@ -108,6 +109,9 @@ public final class IngressNginxMigration {
   }
 
   private Result migrate(List<Source> ingresses, List<Source> routes) {
+    if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
+      return new TraefikProviderMigration().migrate(ingresses);
+    }
     List<Resource> given = new ArrayList<>();
     for (Source s : ingresses) {
       var loaded = new ManifestLoader().loadText(s.name(), s.text());

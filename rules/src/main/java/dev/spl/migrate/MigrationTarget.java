@@ -68,7 +68,16 @@ public enum MigrationTarget {
       "networking.gke.io/gateway",
       Carrier.GKE_BACKEND_POLICY,
       "ignores HTTPRoute sessionPersistence: a GCPBackendPolicy asks the load balancer for its"
-          + " own cookie instead");
+          + " own cookie instead"),
+  TRAEFIK_INGRESS_NGINX(
+      "traefik-ingress-nginx",
+      "Traefik's ingress-nginx provider",
+      null,
+      Carrier.INGRESS,
+      "serves the Ingresses as they are, reading ingress-nginx's annotations with the differences"
+          + " above (traefik translator.go buildSticky, v3.7); lint them with controllers:"
+          + " {traefik-ingress-nginx: v3.7} in .spl.yaml (SPL505), and have the provider claim"
+          + " their class");
 
   /** Where the target keeps cookie affinity. */
   public enum Carrier {
@@ -81,7 +90,9 @@ public enum MigrationTarget {
     /** A TraefikService with a sticky cookie per Service port, which the route rule names. */
     TRAEFIK_SERVICE,
     /** TargetGroupConfiguration stickiness (lb_cookie) with targetType ip, per Service. */
-    AWS_TARGET_GROUP;
+    AWS_TARGET_GROUP,
+    /** The Ingresses themselves, served by a controller that reads their annotations. */
+    INGRESS;
 
     /** Whether the route rules change: they carry persistence or name the carrier. */
     public boolean editsRoutes() {

@@ -154,7 +154,8 @@ final class TargetObjects {
         case GKE_BACKEND_POLICY -> out.add(backendPolicy(same.get(0)));
         case TRAEFIK_SERVICE -> same.forEach(p -> out.add(traefikService(p)));
         case AWS_TARGET_GROUP -> out.add(targetGroupConfiguration(same.get(0)));
-        case ROUTE -> throw new IllegalStateException("route persistence needs no object");
+        case ROUTE, INGRESS ->
+            throw new IllegalStateException(target.carrier() + " affinity needs no object");
       }
     }
     return out;
