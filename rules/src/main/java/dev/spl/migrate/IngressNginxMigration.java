@@ -110,7 +110,7 @@ public final class IngressNginxMigration {
 
   private Result migrate(List<Source> ingresses, List<Source> routes) {
     if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
-      return new TraefikProviderMigration().migrate(ingresses);
+      return new TraefikProviderMigration(version).migrate(ingresses);
     }
     List<Resource> given = new ArrayList<>();
     for (Source s : ingresses) {
@@ -175,7 +175,7 @@ public final class IngressNginxMigration {
     }
     String yaml = documents.isEmpty() ? "" : YamlTree.emitAll(documents);
     return new Result(
-        yaml, report, introducedErrors(routes, yaml), touched, List.copyOf(inputProblems));
+        yaml, report, introducedErrors(routes, yaml, version), touched, List.copyOf(inputProblems));
   }
 
   private List<Node> parseRoutes(Source s) {
@@ -638,20 +638,27 @@ public final class IngressNginxMigration {
   }
 
   /** Errors in the output that the given routes did not already have. */
-  private List<Finding> introducedErrors(List<Source> routes, String yaml) {
+  /**
+   * The errors spl lint finds in {@code yaml}, a migration's output, that the {@code given} input
+   * did not already have: none, unless spl has a bug.
+   */
+  static List<Finding> introducedErrors(
+      List<Source> given, String yaml, GatewayApiVersion version) {
     if (yaml.isEmpty()) {
       return List.of();
     }
     Set<String> before = new HashSet<>();
-    for (Source s : routes) {
-      for (Finding f : errors(s.name(), s.text())) {
+    for (Source s : given) {
+      for (Finding f : errors(s.name(), s.text(), version)) {
         before.add(key(f));
       }
     }
-    return errors("<migrated>", yaml).stream().filter(f -> !before.contains(key(f))).toList();
+    return errors("<migrated>", yaml, version).stream()
+        .filter(f -> !before.contains(key(f)))
+        .toList();
   }
 
-  private List<Finding> errors(String name, String text) {
+  private static List<Finding> errors(String name, String text, GatewayApiVersion version) {
     return new Engine()
             .lint(
                 new ManifestLoader().loadText(name, text),

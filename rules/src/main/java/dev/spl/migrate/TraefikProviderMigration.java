@@ -23,8 +23,13 @@ final class TraefikProviderMigration {
       "the canary choice is always pinned, by the -wrr cookie (legacy let canary clients bounce)";
 
   private final Report report = new Report();
+  private final dev.spl.schema.GatewayApiVersion version;
   private final List<String> inputProblems = new ArrayList<>();
   private int added;
+
+  TraefikProviderMigration(dev.spl.schema.GatewayApiVersion version) {
+    this.version = version;
+  }
 
   /** The Ingress sources with what Traefik needs written in, and the report. */
   IngressNginxMigration.Result migrate(List<IngressNginxMigration.Source> sources) {
@@ -71,26 +76,9 @@ final class TraefikProviderMigration {
     }
     String yaml = documents.isEmpty() ? "" : YamlTree.emitAll(documents);
     // what it writes is linted as every migration's output is: no error the input did not have
-    java.util.Set<String> before = new java.util.HashSet<>();
-    sources.forEach(src -> errors(src.name(), src.text()).forEach(f -> before.add(key(f))));
     List<dev.spl.model.Finding> introduced =
-        yaml.isEmpty()
-            ? List.of()
-            : errors("<migrated>", yaml).stream().filter(f -> !before.contains(key(f))).toList();
+        IngressNginxMigration.introducedErrors(sources, yaml, version);
     return new IngressNginxMigration.Result(yaml, report, introduced, added, inputProblems);
-  }
-
-  private static List<dev.spl.model.Finding> errors(String name, String text) {
-    return new dev.spl.Engine()
-            .lint(new ManifestLoader().loadText(name, text), dev.spl.LintOptions.defaults())
-            .findings()
-            .stream()
-            .filter(f -> f.severity() == dev.spl.model.Severity.ERROR)
-            .toList();
-  }
-
-  private static String key(dev.spl.model.Finding f) {
-    return f.ruleId() + " " + f.resource() + " " + f.field();
   }
 
   /** The loaded object {@code doc} is, by kind, namespace and name. */
