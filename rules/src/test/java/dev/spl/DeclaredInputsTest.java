@@ -280,34 +280,17 @@ class DeclaredInputsTest {
   @Test
   void aRuleThatReadsMoreThanItDeclaresIsCaught() throws IOException {
     // SPL110 without the Service fields it reads: its own bad example finds less
-    IndexRule undeclared = new ServiceAffinityConflictWithout();
+    IndexRule undeclared =
+        new IndexDeclaring(
+            new ServiceAffinityConflict(),
+            Inputs.union(
+                List.of(
+                    Inputs.of(KindRole.SERVICE),
+                    Inputs.of(KindRole.ROUTE, "rules.backendRefs", "rules.sessionPersistence"))));
     Path bad = ExamplesTest.EXAMPLES.resolve("SPL110-service-affinity-conflict/bad.yaml");
     List<Finding> whole = lint(undeclared, undeclared.inputs(), bad, false);
     assertTrue(!whole.isEmpty());
     assertNotEquals(whole, lint(undeclared, undeclared.inputs(), bad, true));
-  }
-
-  /** SPL110 declaring Services without their sessionAffinity. */
-  private static final class ServiceAffinityConflictWithout implements IndexRule {
-    private final ServiceAffinityConflict rule = new ServiceAffinityConflict();
-
-    @Override
-    public RuleInfo info() {
-      return rule.info();
-    }
-
-    @Override
-    public Inputs inputs() {
-      return Inputs.union(
-          List.of(
-              Inputs.of(KindRole.SERVICE),
-              Inputs.of(KindRole.ROUTE, "rules.backendRefs", "rules.sessionPersistence")));
-    }
-
-    @Override
-    public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
-      rule.check(index, context, reporter);
-    }
   }
 
   /**

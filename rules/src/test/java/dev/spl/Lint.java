@@ -21,6 +21,20 @@ public final class Lint {
   /** The version a test lints as when it names none. */
   public static final GatewayApiVersion DEFAULT = GatewayApiVersion.GEP_1619_BACKEND;
 
+  /**
+   * Options for Ingresses served by Traefik's ingress-nginx provider of {@code release}, as a
+   * .spl.yaml {@code controllers: {traefik-ingress-nginx: RELEASE}} says.
+   */
+  public static LintOptions servedByTraefik(String release) {
+    return LintOptions.defaults()
+        .withVersion(GatewayApiVersion.V1_6)
+        .withControllerVersions(
+            dev.spl.index.ControllerVersions.configured(
+                java.util.Map.of(
+                    dev.spl.index.ControllerVersions.TRAEFIK_INGRESS_NGINX,
+                    dev.spl.index.ControllerVersions.parse(release, ".spl.yaml").orElseThrow())));
+  }
+
   public static List<Finding> lint(String yaml) {
     return lint(yaml, DEFAULT);
   }

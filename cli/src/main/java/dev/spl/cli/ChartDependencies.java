@@ -242,6 +242,6 @@ final class ChartDependencies {
   }
 
   private static String shown(Path p) {
-    return RepositoryReader.display(p);
+    return DisplayPath.of(p);
   }
 }

@@ -101,7 +101,7 @@ final class ChartPositions {
           } catch (IOException | RuntimeException e) {
             lines = List.of();
           }
-          return new ValuesFile(RepositoryReader.display(f), lines, Template.byKey(lines));
+          return new ValuesFile(DisplayPath.of(f), lines, Template.byKey(lines));
         });
   }
 

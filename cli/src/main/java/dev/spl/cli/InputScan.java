@@ -62,7 +62,7 @@ final class InputScan {
               .filter(r -> r.role() == KindRole.INGRESS_CLASS)
               .forEach(classes::add);
         }
-        String shown = RepositoryReader.display(f);
+        String shown = DisplayPath.of(f);
         // each character is looked at a bounded number of times: a reference ends where the next
         // search starts, and the next reference's start is not sought before it
         int from = 0;

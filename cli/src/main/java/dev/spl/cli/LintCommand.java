@@ -181,7 +181,7 @@ public final class LintCommand implements Callable<Integer> {
             version(),
             ignoreNonManifests,
             includeIgnored,
-            new RepositoryReader.HelmOptions(helmValues, helmSets, kubeVersion),
+            new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion),
             progress::fileDone,
             message -> err.println("spl: " + message));
     ReportScope scope = ReportScope.of(paths, context);

@@ -62,10 +62,10 @@ final class Units {
    */
   static Unit of(Path file, Path root) {
     if (root != null && isConventional(file, root)) {
-      return Unit.file(RepositoryReader.display(file));
+      return Unit.file(DisplayPath.of(file));
     }
     Path dir = file.toAbsolutePath().normalize().getParent();
-    String shown = dir == null ? "/" : RepositoryReader.display(dir);
+    String shown = dir == null ? "/" : DisplayPath.of(dir);
     return Unit.directory(shown.isEmpty() ? "." : shown);
   }
 

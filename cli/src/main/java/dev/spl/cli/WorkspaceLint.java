@@ -65,7 +65,7 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
   /** The name findings give {@code file}, as a lint of the workspace names it. */
   @Override
   public String nameOf(Path file) {
-    return RepositoryReader.display(file);
+    return DisplayPath.of(file);
   }
 
   /**
@@ -110,7 +110,7 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
             null,
             false,
             false,
-            new RepositoryReader.HelmOptions(List.of(), List.of(), HelmCharts.DEFAULT_KUBE_VERSION),
+            new ChartRendering.HelmOptions(List.of(), List.of(), HelmCharts.DEFAULT_KUBE_VERSION),
             part -> {},
             log);
     try {
@@ -161,7 +161,7 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
       units.add(Units.of(Path.of(file), root));
     }
     LoadedInput parsed =
-        s.reader().withoutOthersProblems(ManifestLoader.lenient().loadText(file, text), false);
+        OthersProblems.without(ManifestLoader.lenient().loadText(file, text), false, skipped -> {});
     // Only the edited file is linted alone; the others are kept for the cross-resource rules, and
     // only the builds of the file's units are checked: what the edit can change.
     Engine.LintRun run =

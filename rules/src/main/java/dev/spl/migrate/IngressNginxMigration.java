@@ -191,11 +191,7 @@ public final class IngressNginxMigration {
   private List<Target> targets(NginxIngress ing, Resource r, ServicePorts ports) {
     String who = "Ingress " + ing.label();
     if (!ing.cookieAffinity()) {
-      report.add(
-          who,
-          "affinity",
-          Outcome.NOT_CARRIED,
-          "\"" + ing.raw("affinity") + "\" is not cookie: ingress-nginx pinned nothing (SPL201)");
+      report.affinityNotCookie(who, ing.raw("affinity"), "ingress-nginx pinned nothing (SPL201)");
       return List.of();
     }
     if (ing.isTrue("canary")) {

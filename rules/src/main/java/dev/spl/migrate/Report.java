@@ -29,6 +29,18 @@ public final class Report {
 
   private final List<Entry> entries = new ArrayList<>();
 
+  /**
+   * An Ingress whose affinity is not cookie: nothing to carry. {@code consequence} says what the
+   * controllers made of it.
+   */
+  void affinityNotCookie(String ingress, String written, String consequence) {
+    add(
+        ingress,
+        "affinity",
+        Outcome.NOT_CARRIED,
+        "\"" + written + "\" is not cookie: " + consequence);
+  }
+
   void add(String ingress, String annotation, Outcome outcome, String text) {
     entries.add(new Entry(ingress, annotation, outcome, text));
   }

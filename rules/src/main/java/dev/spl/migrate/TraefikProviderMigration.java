@@ -3,6 +3,7 @@ package dev.spl.migrate;
 import dev.spl.index.IngressPath;
 import dev.spl.load.ManifestLoader;
 import dev.spl.migrate.Report.Outcome;
+import dev.spl.model.Kinds;
 import dev.spl.model.Resource;
 import dev.spl.rules.nginx.NginxIngress;
 import java.util.ArrayList;
@@ -47,6 +48,14 @@ final class TraefikProviderMigration {
       }
       for (Node doc : parsed) {
         Resource r = matching(doc, loaded);
+        if (r == null && Kinds.INGRESS.equals(YamlTree.text(doc, "kind"))) {
+          // the loader names what it could not read; an Ingress it read is matched by name
+          report.add(
+              "input",
+              "Ingress",
+              Outcome.NOTE,
+              "an Ingress without metadata.name is kept as written, not migrated");
+        }
         NginxIngress ing = r == null ? null : NginxIngress.of(r);
         if (ing != null && ing.has("affinity")) {
           anyAffinity = true;
@@ -102,11 +111,7 @@ final class TraefikProviderMigration {
   private void carry(NginxIngress ing, MappingNode doc) {
     String who = "Ingress " + ing.label();
     if (!ing.cookieAffinity()) {
-      report.add(
-          who,
-          "affinity",
-          Outcome.NOT_CARRIED,
-          "\"" + ing.raw("affinity") + "\" is not cookie: neither ingress-nginx nor Traefik pins");
+      report.affinityNotCookie(who, ing.raw("affinity"), "neither ingress-nginx nor Traefik pins");
       return;
     }
     report.add(who, "affinity", Outcome.MAPPED, "cookie -> Traefik's sticky cookie, HttpOnly");

@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.spl.Engine;
 import dev.spl.LintOptions;
-import dev.spl.index.ControllerVersions;
 import dev.spl.load.ManifestLoader;
 import dev.spl.migrate.IngressNginxMigration.Result;
 import dev.spl.migrate.IngressNginxMigration.Source;
@@ -14,7 +13,6 @@ import dev.spl.model.Finding;
 import dev.spl.model.Resource;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /** spl migrate ingress-nginx --to traefik-ingress-nginx: the Ingresses kept, their cookie kept. */
@@ -106,14 +104,7 @@ class TraefikProviderMigrationTest {
   @Test
   void whatItWritesLeavesSpl505OnlyWhatItCouldNotCarry() {
     Result r = migrate(SHOP);
-    LintOptions traefik =
-        LintOptions.defaults()
-            .withVersion(GatewayApiVersion.V1_6)
-            .withControllerVersions(
-                ControllerVersions.configured(
-                    Map.of(
-                        ControllerVersions.TRAEFIK_INGRESS_NGINX,
-                        ControllerVersions.parse("v3.7", ".spl.yaml").orElseThrow())));
+    LintOptions traefik = dev.spl.Lint.servedByTraefik("v3.7");
     List<Finding> before =
         new Engine().lint(new ManifestLoader().loadText("in.yaml", SHOP), traefik).findings();
     List<Finding> after =
@@ -142,5 +133,39 @@ class TraefikProviderMigrationTest {
     Result r = migrate(twoPaths);
     assertEquals(Outcome.APPROXIMATED, outcome(r, "web/shop", "session-cookie-path"), r.yaml());
     assertTrue(!r.yaml().contains("session-cookie-path"), r.yaml());
+  }
+
+  @Test
+  void anIngressWithoutANameIsKeptAndSaidSo() {
+    Result r =
+        migrate(
+            """
+            apiVersion: networking.k8s.io/v1
+            kind: Ingress
+            metadata:
+              annotations:
+                nginx.ingress.kubernetes.io/affinity: cookie
+            spec:
+              defaultBackend: {service: {name: shop, port: {number: 80}}}
+            """);
+    assertTrue(
+        r.report().entries().stream()
+            .anyMatch(
+                e ->
+                    e.outcome() == Outcome.NOTE
+                        && e.text().contains("without metadata.name is kept as written")),
+        r.report().text());
+    assertTrue(r.yaml().contains("affinity: cookie"), r.yaml());
+  }
+
+  @Test
+  void anAffinityOtherThanCookieIsNotCarried() {
+    Result r =
+        migrate(
+            SHOP.replace(
+                "nginx.ingress.kubernetes.io/affinity: cookie",
+                "nginx.ingress.kubernetes.io/affinity: ip"));
+    assertEquals(Outcome.NOT_CARRIED, outcome(r, "web/shop", "affinity"));
+    assertTrue(r.report().text().contains("\"ip\" is not cookie"), r.report().text());
   }
 }

@@ -6,11 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.spl.ExpectMarkers;
 import dev.spl.Lint;
 import dev.spl.LintOptions;
-import dev.spl.index.ControllerVersions;
 import dev.spl.model.Finding;
 import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TraefikNginxProviderCookieDiffersTest {
@@ -39,16 +37,6 @@ class TraefikNginxProviderCookieDiffersTest {
     return INGRESS.formatted(affinityMarker, more, tls, path);
   }
 
-  private static LintOptions servedByTraefik(String release) {
-    return LintOptions.defaults()
-        .withVersion(GatewayApiVersion.V1_6)
-        .withControllerVersions(
-            ControllerVersions.configured(
-                Map.of(
-                    ControllerVersions.TRAEFIK_INGRESS_NGINX,
-                    ControllerVersions.parse(release, ".spl.yaml").orElseThrow())));
-  }
-
   private static List<Finding> assertMarked(String yaml, LintOptions options) {
     List<Finding> findings = Lint.of("SPL505", yaml, options);
     ExpectMarkers.in(yaml).assertMatches("test input", findings);
@@ -67,7 +55,7 @@ class TraefikNginxProviderCookieDiffersTest {
                 .stripTrailing(),
             "\n  tls:   # expect: SPL505 \"Secure\"\n  - hosts: [shop.example.com]",
             "/shop"),
-        servedByTraefik("v3.7"));
+        Lint.servedByTraefik("v3.7"));
   }
 
   @Test
@@ -83,13 +71,13 @@ class TraefikNginxProviderCookieDiffersTest {
                 .stripTrailing(),
             "\n  tls:\n  - hosts: [shop.example.com]",
             "/shop");
-    assertEquals(List.of(), Lint.of("SPL505", yaml, servedByTraefik("v3.7")));
+    assertEquals(List.of(), Lint.of("SPL505", yaml, Lint.servedByTraefik("v3.7")));
   }
 
   @Test
   void plainHttpAndTheRootPathLoseNothing() {
     String yaml = ingress("", "", "", "/");
-    assertEquals(List.of(), Lint.of("SPL505", yaml, servedByTraefik("v3.7")));
+    assertEquals(List.of(), Lint.of("SPL505", yaml, Lint.servedByTraefik("v3.7")));
   }
 
   @Test
@@ -101,8 +89,8 @@ class TraefikNginxProviderCookieDiffersTest {
                 + " \"from v3.7 (v3.6 here)\"",
             "",
             "/");
-    assertMarked(yaml, servedByTraefik("v3.6"));
-    assertEquals(List.of(), Lint.of("SPL505", yaml, servedByTraefik("v3.7")));
+    assertMarked(yaml, Lint.servedByTraefik("v3.6"));
+    assertEquals(List.of(), Lint.of("SPL505", yaml, Lint.servedByTraefik("v3.7")));
   }
 
   @Test
@@ -115,7 +103,7 @@ class TraefikNginxProviderCookieDiffersTest {
         !Lint.of("SPL205", yaml, plain).isEmpty(), "ingress-nginx's SameSite=None rule judges it");
     assertEquals(
         List.of(),
-        Lint.of("SPL205", yaml, servedByTraefik("v3.7")),
+        Lint.of("SPL205", yaml, Lint.servedByTraefik("v3.7")),
         "under Traefik, ingress-nginx's facts are not what runs");
   }
 }
