@@ -49,7 +49,7 @@ final class Http2Check implements ProbeCheck {
       return new Prober.Check(
           "http2",
           Prober.Status.SKIP,
-          "the gateway answered over " + result.version() + ", not HTTP/2");
+          "the gateway does not speak HTTP/2 here (" + result.whyNot() + ")");
     }
     boolean first = result.byJar().get(0).keySet().equals(java.util.Set.of(p.pinned));
     boolean own = result.byJar().stream().allMatch(m -> m.size() == 1);

@@ -12,7 +12,7 @@ import javax.net.ssl.X509ExtendedTrustManager;
 /**
  * TLS that accepts any certificate for any host: {@code --insecure}, for self-signed test gateways
  * only. An extended trust manager, so JSSE adds no hostname check of its own (it wraps a plain
- * X509TrustManager in one); the JDK client's global switch for that is read once per JVM.
+ * X509TrustManager in one).
  */
 final class TrustAll {
   private TrustAll() {}

@@ -370,6 +370,28 @@ class ProbeHaproxyIT {
 
   @Test
   void http2StreamsOfTwoJarsEachFollowTheirOwnCookieOnOneConnection() throws Exception {
+    tls = "ssl crt " + selfSignedPem() + " alpn h2,http/1.1";
+    haproxy(INSERT + " secure", "cookie s1", "cookie s2"); // Secure: required over HTTPS
+    Run run = probeAt("https://127.0.0.1:" + port + "/", "--cookie", "SPLSESSION", "--insecure");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("PASS  http2"), run.out());
+    assertTrue(run.out().contains("interleaved streams on HTTP/2, per jar: [{s"), run.out());
+    assertEquals(1, h2Connections.size(), "HTTP/2 streams came on " + h2Connections);
+  }
+
+  @Test
+  void aGatewayThatOffersOnlyHttp11IsSkippedNotFailed() throws Exception {
+    tls = "ssl crt " + selfSignedPem() + " alpn http/1.1";
+    haproxy(INSERT + " secure", "cookie s1", "cookie s2");
+    Run run = probeAt("https://127.0.0.1:" + port + "/", "--cookie", "SPLSESSION", "--insecure");
+    assertEquals(0, run.status(), run.out());
+    assertTrue(run.out().contains("SKIP  http2"), run.out());
+    assertTrue(run.out().contains("does not speak HTTP/2 here ("), run.out());
+    assertTrue(h2Connections.isEmpty(), "no request came over HTTP/2: " + h2Connections);
+  }
+
+  /** A self-signed certificate and its key for 127.0.0.1, in one PEM file as HAProxy reads it. */
+  private Path selfSignedPem() throws Exception {
     ToolsNeeded.require(
         ToolsNeeded.onPath("openssl", "version"),
         "openssl is not installed (apt-get install openssl)");
@@ -395,15 +417,7 @@ class ProbeHaproxyIT {
             .redirectOutput(dir.resolve("openssl.log").toFile())
             .start();
     assertEquals(0, openssl.waitFor(), Files.readString(dir.resolve("openssl.log")));
-    Path pem =
-        Files.writeString(
-            dir.resolve("haproxy.pem"), Files.readString(cert) + Files.readString(key));
-    tls = "ssl crt " + pem + " alpn h2,http/1.1";
-    haproxy(INSERT + " secure", "cookie s1", "cookie s2"); // Secure: required over HTTPS
-    Run run = probeAt("https://127.0.0.1:" + port + "/", "--cookie", "SPLSESSION", "--insecure");
-    assertEquals(0, run.status(), run.out());
-    assertTrue(run.out().contains("PASS  http2"), run.out());
-    assertTrue(run.out().contains("interleaved streams on HTTP/2, per jar: [{s"), run.out());
-    assertEquals(1, h2Connections.size(), "HTTP/2 streams came on " + h2Connections);
+    return Files.writeString(
+        dir.resolve("haproxy.pem"), Files.readString(cert) + Files.readString(key));
   }
 }
