@@ -1,5 +1,6 @@
 package dev.spl.cli;
 
+import dev.spl.cli.format.MigrationReportFormat;
 import dev.spl.migrate.IngressNginxMigration;
 import dev.spl.migrate.MigrationTarget;
 import dev.spl.migrate.TargetInference;
@@ -102,6 +103,14 @@ public final class MigrateCommand implements Callable<Integer> {
               + " (their GatewayClass), else gateway-api.")
   String to;
 
+  @Option(
+      names = "--format",
+      paramLabel = "FORMAT[=FILE]",
+      description =
+          "The report's form: text (default), markdown (a table per Ingress, for the pull request"
+              + " that makes the migration) or json; to standard error, or to FILE.")
+  String format = "text";
+
   @Override
   public Integer call() {
     if (!from.equals("ingress-nginx")) {
@@ -149,6 +158,23 @@ public final class MigrateCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     PrintWriter err = spec.commandLine().getErr();
+    MigrationReportFormat reportFormat = reportFormat();
+    PrintWriter report = reportTarget(err);
+    try {
+      return migrate(chosen, version, err, reportFormat, report);
+    } finally {
+      if (report != err) {
+        report.close();
+      }
+    }
+  }
+
+  private int migrate(
+      MigrationTarget chosen,
+      GatewayApiVersion version,
+      PrintWriter err,
+      MigrationReportFormat reportFormat,
+      PrintWriter report) {
     List<IngressNginxMigration.Source> ingresses = new ArrayList<>();
     List<IngressNginxMigration.Source> routes = new ArrayList<>();
     List<String> unreadable = new ArrayList<>();
@@ -194,32 +220,91 @@ public final class MigrateCommand implements Callable<Integer> {
       }
       return ExitStatus.INTERNAL.code();
     }
-    result.inputProblems().forEach(err::println);
     spec.commandLine().getOut().print(result.yaml());
     spec.commandLine().getOut().flush();
-    err.print(result.report().text());
-    if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
+    MigrationReportFormat.Migration migration =
+        new MigrationReportFormat.Migration(
+            from,
+            target.id(),
+            target.product(),
+            written(target, version, routes, result),
+            result.report(),
+            result.inputProblems());
+    reportFormat.write(migration, report);
+    if (report != err) {
+      result.inputProblems().forEach(err::println);
       err.println(
-          "Ingresses kept for "
-              + target.product()
-              + ", "
-              + result.routesTouched()
-              + (result.routesTouched() == 1 ? " annotation" : " annotations")
-              + " written");
-    } else {
-      err.println(
-          "Gateway API "
-              + version.label()
-              + (target == MigrationTarget.GATEWAY_API ? "" : ", for " + target.product())
-              + (routes.isEmpty()
-                  ? ", HTTPRoutes written"
-                  : ", " + result.routesTouched() + " given HTTPRoutes changed"));
+          "spl migrate: report written to "
+              + format.substring(format.indexOf('=') + 1)
+              + " ("
+              + result.report().tally()
+              + ")");
     }
     err.flush();
     if (!result.inputProblems().isEmpty()) {
       return ExitStatus.INPUT.code(); // what could not be read may have held more to carry
     }
     return result.report().incomplete() ? ExitStatus.FINDINGS.code() : ExitStatus.OK.code();
+  }
+
+  /** What was written, in a line: the Ingresses kept, or the Gateway API routes written. */
+  private static String written(
+      MigrationTarget target,
+      GatewayApiVersion version,
+      List<IngressNginxMigration.Source> routes,
+      IngressNginxMigration.Result result) {
+    if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
+      return "Ingresses kept for "
+          + target.product()
+          + ", "
+          + result.routesTouched()
+          + (result.routesTouched() == 1 ? " annotation" : " annotations")
+          + " written";
+    }
+    return "Gateway API "
+        + version.label()
+        + (target == MigrationTarget.GATEWAY_API ? "" : ", for " + target.product())
+        + (routes.isEmpty()
+            ? ", HTTPRoutes written"
+            : ", " + result.routesTouched() + " given HTTPRoutes changed");
+  }
+
+  /** The --format value's form, checked before anything is read. */
+  private MigrationReportFormat reportFormat() {
+    String name = format.contains("=") ? format.substring(0, format.indexOf('=')) : format;
+    try {
+      return MigrationReportFormat.valueOf(name);
+    } catch (IllegalArgumentException e) {
+      List<String> names =
+          java.util.Arrays.stream(MigrationReportFormat.values()).map(Enum::name).toList();
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "unknown report format '"
+              + name
+              + "'"
+              + Suggestions.didYouMean(name, names)
+              + " (one of "
+              + String.join(", ", names)
+              + ")");
+    }
+  }
+
+  /**
+   * Where the report goes: --format's FILE, opened before anything is read so that a path that
+   * cannot be written is a usage error before any manifest is printed; else {@code err}.
+   */
+  private PrintWriter reportTarget(PrintWriter err) {
+    if (!format.contains("=")) {
+      return err;
+    }
+    Path file = Path.of(format.substring(format.indexOf('=') + 1));
+    try {
+      return new PrintWriter(Files.newBufferedWriter(file, StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "--format " + format + ": cannot write it: " + ReportOptions.whyNot(e));
+    }
   }
 
   private void read(

@@ -144,7 +144,7 @@ final class ReportOptions {
   }
 
   /** Why a file cannot be written, in words (the JDK's message is often the path alone). */
-  private static String whyNot(IOException e) {
+  static String whyNot(IOException e) {
     if (e instanceof java.nio.file.NoSuchFileException) {
       return "its directory does not exist";
     }

@@ -256,4 +256,81 @@ class MigrateCommandTest {
     assertEquals(3, tagged.status(), tagged.err());
     assertTrue(tagged.err().contains("routes.yaml: not YAML spl can edit: "), tagged.err());
   }
+
+  @Test
+  void aMarkdownReportIsATablePerIngressForThePullRequest() throws Exception {
+    Path ingress =
+        Files.writeString(
+            dir.resolve("ingress.yaml"),
+            INGRESS.replace("affinity-mode: persistent", "session-cookie-samesite: None")
+                + "---\n"
+                + INGRESS
+                    .replace("name: shop\n", "name: other\n")
+                    .replace("affinity: cookie", "affinity: \"ip|hash\""));
+    Path report = dir.resolve("migration.md");
+    CliRun run =
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--format", "markdown=" + report);
+    assertEquals(1, run.status(), run.err());
+    assertTrue(run.err().contains("spl migrate: report written to " + report), run.err());
+    assertTrue(!run.err().contains("NOT CARRIED  session-cookie-samesite"), run.err());
+    String md = Files.readString(report);
+    assertTrue(md.startsWith("### spl migrate ingress-nginx to Gateway API"), md);
+    assertTrue(md.contains("\n#### Ingress web/shop\n"), md);
+    assertTrue(md.contains("| annotation | outcome | what became of it |\n|---|---|---|\n"), md);
+    assertTrue(md.contains("| `session-cookie-samesite` | **NOT CARRIED** | GEP-1619"), md);
+    // a pipe in what the user wrote does not break the table
+    assertTrue(md.contains("| `affinity` | **NOT CARRIED** | \"ip\\|hash\" is not cookie"), md);
+    assertTrue(md.contains("| `session-cookie-name` | mapped | SHOPID"), md);
+    assertEquals(1, documents(run.out()).size(), "the manifests still go to stdout");
+  }
+
+  @Test
+  void aJsonReportCountsEachOutcomeAndListsEachAnnotation() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--format", "json");
+    assertEquals(0, run.status(), run.err());
+    Map<String, Object> json =
+        new tools.jackson.databind.ObjectMapper().readValue(run.err(), Map.class);
+    assertEquals("gateway-api", json.get("to"));
+    assertEquals(true, json.get("complete"));
+    Map<String, Object> summary = at(json, "summary");
+    assertEquals(0, summary.get("notCarried"));
+    assertTrue((Integer) summary.get("mapped") >= 3, summary.toString());
+    Map<String, Object> shop = at(json, "ingresses", 0);
+    assertEquals("Ingress web/shop", shop.get("ingress"));
+    List<?> annotations = (List<?>) shop.get("annotations");
+    assertTrue(
+        annotations.contains(
+            Map.of(
+                "annotation",
+                "session-cookie-max-age",
+                "outcome",
+                "mapped",
+                "text",
+                "3600 s -> absoluteTimeout 1h, lifetimeType: Permanent")),
+        annotations.toString());
+  }
+
+  @Test
+  void anUnknownReportFormatOrAnUnwritableFileIsAUsageErrorBeforeAnythingIsPrinted()
+      throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    CliRun unknown =
+        CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--format", "markdwn");
+    assertEquals(2, unknown.status(), unknown.err());
+    assertTrue(unknown.err().contains("unknown report format 'markdwn'"), unknown.err());
+    assertTrue(unknown.err().contains("markdown"), unknown.err());
+    CliRun unwritable =
+        CliRun.of(
+            "migrate",
+            "ingress-nginx",
+            ingress.toString(),
+            "--format",
+            "json=" + dir.resolve("no/such/dir/r.json"));
+    assertEquals(2, unwritable.status(), unwritable.err());
+    assertTrue(
+        unwritable.err().contains("cannot write it: its directory does not exist"),
+        unwritable.err());
+    assertEquals("", unwritable.out());
+  }
 }

@@ -80,6 +80,28 @@ public final class Report {
         .findFirst();
   }
 
+  /** The entries grouped by Ingress (or "input"), in the order they were said. */
+  public java.util.Map<String, List<Entry>> byIngress() {
+    java.util.Map<String, List<Entry>> out = new java.util.LinkedHashMap<>();
+    entries.forEach(e -> out.computeIfAbsent(e.ingress(), k -> new ArrayList<>()).add(e));
+    return out;
+  }
+
+  /** How many lines say {@code outcome}. */
+  public long count(Outcome outcome) {
+    return entries.stream().filter(e -> e.outcome() == outcome).count();
+  }
+
+  /** "4 mapped, 1 approximated, 1 not carried": the tally people read first. */
+  public String tally() {
+    long approximated = count(Outcome.APPROXIMATED);
+    return count(Outcome.MAPPED)
+        + " mapped, "
+        + (approximated > 0 ? approximated + " approximated, " : "")
+        + count(Outcome.NOT_CARRIED)
+        + " not carried";
+  }
+
   public List<Entry> entries() {
     return List.copyOf(entries);
   }
@@ -100,14 +122,7 @@ public final class Report {
       }
       out.append(String.format("  %-12s %s: %s%n", e.outcome().label(), e.annotation(), e.text()));
     }
-    long notCarried = entries.stream().filter(e -> e.outcome() == Outcome.NOT_CARRIED).count();
-    long mapped = entries.stream().filter(e -> e.outcome() == Outcome.MAPPED).count();
-    long approximated = entries.stream().filter(e -> e.outcome() == Outcome.APPROXIMATED).count();
-    out.append(mapped).append(" mapped, ");
-    if (approximated > 0) {
-      out.append(approximated).append(" approximated, ");
-    }
-    out.append(notCarried).append(notCarried == 1 ? " not carried" : " not carried").append('\n');
+    out.append(tally()).append('\n');
     return out.toString();
   }
 }

@@ -52,7 +52,7 @@ final class TraefikProviderMigration {
           // the loader names what it could not read; an Ingress it read is matched by name
           report.add(
               "input",
-              "Ingress",
+              "metadata.name",
               Outcome.NOTE,
               "an Ingress without metadata.name is kept as written, not migrated");
         }
