@@ -98,7 +98,9 @@ public final class MigrateCommand implements Callable<Integer> {
               + " TraefikService the route names), aws (a TargetGroupConfiguration with pod"
               + " targets and lb_cookie stickiness), gke (a GCPBackendPolicy with the load"
               + " balancer's cookie), traefik-ingress-nginx (the Ingresses kept for Traefik's"
-              + " ingress-nginx provider, with the annotations that keep ingress-nginx's cookie)."
+              + " ingress-nginx provider, with the annotations that keep ingress-nginx's cookie), f5-nginx"
+              + " (the Ingresses kept for F5 NGINX Ingress Controller, with"
+              + " nginx.org/sticky-cookie-services)."
               + " Default: the implementation of the Gateways in the input"
               + " (their GatewayClass), else gateway-api.")
   String to;

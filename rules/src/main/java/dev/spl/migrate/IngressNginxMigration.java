@@ -110,7 +110,10 @@ public final class IngressNginxMigration {
 
   private Result migrate(List<Source> ingresses, List<Source> routes) {
     if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
-      return new TraefikProviderMigration(version).migrate(ingresses);
+      return (target == MigrationTarget.F5_NGINX
+              ? new F5NginxMigration(version)
+              : new TraefikProviderMigration(version))
+          .migrate(ingresses);
     }
     List<Resource> given = new ArrayList<>();
     for (Source s : ingresses) {

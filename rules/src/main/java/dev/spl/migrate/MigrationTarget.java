@@ -77,7 +77,19 @@ public enum MigrationTarget {
       "serves the Ingresses as they are, reading ingress-nginx's annotations with the differences"
           + " above (traefik translator.go buildSticky, v3.7); lint them with controllers:"
           + " {traefik-ingress-nginx: v3.7} in .spl.yaml (SPL505), and have the provider claim"
-          + " their class");
+          + " their class"),
+  F5_NGINX(
+      "f5-nginx",
+      "F5 NGINX Ingress Controller",
+      null,
+      Carrier.INGRESS,
+      "reads nginx.org/sticky-cookie-services from v5.4.0 with NGINX or NGINX Plus"
+          + " (nginx/kubernetes-ingress#9316); before v5.4 only NGINX Plus pins, and only with"
+          + " nginx.com/sticky-cookie-services. Point ingressClassName at its IngressClass"
+          + " (controller nginx.org/ingress-controller)");
+
+  /** The controller of F5's IngressClass: an input holding one is migrated to F5's controller. */
+  static final String F5_INGRESS_CONTROLLER = "nginx.org/ingress-controller";
 
   /** Where the target keeps cookie affinity. */
   public enum Carrier {

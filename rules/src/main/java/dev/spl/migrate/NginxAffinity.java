@@ -134,10 +134,10 @@ record NginxAffinity(
     if (raw == null) {
       return null;
     }
-    String parsed = NginxCookieLifetimeDropped.controllerValue(raw, spacesRemoved);
-    boolean kept = parsed != null;
-    if (kept && SECONDS.matcher(parsed).matches() && parsed.length() < 10) {
-      long s = Long.parseLong(parsed);
+    Long whole = wholeSeconds(raw, spacesRemoved);
+    boolean kept = NginxCookieLifetimeDropped.controllerValue(raw, spacesRemoved) != null;
+    if (whole != null) {
+      long s = whole;
       report.add(
           who,
           name,
@@ -155,6 +155,17 @@ record NginxAffinity(
             + (kept ? "sent it and browsers dropped or ignored the cookie" : "dropped it")
             + "; write the seconds and migrate again");
     return null;
+  }
+
+  /**
+   * The whole seconds ingress-nginx sent for a lifetime annotation's {@code raw} value, or null
+   * when it dropped the value or sent one browsers ignore (see SPL202).
+   */
+  static Long wholeSeconds(String raw, boolean spacesRemoved) {
+    String parsed = NginxCookieLifetimeDropped.controllerValue(raw, spacesRemoved);
+    return parsed != null && SECONDS.matcher(parsed).matches() && parsed.length() < 10
+        ? Long.valueOf(parsed)
+        : null;
   }
 
   /** GEP-2257: at most five digits per unit, so 172800 s is 48h. */

@@ -86,6 +86,20 @@ public final class TargetInference {
                       + className
                       + (controller != null ? " (" + controller + ")" : "")));
     }
+    for (Resource r : all) {
+      // the class the Ingresses will move to, when the input defines it
+      if (r.is("networking.k8s.io", Kinds.INGRESS_CLASS)
+          && r.spec() != null
+          && MigrationTarget.F5_INGRESS_CONTROLLER.equals(r.spec().string("controller"))) {
+        found.putIfAbsent(
+            MigrationTarget.F5_NGINX,
+            "IngressClass "
+                + r.name()
+                + " ("
+                + MigrationTarget.F5_INGRESS_CONTROLLER
+                + ") is in the input");
+      }
+    }
     if (found.isEmpty()) {
       return new Inference(MigrationTarget.GATEWAY_API, null, List.of());
     }

@@ -7,76 +7,22 @@ import dev.spl.Engine;
 import dev.spl.LintOptions;
 import dev.spl.load.ManifestLoader;
 import dev.spl.migrate.IngressNginxMigration.Result;
-import dev.spl.migrate.IngressNginxMigration.Source;
 import dev.spl.migrate.Report.Outcome;
 import dev.spl.model.Finding;
 import dev.spl.model.Resource;
-import dev.spl.schema.GatewayApiVersion;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** spl migrate ingress-nginx --to traefik-ingress-nginx: the Ingresses kept, their cookie kept. */
 class TraefikProviderMigrationTest {
-  private static final String SHOP =
-      """
-      apiVersion: networking.k8s.io/v1
-      kind: Ingress
-      metadata:
-        name: shop
-        namespace: web
-        annotations:
-          nginx.ingress.kubernetes.io/affinity: cookie
-          nginx.ingress.kubernetes.io/session-cookie-name: SHOP
-          nginx.ingress.kubernetes.io/session-cookie-max-age: "3600"
-          nginx.ingress.kubernetes.io/session-cookie-change-on-failure: "true"
-      spec:
-        ingressClassName: nginx
-        tls:
-        - hosts: [shop.example.com]
-          secretName: shop-tls
-        rules:
-        - host: shop.example.com
-          http:
-            paths:
-            - path: /shop
-              pathType: Prefix
-              backend: {service: {name: shop, port: {number: 80}}}
-      ---
-      apiVersion: networking.k8s.io/v1
-      kind: Ingress
-      metadata:
-        name: shop-canary
-        namespace: web
-        annotations:
-          nginx.ingress.kubernetes.io/canary: "true"
-          nginx.ingress.kubernetes.io/canary-weight: "20"
-          nginx.ingress.kubernetes.io/affinity-canary-behavior: legacy
-      spec:
-        ingressClassName: nginx
-        rules:
-        - host: shop.example.com
-          http:
-            paths:
-            - path: /shop
-              pathType: Prefix
-              backend: {service: {name: shop-v2, port: {number: 80}}}
-      """;
+  private static final String SHOP = KeptIngresses.SHOP;
 
   private static Result migrate(String yaml) {
-    return IngressNginxMigration.run(
-        List.of(new Source("ingress.yaml", yaml)),
-        List.of(),
-        GatewayApiVersion.V1_6,
-        null,
-        MigrationTarget.TRAEFIK_INGRESS_NGINX);
+    return KeptIngresses.migrate(yaml, MigrationTarget.TRAEFIK_INGRESS_NGINX);
   }
 
   private static Outcome outcome(Result r, String ingress, String annotation) {
-    return r.report().entries().stream()
-        .filter(e -> e.ingress().equals("Ingress " + ingress) && e.annotation().equals(annotation))
-        .map(Report.Entry::outcome)
-        .findFirst()
-        .orElseThrow(() -> new AssertionError(annotation + " not in\n" + r.report().text()));
+    return KeptIngresses.outcome(r, ingress, annotation);
   }
 
   @Test
@@ -97,6 +43,8 @@ class TraefikProviderMigrationTest {
     assertEquals(Outcome.MAPPED, outcome(r, "web/shop", "session-cookie-name"));
     assertEquals(Outcome.APPROXIMATED, outcome(r, "web/shop", "affinity-mode"));
     assertEquals(Outcome.NOT_CARRIED, outcome(r, "web/shop", "session-cookie-change-on-failure"));
+    assertEquals(
+        Outcome.NOT_CARRIED, outcome(r, "web/shop", "session-cookie-conditional-samesite-none"));
     assertEquals(Outcome.NOT_CARRIED, outcome(r, "web/shop-canary", "affinity-canary-behavior"));
     assertTrue(r.report().incomplete());
   }
@@ -113,11 +61,13 @@ class TraefikProviderMigrationTest {
         List.of(
             "SPL505 metadata.annotations[\"nginx.ingress.kubernetes.io/affinity\"]",
             "SPL505 metadata.annotations[\"nginx.ingress.kubernetes.io/session-cookie-change-on-failure\"]",
+            "SPL505 metadata.annotations[\"nginx.ingress.kubernetes.io/session-cookie-conditional-samesite-none\"]",
             "SPL505 spec.tls"),
         before.stream().map(f -> f.ruleId() + " " + f.field()).sorted().toList());
     assertEquals(
         List.of(
-            "SPL505 metadata.annotations[\"nginx.ingress.kubernetes.io/session-cookie-change-on-failure\"]"),
+            "SPL505 metadata.annotations[\"nginx.ingress.kubernetes.io/session-cookie-change-on-failure\"]",
+            "SPL505 metadata.annotations[\"nginx.ingress.kubernetes.io/session-cookie-conditional-samesite-none\"]"),
         after.stream().map(f -> f.ruleId() + " " + f.field()).sorted().toList(),
         r.yaml());
   }
