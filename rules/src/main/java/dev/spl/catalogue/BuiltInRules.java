@@ -37,6 +37,7 @@ import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
+import dev.spl.rules.f5.F5StickyCookieNotApplied;
 import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeAffinityFrontMismatch;
 import dev.spl.rules.gke.GkeAffinityValueRefused;
@@ -159,6 +160,7 @@ public final class BuiltInRules {
           new NginxAffinityDiffersAcrossIngresses(),
           new NginxBalancedAffinityAutoscaled(),
           new NginxCookiePathUnreachable(),
+          new F5StickyCookieNotApplied(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),
           new NgfHashKeyInvalid(),

@@ -28,8 +28,8 @@ import java.util.TreeMap;
 public final class NginxIngress {
   public static final String PREFIX = "nginx.ingress.kubernetes.io/";
   static final String CLASS_ANNOTATION = IngressClasses.CLASS_ANNOTATION;
-  static final String F5_ORG = "nginx.org/";
-  static final String F5_COM = "nginx.com/";
+  public static final String F5_ORG = "nginx.org/";
+  public static final String F5_COM = "nginx.com/";
 
   /** What the cross-resource ingress-nginx rules read of an Ingress. */
   /**

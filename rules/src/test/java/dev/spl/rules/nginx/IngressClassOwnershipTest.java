@@ -77,8 +77,9 @@ class IngressClassOwnershipTest {
   @Test
   void anotherControllersClassIsNotJudgedAsIngressNginx() {
     assertEquals(List.of("SPL202"), rules(ingress("nginx", BAD_MAX_AGE)));
+    // F5's rule judges it instead: F5 reads none of ingress-nginx's annotations
     assertEquals(
-        List.of(),
+        List.of("SPL231"),
         rules(
             ingressClass("nginx", "nginx.org/ingress-controller") + ingress("nginx", BAD_MAX_AGE)));
   }
