@@ -100,9 +100,11 @@ public final class MigrateCommand implements Callable<Integer> {
               + " balancer's cookie), traefik-ingress-nginx (the Ingresses kept for Traefik's"
               + " ingress-nginx provider, with the annotations that keep ingress-nginx's cookie), f5-nginx"
               + " (the Ingresses kept for F5 NGINX Ingress Controller, with"
-              + " nginx.org/sticky-cookie-services)."
+              + " nginx.org/sticky-cookie-services), haproxy-ingress (the Ingresses kept for HAProxy"
+              + " Ingress, with haproxy-ingress.github.io/ affinity)."
               + " Default: the implementation of the Gateways in the input"
-              + " (their GatewayClass), else gateway-api.")
+              + " (their GatewayClass) or of an IngressClass in it (F5's, HAProxy Ingress's), else"
+              + " gateway-api.")
   String to;
 
   @Option(

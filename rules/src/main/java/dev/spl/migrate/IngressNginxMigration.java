@@ -110,10 +110,13 @@ public final class IngressNginxMigration {
 
   private Result migrate(List<Source> ingresses, List<Source> routes) {
     if (target.carrier() == MigrationTarget.Carrier.INGRESS) {
-      return (target == MigrationTarget.F5_NGINX
-              ? new F5NginxMigration(version)
-              : new TraefikProviderMigration(version))
-          .migrate(ingresses);
+      IngressKeepingMigration keeping =
+          switch (target) {
+            case F5_NGINX -> new F5NginxMigration(version);
+            case HAPROXY_INGRESS -> new HaproxyIngressMigration(version);
+            default -> new TraefikProviderMigration(version);
+          };
+      return keeping.migrate(ingresses);
     }
     List<Resource> given = new ArrayList<>();
     for (Source s : ingresses) {

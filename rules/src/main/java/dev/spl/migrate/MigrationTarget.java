@@ -86,10 +86,22 @@ public enum MigrationTarget {
       "reads nginx.org/sticky-cookie-services from v5.4.0 with NGINX or NGINX Plus"
           + " (nginx/kubernetes-ingress#9316); before v5.4 only NGINX Plus pins, and only with"
           + " nginx.com/sticky-cookie-services. Point ingressClassName at its IngressClass"
-          + " (controller nginx.org/ingress-controller)");
+          + " (controller nginx.org/ingress-controller)"),
+  HAPROXY_INGRESS(
+      "haproxy-ingress",
+      "HAProxy Ingress",
+      null,
+      Carrier.INGRESS,
+      "(jcmoraisjr/haproxy-ingress) reads haproxy-ingress.github.io/ annotations; point"
+          + " ingressClassName at its IngressClass (controller haproxy-ingress.github.io/controller)");
 
   /** The controller of F5's IngressClass: an input holding one is migrated to F5's controller. */
   static final String F5_INGRESS_CONTROLLER = "nginx.org/ingress-controller";
+
+  /** IngressClass controllers whose classes keep their Ingresses, and the target they are. */
+  static final java.util.Map<String, MigrationTarget> INGRESS_CONTROLLERS =
+      java.util.Map.of(
+          F5_INGRESS_CONTROLLER, F5_NGINX, "haproxy-ingress.github.io/controller", HAPROXY_INGRESS);
 
   /** Where the target keeps cookie affinity. */
   public enum Carrier {

@@ -88,16 +88,15 @@ public final class TargetInference {
     }
     for (Resource r : all) {
       // the class the Ingresses will move to, when the input defines it
-      if (r.is("networking.k8s.io", Kinds.INGRESS_CLASS)
-          && r.spec() != null
-          && MigrationTarget.F5_INGRESS_CONTROLLER.equals(r.spec().string("controller"))) {
+      String controller =
+          r.is("networking.k8s.io", Kinds.INGRESS_CLASS) && r.spec() != null
+              ? r.spec().string("controller")
+              : null;
+      MigrationTarget keeping =
+          controller == null ? null : MigrationTarget.INGRESS_CONTROLLERS.get(controller);
+      if (keeping != null) {
         found.putIfAbsent(
-            MigrationTarget.F5_NGINX,
-            "IngressClass "
-                + r.name()
-                + " ("
-                + MigrationTarget.F5_INGRESS_CONTROLLER
-                + ") is in the input");
+            keeping, "IngressClass " + r.name() + " (" + controller + ") is in the input");
       }
     }
     if (found.isEmpty()) {

@@ -2,6 +2,7 @@ package dev.spl.rules.cross;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -97,7 +98,8 @@ class ControllerIgnoresPersistenceTest {
             "traefik.io/gateway-controller",
             "application-networking.k8s.aws/gateway-api-controller",
             "gateway.k8s.aws/alb",
-            "networking.gke.io/gateway")) {
+            "networking.gke.io/gateway",
+            "agentgateway.dev/agentgateway")) {
       assertTrue(KnownControllers.find(name).isPresent(), name);
     }
     assertTrue(
@@ -106,5 +108,9 @@ class ControllerIgnoresPersistenceTest {
     assertTrue(
         of("SPL141", yaml("gateway.k8s.aws/alb", "default"), GatewayApiVersion.V1_4).size() == 1,
         "the ALB Gateway points to ListenerRuleConfiguration instead");
+    List<dev.spl.model.Finding> agentgateway =
+        of("SPL141", yaml("agentgateway.dev/agentgateway", "default"), GatewayApiVersion.V1_4);
+    assertEquals(1, agentgateway.size(), agentgateway::toString);
+    assertTrue(agentgateway.get(0).message().contains("agentgateway"), agentgateway::toString);
   }
 }
