@@ -14,9 +14,9 @@ import org.snakeyaml.engine.v2.nodes.Node;
 
 /**
  * A migration that keeps the Ingresses for a controller that serves them from their annotations
- * (Traefik's ingress-nginx provider, F5's NGINX Ingress Controller): every document is printed
- * back, each Ingress with affinity gets the annotations its new controller reads, and each
- * ingress-nginx annotation is reported as carried, approximated or not carried.
+ * (Traefik's ingress-nginx provider, F5 NGINX Ingress Controller, HAProxy Ingress): every document
+ * is printed back, each Ingress with affinity gets the annotations its new controller reads, and
+ * each ingress-nginx annotation is reported as carried, approximated or not carried.
  */
 abstract class IngressKeepingMigration {
   final Report report = new Report();
@@ -56,12 +56,13 @@ abstract class IngressKeepingMigration {
       for (Node doc : parsed) {
         Resource r = matching(doc, loaded);
         if (r == null && Kinds.INGRESS.equals(YamlTree.text(doc, "kind"))) {
-          // the loader names what it could not read; an Ingress it read is matched by name
+          // an Ingress the loader could not read as an object (most often: no metadata.name)
           report.add(
               "input",
               "metadata.name",
               Outcome.NOTE,
-              "an Ingress without metadata.name is kept as written, not migrated");
+              "an Ingress spl cannot read as an object (without metadata.name?) is kept as written,"
+                  + " not migrated");
         }
         NginxIngress ing = r == null ? null : NginxIngress.of(r);
         if (ing != null && ing.has("affinity")) {

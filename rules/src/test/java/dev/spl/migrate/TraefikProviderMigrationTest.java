@@ -103,7 +103,7 @@ class TraefikProviderMigrationTest {
             .anyMatch(
                 e ->
                     e.outcome() == Outcome.NOTE
-                        && e.text().contains("without metadata.name is kept as written")),
+                        && e.text().contains("(without metadata.name?) is kept as written")),
         r.report().text());
     assertTrue(r.yaml().contains("affinity: cookie"), r.yaml());
   }

@@ -55,6 +55,8 @@ class F5StickyCookieNotAppliedTest {
     for (String value :
         List.of(
             "serviceName=shop SHOP;",
+            // Go's SplitN on the space after ';' leaves an empty service name
+            "serviceName=shop SHOP; serviceName=cart CART",
             "serviceName=shop SHOP;serviceName=cart",
             "shop SHOP",
             "serviceName=shop SHOP path=/$uri",
