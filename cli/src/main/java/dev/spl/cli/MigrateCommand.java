@@ -101,7 +101,8 @@ public final class MigrateCommand implements Callable<Integer> {
               + " ingress-nginx provider, with the annotations that keep ingress-nginx's cookie), f5-nginx"
               + " (the Ingresses kept for F5 NGINX Ingress Controller, with"
               + " nginx.org/sticky-cookie-services), haproxy-ingress (the Ingresses kept for HAProxy"
-              + " Ingress, with haproxy-ingress.github.io/ affinity)."
+              + " Ingress, with haproxy-ingress.github.io/ affinity), agentgateway (routes without"
+              + " persistence: it cannot pin clients; every setting reported as not carried)."
               + " Default: the implementation of the Gateways in the input"
               + " (their GatewayClass) or of an IngressClass in it (F5's, HAProxy Ingress's), else"
               + " gateway-api.")

@@ -84,6 +84,7 @@ public final class IngressNginxMigration {
     this.targetObjects =
         target.carrier() == MigrationTarget.Carrier.ROUTE
                 || target.carrier() == MigrationTarget.Carrier.INGRESS
+                || target.carrier() == MigrationTarget.Carrier.NONE
             ? null
             : new TargetObjects(target, report);
   }
@@ -169,7 +170,11 @@ public final class IngressNginxMigration {
       for (Source s : routes) {
         documents.addAll(parseRoutes(s));
       }
-      targets.forEach(t -> targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port()));
+      if (targetObjects == null) {
+        notCarried(targets);
+      } else {
+        targets.forEach(t -> targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port()));
+      }
     } else {
       for (Source s : routes) {
         documents.addAll(parseRoutes(s));
@@ -525,6 +530,10 @@ public final class IngressNginxMigration {
    * nginx are not understood by the gateway anyway, so a new name loses no session.
    */
   private void pin(List<Pinned> pinned, String where) {
+    if (target.carrier() == MigrationTarget.Carrier.NONE) {
+      notCarried(pinned.stream().map(Pinned::target).toList());
+      return;
+    }
     if (targetObjects != null) {
       for (Pinned p : pinned) {
         Target t = p.target();
@@ -571,6 +580,28 @@ public final class IngressNginxMigration {
         path = p.plainPath(); // nginx's default: the location's path
       }
       YamlTree.put(p.rule(), "sessionPersistence", persistence(a, name, path));
+    }
+  }
+
+  /**
+   * For a target that cannot pin clients: every line of these Ingresses that said where a setting
+   * went says it went nowhere.
+   */
+  private void notCarried(List<Target> targets) {
+    for (String who :
+        targets.stream().map(t -> "Ingress " + t.ingress().label()).distinct().toList()) {
+      for (Report.Entry e : report.entries()) {
+        if (e.ingress().equals(who)
+            && (e.outcome() == Outcome.MAPPED || e.outcome() == Outcome.APPROXIMATED)) {
+          report.set(
+              who,
+              e.annotation(),
+              Outcome.NOT_CARRIED,
+              e.annotation().equals("affinity")
+                  ? target.product() + " cannot pin clients: nothing written (see target)"
+                  : "not written: see affinity");
+        }
+      }
     }
   }
 

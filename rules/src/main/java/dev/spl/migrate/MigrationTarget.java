@@ -87,6 +87,13 @@ public enum MigrationTarget {
           + " (nginx/kubernetes-ingress#9316); before v5.4 only NGINX Plus pins, and only with"
           + " nginx.com/sticky-cookie-services. Point ingressClassName at its IngressClass"
           + " (controller nginx.org/ingress-controller)"),
+  AGENTGATEWAY(
+      "agentgateway",
+      "agentgateway",
+      "agentgateway.dev/agentgateway",
+      Carrier.NONE,
+      "cannot pin clients: its controller reads no sessionPersistence (agentgateway 75b4e6c) and"
+          + " its Kubernetes API has no sticky cookie, so the routes are written without it"),
   HAPROXY_INGRESS(
       "haproxy-ingress",
       "HAProxy Ingress",
@@ -116,7 +123,9 @@ public enum MigrationTarget {
     /** TargetGroupConfiguration stickiness (lb_cookie) with targetType ip, per Service. */
     AWS_TARGET_GROUP,
     /** The Ingresses themselves, served by a controller that reads their annotations. */
-    INGRESS;
+    INGRESS,
+    /** Nowhere: the target cannot pin clients, and the routes are written without persistence. */
+    NONE;
 
     /** Whether the route rules change: they carry persistence or name the carrier. */
     public boolean editsRoutes() {
