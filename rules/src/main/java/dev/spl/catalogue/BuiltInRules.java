@@ -70,6 +70,7 @@ import dev.spl.rules.nginx.ClientIpBehindIngressNginx;
 import dev.spl.rules.nginx.ClientIpViaServiceUpstream;
 import dev.spl.rules.nginx.NginxAffinityDiffersAcrossIngresses;
 import dev.spl.rules.nginx.NginxAffinityDisabled;
+import dev.spl.rules.nginx.NginxAffinityOtherController;
 import dev.spl.rules.nginx.NginxAnnotationNotRead;
 import dev.spl.rules.nginx.NginxBalancedAffinityAutoscaled;
 import dev.spl.rules.nginx.NginxCookieLifetimeDropped;
@@ -160,6 +161,7 @@ public final class BuiltInRules {
           new NginxAffinityDiffersAcrossIngresses(),
           new NginxBalancedAffinityAutoscaled(),
           new NginxCookiePathUnreachable(),
+          new NginxAffinityOtherController(),
           new F5StickyCookieNotApplied(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),

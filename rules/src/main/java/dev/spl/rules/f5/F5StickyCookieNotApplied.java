@@ -37,11 +37,6 @@ import java.util.stream.Collectors;
     noPolicyBecause = NoPolicy.OTHER_OBJECTS,
     noPolicyDetail = "which controller serves the Ingress is its IngressClass's")
 public final class F5StickyCookieNotApplied implements ResourceRule {
-  public static final MessageTemplate NGINX_AFFINITY_IGNORED =
-      MessageTemplate.of(
-          "F5's controller ignores ingress-nginx's affinity: write nginx.org/sticky-cookie-services"
-              + " (spl migrate)");
-
   public static final MessageTemplate ENTRY_REFUSED =
       MessageTemplate.of(
           "F5's controller drops the whole annotation: entry \"{entry}\" is not"
@@ -83,11 +78,7 @@ public final class F5StickyCookieNotApplied implements ResourceRule {
     String org = ScalarNode.text(annotations.get(ORG));
     String com = ScalarNode.text(annotations.get(COM));
     if (org == null && com == null) {
-      NginxIngress written = NginxIngress.of(resource);
-      if (classIsF5 && written != null && written.cookieAffinity()) {
-        reporter.report(info(), resource, written.at("affinity"), NGINX_AFFINITY_IGNORED.format());
-      }
-      return;
+      return; // ingress-nginx's affinity left on an F5 Ingress is SPL209's
     }
     // without its IngressClass in sight, an Ingress ingress-nginx would serve is SPL204's
     boolean servedByF5 =

@@ -107,6 +107,14 @@ public final class NginxIngress {
   }
 
   /**
+   * The ingress-nginx annotations {@code r} carries, whichever controller serves it (null when
+   * {@code r} is no Ingress): for saying that another controller does not read them.
+   */
+  public static NginxIngress written(Resource r) {
+    return r.role() == KindRole.INGRESS ? new NginxIngress(r, r.annotations()) : null;
+  }
+
+  /**
    * The Ingress as ingress-nginx reads it; null when {@code r} is not an ingress-nginx Ingress. An
    * IngressClass among {@code classes} decides for the Ingresses of its class.
    */

@@ -42,12 +42,9 @@ class F5StickyCookieNotAppliedTest {
   }
 
   @Test
-  void ingressNginxsAffinityOnAnF5IngressIsIgnored() {
-    List<Finding> f = lint(F5_CLASS + ingress("nginx.ingress.kubernetes.io/affinity: cookie"));
-    assertEquals(1, f.size(), f::toString);
-    assertTrue(f.get(0).message().contains("ignores ingress-nginx's affinity"), f::toString);
-    // without F5's IngressClass in sight, the Ingress is ingress-nginx's: nothing to say here
-    assertEquals(List.of(), lint(ingress("nginx.ingress.kubernetes.io/affinity: cookie")));
+  void ingressNginxsAffinityAloneIsSpl209s() {
+    assertEquals(
+        List.of(), lint(F5_CLASS + ingress("nginx.ingress.kubernetes.io/affinity: cookie")));
   }
 
   @Test

@@ -77,9 +77,9 @@ class IngressClassOwnershipTest {
   @Test
   void anotherControllersClassIsNotJudgedAsIngressNginx() {
     assertEquals(List.of("SPL202"), rules(ingress("nginx", BAD_MAX_AGE)));
-    // F5's rule judges it instead: F5 reads none of ingress-nginx's annotations
+    // F5 reads none of ingress-nginx's annotations: SPL209 says its affinity is dead
     assertEquals(
-        List.of("SPL231"),
+        List.of("SPL209"),
         rules(
             ingressClass("nginx", "nginx.org/ingress-controller") + ingress("nginx", BAD_MAX_AGE)));
   }
