@@ -1,8 +1,10 @@
 package dev.spl.rules.cel;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.SessionPersistenceRule;
+import dev.spl.rules.TableMessages;
 import dev.spl.schema.CelPrograms;
 import dev.spl.schema.GatewayApiCrd;
 import dev.spl.schema.GatewayApiVersion;
@@ -15,7 +17,13 @@ import java.util.Set;
  * A rule that is one of the CRD's {@code x-kubernetes-validations} on the SessionPersistence type,
  * evaluated with cel-java on the pruned, defaulted object, as the API server does.
  */
-abstract class CrdValidationRule implements SessionPersistenceRule {
+abstract class CrdValidationRule implements SessionPersistenceRule, TableMessages {
+  /** The installed CRD's own message (it may differ from the release's) and spl's fix. */
+  static final MessageTemplate INSTALLED = MessageTemplate.of("{message}; {fix}");
+
+  /** When the API server cannot evaluate the rule, it rejects the object. */
+  static final MessageTemplate NOT_EVALUATED =
+      MessageTemplate.of("the API server cannot evaluate \"{message}\" ({reason}) and rejects it");
 
   /**
    * The CRD rule in the versions that have it.
@@ -27,6 +35,16 @@ abstract class CrdValidationRule implements SessionPersistenceRule {
       Set<GatewayApiVersion> versions, String expression, String apiMessage, String fix) {}
 
   abstract List<CrdCheck> checks();
+
+  /** Each release's message with spl's fix, as the release's CRD says it. */
+  @Override
+  public List<MessageTemplate> tableMessages() {
+    return checks().stream().map(CrdValidationRule::released).distinct().toList();
+  }
+
+  private static MessageTemplate released(CrdCheck c) {
+    return MessageTemplate.of(c.apiMessage() + "; " + c.fix());
+  }
 
   @Override
   public final void check(SessionPersistenceSite site, Reporter reporter) {
@@ -45,19 +63,19 @@ abstract class CrdValidationRule implements SessionPersistenceRule {
     }
     Optional<List<GatewayApiCrd.CelRule>> installed = installedRules(site, context);
     for (CrdCheck c : checks()) {
-      String message = c.apiMessage();
+      String refused = released(c).format();
       if (installed.isPresent()) {
         Optional<GatewayApiCrd.CelRule> own = sameRule(installed.get(), c.expression());
         if (own.isEmpty()) {
           continue; // the installed CRD has no such rule
         }
-        message = own.get().message();
+        refused = INSTALLED.format("message", own.get().message(), "fix", c.fix());
       } else if (!c.versions().contains(site.version())) {
         continue;
       }
       CelPrograms.Outcome outcome = CelPrograms.evaluate(c.expression(), site.celInput());
       if (outcome instanceof CelPrograms.Failed) {
-        reporter.report(info(), site.resource(), site.path(), message + "; " + c.fix());
+        reporter.report(info(), site.resource(), site.path(), refused);
       } else if (outcome instanceof CelPrograms.EvaluationError error) {
         reporter.report(info(), site.resource(), site.path(), evaluationFailure(c, error.reason()));
       }
@@ -87,10 +105,6 @@ abstract class CrdValidationRule implements SessionPersistenceRule {
 
   /** The message when the API server cannot evaluate the rule and so rejects the object. */
   String evaluationFailure(CrdCheck check, String reason) {
-    return "the API server cannot evaluate \""
-        + check.apiMessage()
-        + "\" ("
-        + reason
-        + ") and rejects it";
+    return NOT_EVALUATED.format("message", check.apiMessage(), "reason", reason);
   }
 }

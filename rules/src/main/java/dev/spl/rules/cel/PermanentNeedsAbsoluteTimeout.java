@@ -10,6 +10,7 @@ import static dev.spl.schema.GatewayApiVersion.V1_4;
 import static dev.spl.schema.GatewayApiVersion.V1_5;
 import static dev.spl.schema.GatewayApiVersion.V1_6;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.Severity;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.RuleDefinition;
@@ -55,10 +56,14 @@ public final class PermanentNeedsAbsoluteTimeout extends CrdValidationRule {
     return CHECKS;
   }
 
+  /** v1.1.0's rule reads cookieConfig unguarded: without it the API server cannot evaluate it. */
+  static final MessageTemplate V1_1_0_NOT_EVALUATED =
+      MessageTemplate.of(
+          "v1.1.0 cannot evaluate its Permanent rule without cookieConfig ({reason}); add"
+              + " cookieConfig: {} or upgrade the CRDs");
+
   @Override
   String evaluationFailure(CrdCheck check, String reason) {
-    return "v1.1.0 cannot evaluate its Permanent rule without cookieConfig ("
-        + reason
-        + "); add cookieConfig: {} or upgrade the CRDs";
+    return V1_1_0_NOT_EVALUATED.format("reason", reason);
   }
 }

@@ -1,0 +1,13 @@
+package dev.spl.rules;
+
+import dev.spl.model.MessageTemplate;
+import java.util.List;
+
+/**
+ * A rule whose messages are rows of a table of checks (the CRD's own validation messages, one per
+ * Gateway API release) rather than constants: {@link RuleMessages} lists them with its constants.
+ */
+public interface TableMessages {
+  /** One template per row of the rule's table. */
+  List<MessageTemplate> tableMessages();
+}
