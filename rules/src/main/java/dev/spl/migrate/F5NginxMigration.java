@@ -101,7 +101,7 @@ final class F5NginxMigration extends IngressKeepingMigration {
   private String parameters(NginxIngress ing, String who) {
     List<String> out = new ArrayList<>();
     out.add(cookieName(ing, who));
-    Long lifetime = lifetime(ing, who);
+    Long lifetime = lifetime(ing, who, s -> "expires=" + s + "s");
     if (lifetime != null) {
       out.add("expires=" + lifetime + "s");
     }
@@ -144,7 +144,11 @@ final class F5NginxMigration extends IngressKeepingMigration {
         "session-cookie-conditional-samesite-none",
         "nginx's sticky cookie has no browser condition: browsers that reject SameSite=None get it"
             + " too");
-    mode(ing, who);
+    persistentOnly(
+        ing,
+        who,
+        "nginx keeps a client on its server while the server is up",
+        "nginx's sticky cookie");
     String onFailure = ing.value("session-cookie-change-on-failure");
     if (onFailure != null) {
       report.add(
@@ -186,34 +190,6 @@ final class F5NginxMigration extends IngressKeepingMigration {
     return name;
   }
 
-  /** Max-age wins over expires in browsers, as in the Gateway API migration; null: session. */
-  private Long lifetime(NginxIngress ing, String who) {
-    Long maxAge = seconds(ing, "session-cookie-max-age", false, who);
-    Long expires = seconds(ing, "session-cookie-expires", true, who);
-    return maxAge != null ? maxAge : expires;
-  }
-
-  private Long seconds(NginxIngress ing, String name, boolean spacesRemoved, String who) {
-    String raw = ing.raw(name);
-    if (raw == null) {
-      return null;
-    }
-    Long whole = NginxAffinity.wholeSeconds(raw, spacesRemoved);
-    if (whole != null) {
-      report.add(who, name, Outcome.MAPPED, "expires=" + whole + "s");
-      return whole;
-    }
-    report.add(
-        who,
-        name,
-        Outcome.NOT_CARRIED,
-        "\""
-            + raw
-            + "\" is not whole seconds (see SPL202): the cookie was a session cookie and"
-            + " stays one; write the seconds and migrate again");
-    return null;
-  }
-
   /** The cookie's path: as written, else the Ingress's one path, as nginx scoped it. */
   private String path(NginxIngress ing, String who) {
     String written = ing.value("session-cookie-path");
@@ -221,12 +197,7 @@ final class F5NginxMigration extends IngressKeepingMigration {
       report.add(who, "session-cookie-path", Outcome.MAPPED, "path=" + written.strip());
       return written.strip();
     }
-    List<String> paths =
-        IngressPath.of(ing.resource()).stream()
-            .map(IngressPath::path)
-            .filter(p -> p != null && !p.isEmpty())
-            .distinct()
-            .toList();
+    List<String> paths = pathsOf(ing);
     if (paths.size() == 1 && !ing.isTrue("use-regex")) {
       report.add(
           who,
@@ -243,24 +214,5 @@ final class F5NginxMigration extends IngressKeepingMigration {
             + String.join(", ", paths)
             + ") and one sticky cookie per Service cannot");
     return "/";
-  }
-
-  private void mode(NginxIngress ing, String who) {
-    String mode = ing.value("affinity-mode");
-    if (mode != null && mode.equals("persistent")) {
-      report.add(
-          who,
-          "affinity-mode",
-          Outcome.MAPPED,
-          "persistent: nginx keeps a client on its server while the server is up");
-    } else {
-      report.add(
-          who,
-          "affinity-mode",
-          Outcome.APPROXIMATED,
-          (mode == null ? "unset (balanced)" : mode)
-              + ": nginx's sticky cookie has no balanced mode, so no session moves when pods are"
-              + " added");
-    }
   }
 }

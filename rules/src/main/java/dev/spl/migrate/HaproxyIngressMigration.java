@@ -70,7 +70,7 @@ final class HaproxyIngressMigration extends IngressKeepingMigration {
           Outcome.MAPPED,
           "secure in session-cookie-keywords: ingress-nginx marked the cookie Secure on HTTPS");
     }
-    Long lifetime = lifetime(ing, who);
+    Long lifetime = lifetime(ing, who, s -> "attr Max-Age=" + s + " in session-cookie-keywords");
     if (lifetime != null) {
       keywords.add("attr Max-Age=" + lifetime);
     }
@@ -88,7 +88,11 @@ final class HaproxyIngressMigration extends IngressKeepingMigration {
         who,
         "session-cookie-conditional-samesite-none",
         "HAProxy has no browser condition: browsers that reject SameSite=None get it too");
-    mode(ing, who);
+    persistentOnly(
+        ing,
+        who,
+        "HAProxy keeps a client on its server while the server is up",
+        "HAProxy's cookie");
     if (ing.has("session-cookie-change-on-failure")) {
       report.add(
           who,
@@ -175,43 +179,9 @@ final class HaproxyIngressMigration extends IngressKeepingMigration {
     }
   }
 
-  /** Max-age wins over expires in browsers; null: a session cookie, as HAProxy's is by default. */
-  private Long lifetime(NginxIngress ing, String who) {
-    Long maxAge = seconds(ing, "session-cookie-max-age", false, who);
-    Long expires = seconds(ing, "session-cookie-expires", true, who);
-    return maxAge != null ? maxAge : expires;
-  }
-
-  private Long seconds(NginxIngress ing, String name, boolean spacesRemoved, String who) {
-    String raw = ing.raw(name);
-    if (raw == null) {
-      return null;
-    }
-    Long whole = NginxAffinity.wholeSeconds(raw, spacesRemoved);
-    if (whole != null) {
-      report.add(
-          who, name, Outcome.MAPPED, "attr Max-Age=" + whole + " in session-cookie-keywords");
-      return whole;
-    }
-    report.add(
-        who,
-        name,
-        Outcome.NOT_CARRIED,
-        "\""
-            + raw
-            + "\" is not whole seconds (see SPL202): the cookie was a session cookie and"
-            + " stays one; write the seconds and migrate again");
-    return null;
-  }
-
   private void path(NginxIngress ing, String who) {
     String written = ing.value("session-cookie-path");
-    List<String> paths =
-        dev.spl.index.IngressPath.of(ing.resource()).stream()
-            .map(dev.spl.index.IngressPath::path)
-            .filter(p -> p != null && !p.isEmpty() && !p.equals("/"))
-            .distinct()
-            .toList();
+    List<String> paths = pathsOf(ing).stream().filter(p -> !p.equals("/")).toList();
     if (written != null && !written.isBlank() && !written.strip().equals("/")) {
       report.add(
           who,
@@ -226,24 +196,6 @@ final class HaproxyIngressMigration extends IngressKeepingMigration {
           "unset: ingress-nginx scoped the cookie to "
               + String.join(", ", paths)
               + "; HAProxy's inserted cookie always has path=/");
-    }
-  }
-
-  private void mode(NginxIngress ing, String who) {
-    String mode = ing.value("affinity-mode");
-    if (mode != null && mode.equals("persistent")) {
-      report.add(
-          who,
-          "affinity-mode",
-          Outcome.MAPPED,
-          "persistent: HAProxy keeps a client on its server while the server is up");
-    } else {
-      report.add(
-          who,
-          "affinity-mode",
-          Outcome.APPROXIMATED,
-          (mode == null ? "unset (balanced)" : mode)
-              + ": HAProxy's cookie has no balanced mode, so no session moves when pods are added");
     }
   }
 }

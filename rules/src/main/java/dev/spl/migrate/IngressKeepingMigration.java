@@ -106,6 +106,72 @@ abstract class IngressKeepingMigration {
     }
   }
 
+  /** The distinct paths written on the Ingress's rules (the empty one left out). */
+  static List<String> pathsOf(NginxIngress ing) {
+    return dev.spl.index.IngressPath.of(ing.resource()).stream()
+        .map(dev.spl.index.IngressPath::path)
+        .filter(p -> p != null && !p.isEmpty())
+        .distinct()
+        .toList();
+  }
+
+  /**
+   * The cookie's lifetime in seconds as ingress-nginx sent it (max-age wins over expires in
+   * browsers; null: a session cookie), each lifetime annotation reported: {@code carried} says
+   * where whole seconds go.
+   */
+  Long lifetime(NginxIngress ing, String who, java.util.function.LongFunction<String> carried) {
+    Long maxAge = seconds(ing, "session-cookie-max-age", false, who, carried);
+    Long expires = seconds(ing, "session-cookie-expires", true, who, carried);
+    return maxAge != null ? maxAge : expires;
+  }
+
+  private Long seconds(
+      NginxIngress ing,
+      String name,
+      boolean spacesRemoved,
+      String who,
+      java.util.function.LongFunction<String> carried) {
+    String raw = ing.raw(name);
+    if (raw == null) {
+      return null;
+    }
+    Long whole = NginxAffinity.wholeSeconds(raw, spacesRemoved);
+    if (whole != null) {
+      report.add(who, name, Outcome.MAPPED, carried.apply(whole));
+      return whole;
+    }
+    report.add(
+        who,
+        name,
+        Outcome.NOT_CARRIED,
+        "\""
+            + raw
+            + "\" is not whole seconds (see SPL202): the cookie was a session cookie and"
+            + " stays one; write the seconds and migrate again");
+    return null;
+  }
+
+  /**
+   * Reports affinity-mode for a controller whose cookie is always persistent: {@code keeps} says
+   * how it keeps a client, {@code noBalanced} names what has no balanced mode.
+   */
+  void persistentOnly(NginxIngress ing, String who, String keeps, String noBalanced) {
+    String mode = ing.value("affinity-mode");
+    if (mode != null && mode.equals("persistent")) {
+      report.add(who, "affinity-mode", Outcome.MAPPED, "persistent: " + keeps);
+    } else {
+      report.add(
+          who,
+          "affinity-mode",
+          Outcome.APPROXIMATED,
+          (mode == null ? "unset (balanced)" : mode)
+              + ": "
+              + noBalanced
+              + " has no balanced mode, so no session moves when pods are added");
+    }
+  }
+
   /** Writes annotation {@code key} (the whole key, with its prefix) on {@code doc}, quoted. */
   void annotate(MappingNode doc, String key, String value) {
     Node metadata = YamlTree.get(doc, "metadata");

@@ -1,6 +1,5 @@
 package dev.spl.migrate;
 
-import dev.spl.index.IngressPath;
 import dev.spl.migrate.Report.Outcome;
 import dev.spl.rules.nginx.NginxIngress;
 import java.util.List;
@@ -74,12 +73,7 @@ final class TraefikProviderMigration extends IngressKeepingMigration {
               + " HTTPS, Traefik only when asked");
     }
     if (!ing.has("session-cookie-path")) {
-      List<String> paths =
-          IngressPath.of(ing.resource()).stream()
-              .map(IngressPath::path)
-              .filter(p -> p != null && !p.isEmpty())
-              .distinct()
-              .toList();
+      List<String> paths = pathsOf(ing);
       if (paths.size() == 1 && !paths.get(0).equals("/")) {
         annotate(doc, NginxIngress.PREFIX + "session-cookie-path", paths.get(0));
         report.add(
