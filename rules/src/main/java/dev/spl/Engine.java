@@ -22,6 +22,7 @@ import dev.spl.model.ResourceLocation;
 import dev.spl.model.Severity;
 import dev.spl.model.SharedStrings;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.Rule;
@@ -29,9 +30,6 @@ import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleInfo;
 import dev.spl.rules.RuleNames;
 import dev.spl.rules.SessionPersistenceRule;
-import dev.spl.rules.input.ChartNotRendered;
-import dev.spl.rules.input.NotAResource;
-import dev.spl.rules.input.YamlSyntax;
 import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
 import dev.spl.schema.SessionPersistenceLocator;
@@ -60,6 +58,13 @@ public final class Engine {
   private final Map<ResourceRule, Inputs> declared = new IdentityHashMap<>();
   private static final RuleNames RULE_NAMES =
       RuleNames.of(BuiltInRules.all().stream().map(Rule::info).toList());
+  // the rule that names each kind of problem the loader meets, as the rule declares it
+  private static final Map<LoadProblem.Kind, RuleInfo> LOAD_PROBLEM_RULES =
+      BuiltInRules.all().stream()
+          .filter(LoadProblemRule.class::isInstance)
+          .map(LoadProblemRule.class::cast)
+          .collect(
+              java.util.stream.Collectors.toUnmodifiableMap(LoadProblemRule::reports, Rule::info));
 
   public Engine() {
     this(BuiltInRules.all());
@@ -335,12 +340,7 @@ public final class Engine {
                   new RuleContext(
                       version, options.ingressClasses(), RULE_NAMES, crds, controllers));
       for (LoadProblem p : alone ? part.problems() : List.<LoadProblem>of()) {
-        RuleInfo rule =
-            switch (p.kind()) {
-              case SYNTAX -> RuleInfo.of(YamlSyntax.class);
-              case NOT_A_RESOURCE -> RuleInfo.of(NotAResource.class);
-              case NOT_RENDERED -> RuleInfo.of(ChartNotRendered.class);
-            };
+        RuleInfo rule = LOAD_PROBLEM_RULES.get(p.kind());
         Severity severity = options.judgementFor(p.position().file()).judge(rule, p.resource());
         if (severity != null) {
           findings.add(

@@ -393,9 +393,7 @@ final class ChartRendering {
     LoadedInput failure =
         new LoadedInput(
             List.of(),
-            List.of(
-                LoadProblem.notRendered(
-                    where, "Helm chart " + chartName + " not rendered: " + reason + "; " + fix)),
+            List.of(LoadProblem.notRendered(where, chartName, reason, fix)),
             List.of(),
             1,
             1);

@@ -1,5 +1,6 @@
 package dev.spl.load;
 
+import dev.spl.model.MessageTemplate;
 import dev.spl.model.ResourceRef;
 import dev.spl.model.SourcePosition;
 
@@ -17,13 +18,32 @@ public record LoadProblem(
     NOT_RENDERED
   }
 
-  public static LoadProblem syntax(SourcePosition at, String message) {
-    return new LoadProblem(Kind.SYNTAX, message, at, null);
+  /** A document that cannot be read, said by one of {@link LoadMessages}' SPL001 templates. */
+  static LoadProblem syntax(SourcePosition at, MessageTemplate says, Object... namesAndValues) {
+    return of(Kind.SYNTAX, at, says, namesAndValues);
   }
 
   /** A chart that Helm could not render, at the template line Helm's message names. */
-  public static LoadProblem notRendered(SourcePosition at, String message) {
-    return new LoadProblem(Kind.NOT_RENDERED, message, at, null);
+  public static LoadProblem notRendered(
+      SourcePosition at, String chart, String reason, String fix) {
+    return of(
+        Kind.NOT_RENDERED,
+        at,
+        LoadMessages.CHART_NOT_RENDERED,
+        "chart",
+        chart,
+        "reason",
+        reason,
+        "fix",
+        fix);
+  }
+
+  private static LoadProblem of(
+      Kind kind, SourcePosition at, MessageTemplate says, Object... namesAndValues) {
+    if (!LoadMessages.of(kind).contains(says)) {
+      throw new IllegalArgumentException(says + " is not one of " + kind + "'s templates");
+    }
+    return new LoadProblem(kind, says.format(namesAndValues), at, null);
   }
 
   /** This problem, as met inside {@code of}'s document (a duplicate key in a Deployment). */
@@ -31,7 +51,8 @@ public record LoadProblem(
     return new LoadProblem(kind, message, position, of);
   }
 
-  static LoadProblem notAResource(SourcePosition at, String message) {
-    return new LoadProblem(Kind.NOT_A_RESOURCE, message, at, null);
+  static LoadProblem notAResource(
+      SourcePosition at, MessageTemplate says, Object... namesAndValues) {
+    return of(Kind.NOT_A_RESOURCE, at, says, namesAndValues);
   }
 }

@@ -367,11 +367,7 @@ public final class ManifestLoader {
      */
     String decode(String name, byte[] bytes) {
       if (startsWith(bytes, 0xFF, 0xFE, 0x00, 0x00) || startsWith(bytes, 0x00, 0x00, 0xFE, 0xFF)) {
-        problems.add(
-            LoadProblem.syntax(
-                new SourcePosition(name, 1, 1),
-                "UTF-32 text, which kubectl does not read (it takes the byte-order mark for"
-                    + " UTF-16's); save the file as UTF-8"));
+        problems.add(LoadProblem.syntax(new SourcePosition(name, 1, 1), LoadMessages.UTF_32));
         return "";
       }
       if (startsWith(bytes, 0xFE, 0xFF)) {
@@ -413,9 +409,11 @@ public final class ManifestLoader {
         problems.add(
             LoadProblem.syntax(
                 at,
-                String.format(
-                    "invalid UTF-8 byte 0x%02X at byte offset %d; Kubernetes manifests must be UTF-8",
-                    bytes[badOffset] & 0xff, badOffset)));
+                LoadMessages.INVALID_UTF_8,
+                "byte",
+                String.format("0x%02X", bytes[badOffset] & 0xff),
+                "offset",
+                badOffset));
         text = new String(bytes, StandardCharsets.UTF_8); // replaces invalid bytes, reads the rest
       } else {
         strict.flush(out);

@@ -32,19 +32,25 @@ final class PlainTree {
   ParsedDocument convert(Object value) {
     try {
       return new ParsedDocument(node(value, 0), List.of());
-    } catch (IllegalArgumentException refused) {
-      return new ParsedDocument(null, List.of(LoadProblem.syntax(at, refused.getMessage())));
+    } catch (Refused refused) {
+      return new ParsedDocument(null, List.of(refused.problem()));
     }
   }
 
   private Node node(Object value, int depth) {
     if (++nodes > limits.maxNodesPerDocument()) {
-      throw new IllegalArgumentException(
-          "object has more than " + limits.maxNodesPerDocument() + " values; refusing to read it");
+      throw new Refused(
+          at,
+          LoadMessages.TOO_MANY_VALUES,
+          "what",
+          "object",
+          "limit",
+          limits.maxNodesPerDocument(),
+          "hint",
+          "");
     }
     if (depth > limits.maxDepth()) {
-      throw new IllegalArgumentException(
-          "object is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
+      throw new Refused(at, LoadMessages.TOO_DEEP, "what", "object", "limit", limits.maxDepth());
     }
     if (value instanceof Map<?, ?> map) {
       List<MapNode.Entry> entries = new ArrayList<>(map.size());
@@ -64,7 +70,7 @@ final class PlainTree {
     return new ScalarNode(at, scalar(value));
   }
 
-  private static Object scalar(Object value) {
+  private Object scalar(Object value) {
     if (value == null || value instanceof String || value instanceof Boolean) {
       return value;
     }
@@ -81,7 +87,6 @@ final class PlainTree {
     if (value instanceof BigDecimal || value instanceof Float) {
       return ((Number) value).doubleValue();
     }
-    throw new IllegalArgumentException(
-        "object holds a value of type " + value.getClass().getSimpleName() + ", not JSON");
+    throw new Refused(at, LoadMessages.NOT_JSON, "type", value.getClass().getSimpleName());
   }
 }

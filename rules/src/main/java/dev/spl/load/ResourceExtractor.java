@@ -51,12 +51,7 @@ final class ResourceExtractor {
     if (!(root instanceof MapNode map)) {
       String what = root instanceof ScalarNode s ? "a " + s.typeName() + " scalar" : "an array";
       problems.add(
-          LoadProblem.notAResource(
-              root.position(),
-              "document is "
-                  + what
-                  + ", not an object; a manifest is a mapping with apiVersion,"
-                  + " kind and metadata.name"));
+          LoadProblem.notAResource(root.position(), LoadMessages.NOT_A_MAPPING, "what", what));
       return;
     }
     String kind = map.string("kind");
@@ -94,10 +89,9 @@ final class ResourceExtractor {
       LoadProblem problem =
           LoadProblem.notAResource(
               map.position(),
-              "document is not a Kubernetes object: "
-                  + String.join(", ", missing)
-                  + (missing.size() == 1 ? " is" : " are")
-                  + " missing or not a string");
+              LoadMessages.FIELDS_MISSING,
+              "fields",
+              String.join(", ", missing) + (missing.size() == 1 ? " is" : " are"));
       // In a walk, the kind tells the caller whether the broken object is spl's to report.
       problems.add(
           lenient && kind != null && name != null

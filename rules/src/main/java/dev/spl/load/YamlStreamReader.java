@@ -87,17 +87,18 @@ public final class YamlStreamReader {
       problems.add(
           LoadProblem.syntax(
               start,
-              String.format(
-                  "document is %.1f MiB, over the %d MiB limit; no Kubernetes object is that large"
-                      + " (the API server accepts 3 MiB)",
-                  chunk.text().length() / 1048576.0, limits.maxDocumentChars() / 1048576)));
+              LoadMessages.TOO_LARGE,
+              "size",
+              String.format("%.1f", chunk.text().length() / 1048576.0),
+              "limit",
+              limits.maxDocumentChars() / 1048576));
       return new ParsedDocument(null, problems);
     }
     Optional<org.snakeyaml.engine.v2.nodes.Node> composed;
     try {
       composed = new Compose(settings).composeString(chunk.text());
     } catch (MarkedYamlEngineException e) {
-      problems.add(LoadProblem.syntax(positionOf(file, chunk, e), describe(e)));
+      problems.add(syntaxError(positionOf(file, chunk, e), describe(e)));
       return new ParsedDocument(null, problems);
     } catch (YamlEngineException e) {
       // The composer's unmarked errors: a mapping or list used as a key (an unquoted Go template,
@@ -107,24 +108,23 @@ public final class YamlStreamReader {
               ? nonScalarKeyPosition(file, chunk).orElse(start)
               : start;
       problems.add(
-          LoadProblem.syntax(
+          syntaxError(
               at,
               at == start
                   ? cleanMessage(e.getMessage())
-                  : cleanMessage(
-                      "a mapping or list is used as a key (an unquoted {{ }} template?); Kubernetes"
-                          + " keys are strings")));
+                  : "a mapping or list is used as a key (an unquoted {{ }} template?); Kubernetes"
+                      + " keys are strings"));
       return new ParsedDocument(null, problems);
     } catch (StackOverflowError e) {
       problems.add(
           LoadProblem.syntax(
-              start, "document is nested too deeply to read; the limit is " + limits.maxDepth()));
+              start, LoadMessages.TOO_DEEP, "what", "document", "limit", limits.maxDepth()));
       return new ParsedDocument(null, problems);
     } catch (IllegalArgumentException e) {
       // snakeyaml-engine's composer throws this, unmarked, for a tag that decodes with outer
       // spaces (`!<x%20>`); the parser's events still carry the tag's position.
       problems.add(
-          LoadProblem.syntax(
+          syntaxError(
               spacedTagPosition(file, chunk).orElse(start),
               cleanMessage("invalid tag: " + e.getMessage())));
       return new ParsedDocument(null, problems);
@@ -135,8 +135,8 @@ public final class YamlStreamReader {
     try {
       Converter converter = new Converter(file, chunk.firstLine(), problems);
       return new ParsedDocument(converter.convert(composed.get(), 0), problems);
-    } catch (LimitExceeded e) {
-      problems.add(LoadProblem.syntax(e.at, e.getMessage()));
+    } catch (Refused e) {
+      problems.add(e.problem());
       return new ParsedDocument(null, problems);
     }
   }
@@ -215,19 +215,13 @@ public final class YamlStreamReader {
     return cleanMessage(text.isEmpty() ? e.getMessage() : text);
   }
 
+  /** The first line of the parser's message (the rest is its snippet of the text). */
   private static String cleanMessage(String message) {
-    String firstLine = message == null ? "unreadable YAML" : message.strip().split("\n", 2)[0];
-    return "YAML syntax error: " + firstLine;
+    return message == null ? "unreadable YAML" : message.strip().split("\n", 2)[0];
   }
 
-  /** A limit was hit while turning the parser's tree into ours. */
-  private static final class LimitExceeded extends RuntimeException {
-    final transient SourcePosition at;
-
-    LimitExceeded(SourcePosition at, String message) {
-      super(message, null, false, false);
-      this.at = at;
-    }
+  private static LoadProblem syntaxError(SourcePosition at, String problem) {
+    return LoadProblem.syntax(at, LoadMessages.SYNTAX_ERROR, "problem", problem);
   }
 
   /** Turns the parser's node tree into ours, resolving scalars and checking limits. */
@@ -246,16 +240,19 @@ public final class YamlStreamReader {
     Node convert(org.snakeyaml.engine.v2.nodes.Node node, int depth) {
       SourcePosition at = at(node);
       if (++nodes > limits.maxNodesPerDocument()) {
-        throw new LimitExceeded(
+        throw new Refused(
             at,
-            "document expands to more than "
-                + limits.maxNodesPerDocument()
-                + " values (alias expansion?); refusing to read it");
+            LoadMessages.TOO_MANY_VALUES,
+            "what",
+            "document",
+            "limit",
+            limits.maxNodesPerDocument(),
+            "hint",
+            " (alias expansion?)");
       }
       if (depth > limits.maxDepth()) {
-        throw new LimitExceeded(
-            at,
-            "document is nested deeper than " + limits.maxDepth() + " levels; refusing to read it");
+        throw new Refused(
+            at, LoadMessages.TOO_DEEP, "what", "document", "limit", limits.maxDepth());
       }
       if (node instanceof MappingNode mapping) {
         List<MapNode.Entry> entries = new ArrayList<>(mapping.getValue().size());
@@ -266,8 +263,7 @@ public final class YamlStreamReader {
           SourcePosition keyAt = at(keyNode);
           String key = keyText(keyNode);
           if (key == null) {
-            problems.add(
-                LoadProblem.syntax(keyAt, "YAML syntax error: a mapping key must be a scalar"));
+            problems.add(syntaxError(keyAt, "a mapping key must be a scalar"));
             continue;
           }
           if (isMergeKey(keyNode)) {
@@ -280,13 +276,13 @@ public final class YamlStreamReader {
             problems.add(
                 LoadProblem.syntax(
                     keyAt,
-                    "duplicate key \""
-                        + key
-                        + "\" (first at "
-                        + previous.line()
-                        + ":"
-                        + previous.column()
-                        + "); kubectl's strict field validation rejects it"));
+                    LoadMessages.DUPLICATE_KEY,
+                    "key",
+                    key,
+                    "line",
+                    previous.line(),
+                    "column",
+                    previous.column()));
           }
           MapNode.Entry entry =
               new MapNode.Entry(key, keyAt, convert(tuple.getValueNode(), depth + 1));
@@ -339,9 +335,7 @@ public final class YamlStreamReader {
         if (source instanceof MappingNode) {
           merged.add((MapNode) convert(source, depth + 1));
         } else {
-          problems.add(
-              LoadProblem.syntax(
-                  keyAt, "YAML syntax error: a merge key (<<) takes a mapping or a list of them"));
+          problems.add(syntaxError(keyAt, "a merge key (<<) takes a mapping or a list of them"));
         }
       }
     }

@@ -65,6 +65,18 @@ public final class MessageTemplate {
     return out.toString();
   }
 
+  /** Whether {@code message} could be this template filled in: its literals in order, any slots. */
+  public boolean matches(String message) {
+    StringBuilder p = new StringBuilder();
+    for (int i = 0; i < literals.size(); i++) {
+      p.append(Pattern.quote(literals.get(i)));
+      if (i < literals.size() - 1) {
+        p.append(".*");
+      }
+    }
+    return Pattern.compile(p.toString(), Pattern.DOTALL).matcher(message).matches();
+  }
+
   /** The text before, between and after the slots: one more than {@link #slots()}. */
   public List<String> literals() {
     return literals;

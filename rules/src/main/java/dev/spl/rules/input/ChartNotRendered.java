@@ -1,5 +1,6 @@
 package dev.spl.rules.input;
 
+import dev.spl.load.LoadProblem;
 import dev.spl.model.Severity;
 import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.NoPolicy;
@@ -17,4 +18,9 @@ import dev.spl.rules.RuleDefinition;
     summary = "A Helm chart does not render with the values given; none of its objects are linted.",
     noPolicyBecause = NoPolicy.CHART,
     lintOnly = true)
-public final class ChartNotRendered implements LoadProblemRule {}
+public final class ChartNotRendered implements LoadProblemRule {
+  @Override
+  public LoadProblem.Kind reports() {
+    return LoadProblem.Kind.NOT_RENDERED;
+  }
+}

@@ -1,5 +1,6 @@
 package dev.spl.rules.input;
 
+import dev.spl.load.LoadProblem;
 import dev.spl.model.Severity;
 import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.NoPolicy;
@@ -13,4 +14,9 @@ import dev.spl.rules.RuleDefinition;
     summary = "A document is not an object with apiVersion, kind and metadata.name.",
     noPolicyBecause = NoPolicy.FILE,
     lintOnly = true)
-public final class NotAResource implements LoadProblemRule {}
+public final class NotAResource implements LoadProblemRule {
+  @Override
+  public LoadProblem.Kind reports() {
+    return LoadProblem.Kind.NOT_A_RESOURCE;
+  }
+}

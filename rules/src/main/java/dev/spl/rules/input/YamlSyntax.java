@@ -1,5 +1,6 @@
 package dev.spl.rules.input;
 
+import dev.spl.load.LoadProblem;
 import dev.spl.model.Severity;
 import dev.spl.rules.LoadProblemRule;
 import dev.spl.rules.NoPolicy;
@@ -15,4 +16,9 @@ import dev.spl.rules.RuleDefinition;
     summary = "A document cannot be parsed as YAML.",
     noPolicyBecause = NoPolicy.FILE,
     lintOnly = true)
-public final class YamlSyntax implements LoadProblemRule {}
+public final class YamlSyntax implements LoadProblemRule {
+  @Override
+  public LoadProblem.Kind reports() {
+    return LoadProblem.Kind.SYNTAX;
+  }
+}

@@ -26,7 +26,9 @@ class ChartNotRenderedTest {
           List.of(
               LoadProblem.notRendered(
                   new SourcePosition("charts/cart/templates/svc.yaml", 8, 21),
-                  "Helm cannot render chart charts/cart: required value")),
+                  "charts/cart",
+                  "Helm stops at templates/svc.yaml:8:21: required value",
+                  "pass the value with --helm-set or --helm-values")),
           List.of(),
           1,
           1);
