@@ -72,6 +72,13 @@ public final class MigrateCommand implements Callable<Integer> {
   List<String> routePaths = new ArrayList<>();
 
   @Option(
+      names = "--in-place",
+      description =
+          "With --routes: write sessionPersistence into the route files themselves, changing"
+              + " nothing else in them (as lint --fix does), instead of printing them.")
+  boolean inPlace;
+
+  @Option(
       names = "--gateway-api-version",
       paramLabel = "VERSION",
       description =
@@ -101,10 +108,13 @@ public final class MigrateCommand implements Callable<Integer> {
               + " ingress-nginx provider, with the annotations that keep ingress-nginx's cookie), f5-nginx"
               + " (the Ingresses kept for F5 NGINX Ingress Controller, with"
               + " nginx.org/sticky-cookie-services), haproxy-ingress (the Ingresses kept for HAProxy"
-              + " Ingress, with haproxy-ingress.github.io/ affinity), agentgateway (routes without"
+              + " Ingress, with haproxy-ingress.github.io/ affinity), haproxy (the Ingresses kept for"
+              + " HAProxy's own controller, haproxytech, with haproxy.org/cookie-persistence on each"
+              + " backend Service), agentgateway (routes without"
               + " persistence: it cannot pin clients; every setting reported as not carried)."
               + " Default: the implementation of the Gateways in the input"
-              + " (their GatewayClass) or of an IngressClass in it (F5's, HAProxy Ingress's), else"
+              + " (their GatewayClass) or of an IngressClass in it (F5's, HAProxy Ingress's,"
+              + " haproxytech's), else"
               + " gateway-api.")
   String to;
 
@@ -161,6 +171,10 @@ public final class MigrateCommand implements Callable<Integer> {
               .version();
     } catch (IllegalArgumentException | dev.spl.config.SplConfig.Invalid e) {
       throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
+    }
+    if (inPlace && (routePaths.isEmpty() || routePaths.contains("-"))) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(), "--in-place edits the files given with --routes: name them (not -)");
     }
     PrintWriter err = spec.commandLine().getErr();
     MigrationReportFormat reportFormat = reportFormat();
@@ -225,8 +239,15 @@ public final class MigrateCommand implements Callable<Integer> {
       }
       return ExitStatus.INTERNAL.code();
     }
-    spec.commandLine().getOut().print(result.yaml());
-    spec.commandLine().getOut().flush();
+    if (inPlace) {
+      Integer failed = writeInPlace(target, routes, result, err);
+      if (failed != null) {
+        return failed;
+      }
+    } else {
+      spec.commandLine().getOut().print(result.yaml());
+      spec.commandLine().getOut().flush();
+    }
     MigrationReportFormat.Migration migration =
         new MigrationReportFormat.Migration(
             from,
@@ -252,8 +273,53 @@ public final class MigrateCommand implements Callable<Integer> {
     return result.report().incomplete() ? ExitStatus.FINDINGS.code() : ExitStatus.OK.code();
   }
 
+  /**
+   * Writes each changed route file back, as lint --fix does; null when done, else the exit status
+   * after saying why nothing was written.
+   */
+  private static Integer writeInPlace(
+      MigrationTarget target,
+      List<IngressNginxMigration.Source> routes,
+      IngressNginxMigration.Result result,
+      PrintWriter err) {
+    if (result.routeTexts().isEmpty()) {
+      String why =
+          switch (target.carrier()) {
+            case ROUTE ->
+                "a rule to change is written in flow style ({...}), which spl does not edit as"
+                    + " text; print the routes instead (without --in-place)";
+            case TRAEFIK_SERVICE ->
+                "the traefik migration writes TraefikServices beside the routes; print them"
+                    + " instead (without --in-place)";
+            default -> target.product() + " does not read sessionPersistence from the routes";
+          };
+      err.println("spl migrate: --in-place: " + why + ". Nothing was written.");
+      return ExitStatus.USAGE.code();
+    }
+    int changed = 0;
+    for (int i = 0; i < routes.size(); i++) {
+      String text = result.routeTexts().get(i);
+      if (text.equals(routes.get(i).text())) {
+        continue;
+      }
+      try {
+        Files.writeString(Path.of(routes.get(i).name()), text, StandardCharsets.UTF_8);
+        changed++;
+      } catch (IOException e) {
+        err.println("spl migrate: cannot write " + routes.get(i).name() + ": " + e);
+        return ExitStatus.INPUT.code();
+      }
+    }
+    err.println(
+        "spl migrate: "
+            + changed
+            + (changed == 1 ? " route file" : " route files")
+            + " changed in place");
+    return null;
+  }
+
   /** What was written, in a line: the Ingresses kept, or the Gateway API routes written. */
-  private static String written(
+  static String written(
       MigrationTarget target,
       GatewayApiVersion version,
       List<IngressNginxMigration.Source> routes,

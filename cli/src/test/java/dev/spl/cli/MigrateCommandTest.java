@@ -120,6 +120,82 @@ class MigrateCommandTest {
   }
 
   @Test
+  void inPlaceWritesThePersistenceIntoTheRouteFileAndChangesNothingElse() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    String before =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: shop-shop-example-com   # written by ingress2gateway
+          namespace: web
+        spec:
+          parentRefs: [{name: nginx}]
+          hostnames: ["shop.example.com"]
+          rules:
+          - matches: [{path: {type: PathPrefix, value: /}}]
+            backendRefs: [{name: shop, port: 80}]
+        """;
+    Path routes = Files.writeString(dir.resolve("httproutes.yaml"), before);
+    CliRun run =
+        CliRun.of(
+            "migrate",
+            "ingress-nginx",
+            ingress.toString(),
+            "--routes",
+            routes.toString(),
+            "--in-place");
+    assertEquals(0, run.status(), run.err());
+    assertEquals("", run.out(), "nothing printed: the file is written");
+    assertTrue(run.err().contains("1 route file changed in place"), run.err());
+    assertEquals(
+        before.replace(
+            "  - matches:",
+            "  - sessionPersistence:\n"
+                + "      sessionName: SHOPID\n"
+                + "      type: Cookie\n"
+                + "      absoluteTimeout: 1h\n"
+                + "      cookieConfig:\n"
+                + "        lifetimeType: Permanent\n"
+                + "    matches:"),
+        Files.readString(routes));
+    CliRun lint = CliRun.of("lint", routes.toString());
+    assertEquals(0, lint.status(), lint.out() + lint.err());
+  }
+
+  @Test
+  void inPlaceWithoutRouteFilesOrForATargetWithItsOwnObjectsWritesNothing() throws Exception {
+    Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
+    CliRun none = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--in-place");
+    assertEquals(2, none.status(), none.err());
+    assertTrue(none.err().contains("--in-place edits the files given with --routes"), none.err());
+    String route =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: shop, namespace: web}
+        spec:
+          hostnames: [shop.example.com]
+          rules:
+          - backendRefs: [{name: shop, port: 80}]
+        """;
+    Path routes = Files.writeString(dir.resolve("routes.yaml"), route);
+    CliRun traefik =
+        CliRun.of(
+            "migrate",
+            "ingress-nginx",
+            ingress.toString(),
+            "--routes",
+            routes.toString(),
+            "--to",
+            "traefik",
+            "--in-place");
+    assertEquals(2, traefik.status(), traefik.err());
+    assertTrue(traefik.err().contains("writes TraefikServices beside the routes"), traefik.err());
+    assertEquals(route, Files.readString(routes), "the file is untouched");
+  }
+
+  @Test
   void toIstioWritesADestinationRuleThatLintsClean() throws Exception {
     Path ingress = Files.writeString(dir.resolve("ingress.yaml"), INGRESS);
     CliRun run = CliRun.of("migrate", "ingress-nginx", ingress.toString(), "--to", "istio");

@@ -40,10 +40,8 @@ final class F5NginxMigration extends IngressKeepingMigration {
 
   @Override
   void canary(NginxIngress ing, MappingNode doc) {
-    report.add(
-        "Ingress " + ing.label(),
-        "canary",
-        Outcome.NOT_CARRIED,
+    canaryNotCarried(
+        ing,
         "F5's controller has no canary annotations: this Ingress competes for its main Ingress's"
             + " host and path; split the traffic with a VirtualServer's splits instead");
     notRead(ing, "Ingress " + ing.label(), "affinity-canary-behavior", NO_CANARY);

@@ -35,10 +35,8 @@ final class HaproxyIngressMigration extends IngressKeepingMigration {
 
   @Override
   void canary(NginxIngress ing, MappingNode doc) {
-    report.add(
-        "Ingress " + ing.label(),
-        "canary",
-        Outcome.NOT_CARRIED,
+    canaryNotCarried(
+        ing,
         "HAProxy Ingress has no canary Ingresses: weigh the versions on one Ingress with its"
             + " blue-green-deploy annotation");
   }

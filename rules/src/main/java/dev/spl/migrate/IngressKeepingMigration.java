@@ -39,9 +39,17 @@ abstract class IngressKeepingMigration {
   /** The controller as the report names it: "Traefik's provider does not read it". */
   abstract String reader();
 
+  /**
+   * Writes what belongs on other objects than the Ingresses (haproxytech's cookie is read from the
+   * Service), once every Ingress is carried: {@code documents} as printed, each with the object it
+   * was loaded as (null for one that is none).
+   */
+  void finish(List<Node> documents, List<Resource> objects) {}
+
   /** The Ingress sources with what the controller needs written in, and the report. */
   IngressNginxMigration.Result migrate(List<IngressNginxMigration.Source> sources) {
     List<Node> documents = new ArrayList<>();
+    List<Resource> objects = new ArrayList<>();
     boolean anyAffinity = false;
     for (IngressNginxMigration.Source s : sources) {
       List<Resource> loaded = new ManifestLoader().loadText(s.name(), s.text()).resources();
@@ -72,8 +80,10 @@ abstract class IngressKeepingMigration {
           canary(ing, (MappingNode) doc);
         }
         documents.add(doc);
+        objects.add(r);
       }
     }
+    finish(documents, objects);
     if (!anyAffinity) {
       report.add("input", "affinity", Outcome.NOTE, "no ingress-nginx Ingress with affinity");
     } else {
@@ -83,7 +93,8 @@ abstract class IngressKeepingMigration {
     // what it writes is linted as every migration's output is: no error the input did not have
     List<dev.spl.model.Finding> introduced =
         IngressNginxMigration.introducedErrors(sources, yaml, version);
-    return new IngressNginxMigration.Result(yaml, report, introduced, added, inputProblems);
+    return new IngressNginxMigration.Result(
+        yaml, report, introduced, added, inputProblems, List.of());
   }
 
   /**
@@ -97,6 +108,11 @@ abstract class IngressKeepingMigration {
         .filter(r -> Objects.equals(r.kind(), kind) && r.root().position().line() == line)
         .findFirst()
         .orElse(null);
+  }
+
+  /** Reports canary Ingress {@code ing} as one the new controller has no place for: {@code why}. */
+  void canaryNotCarried(NginxIngress ing, String why) {
+    report.add("Ingress " + ing.label(), "canary", Outcome.NOT_CARRIED, why);
   }
 
   /** Reports {@code key}, when {@code ing} has it, as one the new controller does not read. */

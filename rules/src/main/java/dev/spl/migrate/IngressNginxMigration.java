@@ -39,14 +39,17 @@ public final class IngressNginxMigration {
 
   /**
    * The manifests (empty when nothing was written), the report, the lint errors the output has that
-   * its input did not (none, unless spl has a bug), and the input that could not be read.
+   * its input did not (none, unless spl has a bug), the input that could not be read, and the given
+   * route files' texts with the persistence written in (one per file, for writing them in place;
+   * empty when they were not kept as text).
    */
   public record Result(
       String yaml,
       Report report,
       List<Finding> introducedErrors,
       int routesTouched,
-      List<String> inputProblems) {}
+      List<String> inputProblems,
+      List<String> routeTexts) {}
 
   /** Input that could not be read whole: a YAML syntax error, with its position. */
   private final List<String> inputProblems = new ArrayList<>();
@@ -74,6 +77,8 @@ public final class IngressNginxMigration {
   private final Report report = new Report();
   // the session names already written, for a target that sets every cookie on Path=/
   private final Set<String> namesWritten = new HashSet<>();
+  // what pin wrote on the given routes' rules, to be written into their text as it is
+  private final List<RouteInsertions.Insertion> insertions = new ArrayList<>();
   // where a target that ignores route persistence keeps it; null for the others
   private final TargetObjects targetObjects;
 
@@ -115,6 +120,7 @@ public final class IngressNginxMigration {
           switch (target) {
             case F5_NGINX -> new F5NginxMigration(version);
             case HAPROXY_INGRESS -> new HaproxyIngressMigration(version);
+            case HAPROXY -> new HaproxytechMigration(version);
             default -> new TraefikProviderMigration(version);
           };
       return keeping.migrate(ingresses);
@@ -176,17 +182,37 @@ public final class IngressNginxMigration {
         targets.forEach(t -> targetObjects.add(t.ingress(), t.affinity(), t.service(), t.port()));
       }
     } else {
+      List<List<Node>> perSource = new ArrayList<>();
       for (Source s : routes) {
-        documents.addAll(parseRoutes(s));
+        perSource.add(parseRoutes(s));
+        documents.addAll(perSource.get(perSource.size() - 1));
       }
       touched = attach(targets, documents);
+      if (targetObjects == null) {
+        List<String> texts = RouteInsertions.apply(routes, perSource, insertions);
+        if (texts != null) {
+          String kept = RouteInsertions.joined(texts);
+          return new Result(
+              kept,
+              report,
+              introducedErrors(routes, kept, version),
+              touched,
+              List.copyOf(inputProblems),
+              texts);
+        }
+      }
     }
     if (targetObjects != null) {
       documents.addAll(targetObjects.objects());
     }
     String yaml = documents.isEmpty() ? "" : YamlTree.emitAll(documents);
     return new Result(
-        yaml, report, introducedErrors(routes, yaml, version), touched, List.copyOf(inputProblems));
+        yaml,
+        report,
+        introducedErrors(routes, yaml, version),
+        touched,
+        List.copyOf(inputProblems),
+        List.of());
   }
 
   private List<Node> parseRoutes(Source s) {
@@ -579,7 +605,9 @@ public final class IngressNginxMigration {
       if (path == null && !version.usesSessionNameShape() && p.plainPath() != null) {
         path = p.plainPath(); // nginx's default: the location's path
       }
-      YamlTree.put(p.rule(), "sessionPersistence", persistence(a, name, path));
+      MappingNode persistence = persistence(a, name, path);
+      YamlTree.put(p.rule(), "sessionPersistence", persistence);
+      insertions.add(new RouteInsertions.Insertion(p.rule(), persistence));
     }
   }
 

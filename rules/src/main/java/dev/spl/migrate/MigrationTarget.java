@@ -100,7 +100,15 @@ public enum MigrationTarget {
       null,
       Carrier.INGRESS,
       "(jcmoraisjr/haproxy-ingress) reads haproxy-ingress.github.io/ annotations; point"
-          + " ingressClassName at its IngressClass (controller haproxy-ingress.github.io/controller)");
+          + " ingressClassName at its IngressClass (controller haproxy-ingress.github.io/controller)"),
+  HAPROXY(
+      "haproxy",
+      "HAProxy Kubernetes Ingress Controller",
+      null,
+      Carrier.INGRESS,
+      "(haproxytech/kubernetes-ingress) reads haproxy.org/cookie-persistence from each backend"
+          + " Service (since 2026-06-15 never from the Ingress); point ingressClassName at its"
+          + " IngressClass (controller haproxy.org/ingress-controller)");
 
   /** The controller of F5's IngressClass: an input holding one is migrated to F5's controller. */
   static final String F5_INGRESS_CONTROLLER = "nginx.org/ingress-controller";
@@ -108,7 +116,12 @@ public enum MigrationTarget {
   /** IngressClass controllers whose classes keep their Ingresses, and the target they are. */
   static final java.util.Map<String, MigrationTarget> INGRESS_CONTROLLERS =
       java.util.Map.of(
-          F5_INGRESS_CONTROLLER, F5_NGINX, "haproxy-ingress.github.io/controller", HAPROXY_INGRESS);
+          F5_INGRESS_CONTROLLER,
+          F5_NGINX,
+          "haproxy-ingress.github.io/controller",
+          HAPROXY_INGRESS,
+          "haproxy.org/ingress-controller",
+          HAPROXY);
 
   /** Where the target keeps cookie affinity. */
   public enum Carrier {

@@ -43,6 +43,9 @@ public final class NginxAffinityOtherController implements ResourceRule {
           // jcmoraisjr/haproxy-ingress pkg/controller/config/config.go controllerName
           "haproxy-ingress.github.io/controller",
           new String[] {"HAProxy Ingress", "use haproxy-ingress.github.io/affinity"},
+          // haproxytech/kubernetes-ingress pkg/store/store.go CONTROLLER
+          "haproxy.org/ingress-controller",
+          new String[] {"HAProxy (haproxytech)", "haproxy.org/cookie-persistence on the Service"},
           // traefik pkg/provider/kubernetes/ingress/kubernetes.go: the kubernetesIngress provider,
           // not the ingress-nginx one (which claims k8s.io/ingress-nginx)
           "traefik.io/ingress-controller",

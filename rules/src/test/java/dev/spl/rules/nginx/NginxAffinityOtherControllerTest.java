@@ -35,6 +35,10 @@ class NginxAffinityOtherControllerTest {
         List.of(
             List.of("nginx.org/ingress-controller", "F5 NGINX", "nginx.org/sticky-cookie-services"),
             List.of("haproxy-ingress.github.io/controller", "HAProxy Ingress", "affinity"),
+            List.of(
+                "haproxy.org/ingress-controller",
+                "HAProxy (haproxytech)",
+                "haproxy.org/cookie-persistence on the Service"),
             List.of("traefik.io/ingress-controller", "Traefik", "on the Service"))) {
       List<Finding> f = of("SPL209", classAndIngress(c.get(0), "cookie"));
       assertEquals(1, f.size(), c + ": " + f);
