@@ -48,6 +48,7 @@ import dev.spl.rules.gke.GkeIngressAffinityAnnotation;
 import dev.spl.rules.gke.GkePolicyTargetInvalid;
 import dev.spl.rules.gke.GkeStatefulCookieTtlRefused;
 import dev.spl.rules.haproxy.HaproxyCookiePersistenceBoth;
+import dev.spl.rules.haproxy.HaproxyCookiePersistenceOnIngress;
 import dev.spl.rules.haproxy.HaproxyDynamicCookiePublicKey;
 import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
 import dev.spl.rules.haproxy.HaproxyIngressCookieDomainMismatch;
@@ -198,6 +199,7 @@ public final class BuiltInRules {
           new ContourStickyOnTcpProxy(),
           new HaproxyDynamicCookiePublicKey(),
           new HaproxyCookiePersistenceBoth(),
+          new HaproxyCookiePersistenceOnIngress(),
           new HaproxyIngressAffinityUnknown(),
           new HaproxyIngressCookieDomainMismatch());
 
