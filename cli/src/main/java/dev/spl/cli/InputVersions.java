@@ -41,6 +41,7 @@ final class InputVersions {
   private Optional<CrdVersion> crdVersion = Optional.empty(); // once found, kept
   private int crdCandidatesSearched; // candidates before this one were searched in vain
   private final List<Path> crdCandidates = new ArrayList<>(); // every file of every read()
+  private final java.util.Map<Path, Path> walkRoots = new java.util.HashMap<>(); // file -> walk
   // The Gateway API CRDs of each directory that holds some (absolute, normalized), found with
   // crdVersion(): they speak for the files at and below them (crdsFor).
   private final Map<Path, List<GatewayApiCrd>> crdsByDirectory = new LinkedHashMap<>();
@@ -67,7 +68,26 @@ final class InputVersions {
 
   /** Files whose Gateway API CRDs, if they hold any, may decide the input's version. */
   void searchForCrds(Collection<Path> files) {
+    searchForCrds(files, null);
+  }
+
+  /**
+   * As {@link #searchForCrds(Collection)}, for the files of a walk of {@code root}: whether a
+   * file's CRDs are test data is judged below the root (and by its name), never by how the path to
+   * it is spelt.
+   */
+  void searchForCrds(Collection<Path> files, Path root) {
     crdCandidates.addAll(files);
+    if (root != null) {
+      for (Path f : files) {
+        walkRoots.put(f, root);
+      }
+    }
+  }
+
+  private boolean isTestData(Path f) {
+    Path root = walkRoots.get(f);
+    return root != null && Units.isExampleOrTestData(f, root);
   }
 
   /** The version for {@code file}, by {@link VersionChooser}'s order. */
@@ -190,8 +210,7 @@ final class InputVersions {
       }
       for (CrdVersion found : crdVersionsIn(crds, DisplayPath.of(f))) {
         String key = dir + " " + found.version();
-        sets.computeIfAbsent(key, k -> new CrdSet(found, dir, Units.isTestData(f), sets.size()))
-            .crds++;
+        sets.computeIfAbsent(key, k -> new CrdSet(found, dir, isTestData(f), sets.size())).crds++;
       }
     }
     crdVersion =

@@ -44,7 +44,9 @@ final class Kustomizations {
       String namespace,
       String namePrefix,
       String nameSuffix,
-      boolean rewritesReferences) {}
+      boolean rewritesReferences,
+      boolean component,
+      List<String> notApplied) {}
 
   /**
    * The names a build gives the objects of a file: {@code prefix + name + suffix}, composed over
@@ -73,6 +75,22 @@ final class Kustomizations {
   private final Map<Path, Map<String, BuildNames>> names = new HashMap<>();
   private final Set<Path> patches = new HashSet<>();
   private final List<String> problems = new ArrayList<>();
+  // the top-level builds, by name ("deploy/overlays/prod"), each with its directory
+  private final Map<String, Path> tops = new LinkedHashMap<>();
+
+  // What a kustomization may do that spl's own reading (names, namespaces, resources) does not.
+  private static final List<String> NOT_APPLIED_WITHOUT_KUSTOMIZE =
+      List.of(
+          "patches",
+          "patchesStrategicMerge",
+          "patchesJson6902",
+          "components",
+          "replacements",
+          "vars",
+          "transformers",
+          "generators",
+          "helmCharts",
+          "replicas");
 
   static boolean isKustomization(Path file) {
     return FILE_NAMES.contains(file.getFileName().toString());
@@ -97,6 +115,9 @@ final class Kustomizations {
     for (Kustomization top : List.copyOf(k.byDir.values())) {
       if (!used.contains(top.dir())) {
         String name = display.apply(top.dir());
+        if (!top.component()) {
+          k.tops.put(name.isEmpty() ? "." : name, top.dir());
+        }
         k.collect(
             top, name.isEmpty() ? "." : name, new HashSet<>(), top.namespace(), "", "", false);
       }
@@ -120,12 +141,20 @@ final class Kustomizations {
         new YamlStreamReader(LoadLimits.defaults()).read(file.toString(), text);
     List<Path> resources = new ArrayList<>();
     Set<Path> patchFiles = new HashSet<>();
+    List<String> notApplied = new ArrayList<>();
     if (!docs.isEmpty() && docs.get(0).root() instanceof MapNode root) {
       for (String key : List.of("resources", "bases", "components")) {
         for (String ref : strings(root.get(key))) {
           if (!isRemote(ref)) {
             resources.add(dir.resolve(ref).normalize());
+          } else {
+            notApplied.add("the remote resource " + ref);
           }
+        }
+      }
+      for (String key : NOT_APPLIED_WITHOUT_KUSTOMIZE) {
+        if (root.has(key)) {
+          notApplied.add(key);
         }
       }
       for (String ref : strings(root.get("patchesStrategicMerge"))) {
@@ -160,7 +189,9 @@ final class Kustomizations {
             namespace,
             root == null ? null : root.string("namePrefix"),
             root == null ? null : root.string("nameSuffix"),
-            rewrites));
+            rewrites,
+            root != null && "Component".equals(root.string("kind")),
+            notApplied));
     patches.addAll(patchFiles);
   }
 
@@ -362,6 +393,31 @@ final class Kustomizations {
   /** True for a file kustomize applies as a patch, and no build lists as a resource. */
   boolean isPatch(Path file) {
     return patches.contains(file.toAbsolutePath().normalize());
+  }
+
+  /** The top-level builds (no other kustomization uses them), by name, with their directories. */
+  Map<String, Path> tops() {
+    return tops;
+  }
+
+  /**
+   * What spl's own reading of the build {@code top} leaves out, that kustomize would apply: its
+   * kustomizations' patches, components, replacements, remote resources, ...
+   */
+  List<String> notAppliedWithoutKustomize(Path top) {
+    Set<String> out = new java.util.LinkedHashSet<>();
+    collectNotApplied(byDir.get(top.toAbsolutePath().normalize()), out, new HashSet<>());
+    return List.copyOf(out);
+  }
+
+  private void collectNotApplied(Kustomization k, Set<String> out, Set<Path> visiting) {
+    if (k == null || !visiting.add(k.dir())) {
+      return;
+    }
+    out.addAll(k.notApplied());
+    for (Path res : k.resources()) {
+      collectNotApplied(byDir.get(res), out, visiting);
+    }
   }
 
   /** Kustomization files that could not be read, and resources that point nowhere. */

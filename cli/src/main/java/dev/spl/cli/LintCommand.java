@@ -92,6 +92,15 @@ public final class LintCommand implements Callable<Integer> {
   String kubeVersion = HelmCharts.DEFAULT_KUBE_VERSION;
 
   @Option(
+      names = "--kustomize",
+      paramLabel = "auto|none|COMMAND",
+      description =
+          "How kustomizations are built: auto (kustomize, else kubectl kustomize, from the PATH),"
+              + " none (spl reads their files itself: names and namespaces, no patches; SPL006"
+              + " says what that leaves out), or the path of a kustomize or kubectl. Default: auto.")
+  String kustomize = KustomizeTool.AUTO;
+
+  @Option(
       names = "--fix",
       description =
           "Apply the fixes spl is sure of ([fixable] in the text output) to the files, keeping"
@@ -176,14 +185,15 @@ public final class LintCommand implements Callable<Integer> {
     Progress progress = new Progress(err, toTerminal && !report.quiet && System.console() != null);
     RepositoryReader reader =
         new RepositoryReader(
-            run,
-            configs,
-            version(),
-            ignoreNonManifests,
-            includeIgnored,
-            new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion),
-            progress::fileDone,
-            message -> err.println("spl: " + message));
+                run,
+                configs,
+                version(),
+                ignoreNonManifests,
+                includeIgnored,
+                new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion),
+                progress::fileDone,
+                message -> err.println("spl: " + message))
+            .withKustomize(KustomizeTool.of(kustomize));
     ReportScope scope = ReportScope.of(paths, context);
     if (context != null) {
       // The rest of the repository, for the cross-resource rules only; read first, so that the

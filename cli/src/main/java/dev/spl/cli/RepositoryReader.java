@@ -63,6 +63,13 @@ final class RepositoryReader {
   private String stdinText; // kept: a fix's edits are found in the text read
   private int documents;
   private boolean readAgain; // a file was read once per kustomize build: findings may repeat
+  private KustomizeTool kustomize; // null: found on first use
+  private Path walkRoot; // the directory being walked, null for files named alone
+  private Path firstWalkRoot; // where the charts found in walks are judged from
+  private int buildsMade;
+  private final List<String> buildsNotMade = new ArrayList<>();
+  // the files kustomize builds read (as findings name them), and the kustomizations said not built
+  private final Set<String> builtFiles = new java.util.TreeSet<>();
 
   RepositoryReader(
       PartSink run,
@@ -80,7 +87,20 @@ final class RepositoryReader {
     this.progress = progress;
     this.versions = new InputVersions(configs, flagVersion);
     this.charts =
-        new ChartRendering(run, versions, helm, progress, warn, skipped::add, inputErrors::add);
+        new ChartRendering(
+            Deployments.reported(run, () -> walkRoot != null ? walkRoot : firstWalkRoot),
+            versions,
+            helm,
+            progress,
+            warn,
+            skipped::add,
+            inputErrors::add);
+  }
+
+  /** Builds kustomizations with {@code tool} ({@code --kustomize}). */
+  RepositoryReader withKustomize(KustomizeTool tool) {
+    this.kustomize = tool;
+    return this;
   }
 
   /** Reads {@code context} (spl lint --context) as the walk around the PATHs read next. */
@@ -128,35 +148,44 @@ final class RepositoryReader {
       }
     }
     versions.searchForCrds(named);
-    walks.values().forEach(versions::searchForCrds);
+    walks.forEach((root, files) -> versions.searchForCrds(files, Path.of(root)));
     if (readsStdin) {
       readStdin(stdin);
     }
     for (Map.Entry<String, List<Path>> walk : walks.entrySet()) {
       List<Path> walked = walk.getValue();
       Path root = Path.of(walk.getKey());
+      walkRoot = root;
+      if (firstWalkRoot == null) {
+        firstWalkRoot = root;
+      }
       Kustomizations builds =
           Kustomizations.read(
               walked.stream().filter(Kustomizations::isKustomization).toList(), DisplayPath::of);
       inputErrors.addAll(builds.problems());
       int before = documents;
+      Set<String> made = buildWithKustomize(builds, root);
       for (Path f : walked) {
         if (Kustomizations.isKustomization(f)) {
           skipped.add(DisplayPath.of(f) + " (kustomization)");
         } else if (builds.isPatch(f)) {
-          skipped.add(DisplayPath.of(f) + " (kustomize patch: part of an object, not one)");
+          skipped.add(
+              DisplayPath.of(f)
+                  + (made.isEmpty()
+                      ? " (kustomize patch: part of an object, not one)"
+                      : " (kustomize patch: applied by its build)"));
         } else {
           Unit unit = Units.of(f, root);
           if (builds.variantsOf(f).isEmpty() && unit.standsAlone()) {
             run.standAlone(unit);
           }
-          readBuilt(f, builds, Units.isTestFixture(f, root), unit);
+          readBuilt(f, builds, Units.isTestFixture(f, root), unit, made);
         }
       }
       for (Path f : builds.filesBeyond(walked)) {
         // A base outside this walk: part of the builds given, so read with them.
         if (!skip.test(f) && !builds.isPatch(f)) {
-          readBuilt(f, builds, false, null);
+          readBuilt(f, builds, false, null, made);
         }
       }
       acceptRenamed();
@@ -165,6 +194,7 @@ final class RepositoryReader {
         emptyWalks.put(walk.getKey(), !walked.isEmpty());
       }
     }
+    walkRoot = null;
     for (Path f : named) {
       if (Kustomizations.isKustomization(f) && ignoreNonManifests) {
         skipped.add(DisplayPath.of(f) + " (kustomization)");
@@ -254,20 +284,148 @@ final class RepositoryReader {
    * each copy in the units of the builds that build it so. {@code unit}: its unit when no build
    * lists it.
    */
-  private void readBuilt(Path f, Kustomizations builds, boolean testFixture, Unit unit)
+  private void readBuilt(
+      Path f, Kustomizations builds, boolean testFixture, Unit unit, Set<String> made)
       throws SplConfig.Invalid {
     List<Kustomizations.Reading> readings = builds.readingsOf(f);
-    for (int i = 0; i < readings.size(); i++) {
-      Kustomizations.Reading r = readings.get(i);
+    boolean first = true;
+    for (Kustomizations.Reading r : readings) {
+      // a build kustomize made has read this file already, as kustomize builds it
+      Set<String> left = new java.util.TreeSet<>(r.builds());
+      left.removeAll(made);
+      if (!r.builds().isEmpty() && left.isEmpty()) {
+        if (first) {
+          files++;
+        }
+        first = false;
+        continue;
+      }
       Set<Unit> units =
-          r.builds().isEmpty() && unit != null
+          left.isEmpty() && unit != null
               ? Set.of(unit)
-              : r.builds().stream()
+              : left.stream()
                   .map(Unit::kustomizeBuild)
                   .collect(java.util.stream.Collectors.toSet());
       readFile(
-          f, false, testFixture, units, r.namespace().orElse(null), r.names().orElse(null), i > 0);
+          f, false, testFixture, units, r.namespace().orElse(null), r.names().orElse(null), !first);
+      first = false;
     }
+  }
+
+  /**
+   * Builds each top-level kustomization of a walk with the real kustomize and lints what it makes,
+   * placed back in the files it came from ({@link KustomizeOrigins}). A build kustomize could not
+   * make (or no kustomize here) is an SPL006 at its kustomization, naming what spl's own reading of
+   * its files leaves out; those files are then read as before. Returns the builds made.
+   */
+  private Set<String> buildWithKustomize(Kustomizations builds, Path root)
+      throws SplConfig.Invalid {
+    Map<String, Path> tops = builds.tops();
+    if (tops.isEmpty()) {
+      return Set.of();
+    }
+    if (kustomize == null) {
+      kustomize = KustomizeTool.of(KustomizeTool.AUTO);
+    }
+    Map<String, KustomizeTool.Build> outcomes = new LinkedHashMap<>();
+    if (kustomize.available()) {
+      java.util.concurrent.ExecutorService pool =
+          java.util.concurrent.Executors.newFixedThreadPool(Math.min(4, tops.size()));
+      try {
+        Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running =
+            new LinkedHashMap<>();
+        for (Map.Entry<String, Path> top : tops.entrySet()) {
+          running.put(top.getKey(), pool.submit(() -> kustomize.build(top.getValue())));
+        }
+        for (Map.Entry<String, java.util.concurrent.Future<KustomizeTool.Build>> r :
+            running.entrySet()) {
+          try {
+            outcomes.put(r.getKey(), r.getValue().get());
+          } catch (java.util.concurrent.ExecutionException e) {
+            outcomes.put(r.getKey(), new KustomizeTool.Build(null, null, String.valueOf(e)));
+          } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            outcomes.put(r.getKey(), new KustomizeTool.Build(null, null, "interrupted"));
+          }
+        }
+      } finally {
+        pool.shutdownNow();
+      }
+    }
+    Set<String> made = new LinkedHashSet<>();
+    Set<String> failures = new java.util.HashSet<>();
+    java.util.function.Function<Path, String> display = sourceNames(root);
+    for (Map.Entry<String, Path> top : tops.entrySet()) {
+      String name = top.getKey();
+      Path dir = top.getValue();
+      Path file = KustomizeOrigins.kustomizationIn(dir);
+      String unitName = "kustomize build " + name;
+      KustomizeTool.Build b = outcomes.get(name);
+      if (b != null && b.made()) {
+        KustomizeOrigins origins = new KustomizeOrigins(dir, unitName, display);
+        LoadedInput built = origins.place(lenient.loadText(unitName, b.output()), b.wrapper());
+        GatewayApiVersion version = versions.versionFor(file);
+        for (String source : origins.sourceFiles()) {
+          versions.linted(source, version);
+        }
+        builtFiles.addAll(origins.sourceFiles());
+        readAgain |= tops.size() > 1;
+        accept(built, version, Set.of(Unit.kustomizeBuild(name)), versions.crdsFor(file));
+        made.add(name);
+        buildsMade++;
+        continue;
+      }
+      List<String> left = builds.notAppliedWithoutKustomize(dir);
+      if (b == null && left.isEmpty()) {
+        continue; // no kustomize, and spl's own reading misses nothing of this build
+      }
+      String reason =
+          b == null ? kustomize.whyNot() : "kustomize says: " + shorter(b.error(), root);
+      if (b != null && !failures.add(reason)) {
+        continue; // the same failure in another build of this walk (a shared base): said once
+      }
+      String fix =
+          left.isEmpty()
+              ? "spl read its files itself; `kustomize build " + name + "` shows the error"
+              : "spl read its files itself, without " + String.join(", ", left);
+      buildsNotMade.add(unitName + " (" + reason + ")");
+      dev.spl.model.SourcePosition at =
+          new dev.spl.model.SourcePosition(file == null ? name : display.apply(file), 1, 1);
+      builtFiles.add(at.file());
+      run.accept(
+          new LoadedInput(
+              List.of(),
+              List.of(dev.spl.load.LoadProblem.notBuilt(at, unitName, reason, fix)),
+              List.of(),
+              0,
+              0),
+          versions.versionFor(file == null ? dir : file),
+          Set.of(Unit.kustomizeBuild(name)));
+    }
+    return made;
+  }
+
+  /** kustomize's words with the walk's absolute paths shown as the walk names them. */
+  private static String shorter(String error, Path root) {
+    String abs = root.toAbsolutePath().normalize().toString();
+    String shown = root.normalize().toString();
+    String out = error.replace(abs + "/", shown.isEmpty() || shown.equals(".") ? "" : shown + "/");
+    out = out.replaceFirst("^accumulating resources: accumulation err='", "");
+    return out;
+  }
+
+  /**
+   * How findings name a file a build read: as the walk names its files (below the root as the user
+   * typed it), else as {@link DisplayPath} does.
+   */
+  private static java.util.function.Function<Path, String> sourceNames(Path root) {
+    Path base = root.toAbsolutePath().normalize();
+    return abs -> {
+      Path p = abs.toAbsolutePath().normalize();
+      return p.startsWith(base)
+          ? root.resolve(base.relativize(p)).normalize().toString()
+          : DisplayPath.of(p);
+    };
   }
 
   /** The chart a file belongs to: the nearest directory above it holding Chart.yaml. */
@@ -350,6 +508,7 @@ final class RepositoryReader {
 
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
+    part = Deployments.withUnbuilt(part, walkRoot);
     documents += part.documents();
     run.accept(part, version, variants, crds);
     progress.accept(part);
@@ -481,6 +640,14 @@ final class RepositoryReader {
   /** The version the file findings name as {@code file} was linted for, or null. */
   GatewayApiVersion versionOf(String file) {
     return versions.versionOf(file);
+  }
+
+  /**
+   * The files read through kustomize builds (and the kustomizations of builds not made), as
+   * findings name them: their findings come from whole builds, not from the file alone.
+   */
+  Set<String> builtFiles() {
+    return builtFiles;
   }
 
   /** What standard input held, or null when it was not read. */

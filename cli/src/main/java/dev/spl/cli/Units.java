@@ -69,21 +69,13 @@ final class Units {
     return Unit.directory(shown.isEmpty() ? "." : shown);
   }
 
-  /** True for a file under examples, docs or test data, wherever the walk started. */
-  static boolean isTestData(Path file) {
-    Path abs = file.toAbsolutePath().normalize();
-    Path cwd = Path.of("").toAbsolutePath();
-    Path shown = abs.startsWith(cwd) ? cwd.relativize(abs) : abs;
-    Path dir = shown.getParent();
-    if (dir == null) {
-      return false;
-    }
-    for (Path part : dir) {
-      if (isConventionalName(part.toString())) {
-        return true;
-      }
-    }
-    return false;
+  /**
+   * True for a file under examples, docs or test data below {@code root} (the directory walked), or
+   * when the root itself is one: the directories above the root, and so how its path is spelt,
+   * never count.
+   */
+  static boolean isExampleOrTestData(Path file, Path root) {
+    return isConventional(file, root);
   }
 
   private static boolean isConventional(Path file, Path root) {

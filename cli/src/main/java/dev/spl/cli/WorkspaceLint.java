@@ -15,6 +15,7 @@ import dev.spl.model.Resource;
 import dev.spl.schema.CrdsInSight;
 import dev.spl.schema.GatewayApiVersion;
 import java.io.InputStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -141,7 +142,7 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
       read();
     }
     Snapshot s = snapshot;
-    if (text == null || s.rendered().contains(file)) {
+    if (text == null || s.rendered().contains(file) || builtAsSaved(s, file, text)) {
       return s.findingsByFile().getOrDefault(file, List.of());
     }
     GatewayApiVersion version = null;
@@ -182,6 +183,21 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
       }
     }
     return own;
+  }
+
+  /**
+   * True for a file a kustomize build read, holding what is saved: its findings are the build's, as
+   * the last read made them (an unsaved edit is linted alone until the next read).
+   */
+  private static boolean builtAsSaved(Snapshot s, String file, String text) {
+    if (!s.reader().builtFiles().contains(file)) {
+      return false;
+    }
+    try {
+      return text.equals(Files.readString(Path.of(file)));
+    } catch (java.io.IOException | RuntimeException e) {
+      return false;
+    }
   }
 
   /**

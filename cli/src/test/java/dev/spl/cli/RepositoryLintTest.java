@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -36,6 +37,40 @@ class RepositoryLintTest {
     assertTrue(run.out().contains("Gateway API v1.4 (Gateway API CRDs in " + SHOP), run.out());
     assertTrue(run.out().contains("skipped 8 files"), run.out());
     assertEquals("", run.err());
+  }
+
+  /**
+   * The README's showcase as written: {@code spl lint .} from inside the directory, and through two
+   * other spellings of its path; the same findings each time, and the README's own lines.
+   */
+  @Test
+  void theReadmesShowcaseReproducesAsWrittenWhateverThePathsSpelling() throws Exception {
+    Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+    ProcessBuilder pb =
+        new ProcessBuilder(
+                java.toString(),
+                "-cp",
+                System.getProperty("java.class.path"),
+                "dev.spl.cli.Spl",
+                "lint",
+                ".")
+            .directory(SHOP.toFile())
+            .redirectErrorStream(true);
+    Process p = pb.start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertEquals(1, p.waitFor(), out);
+    assertEquals(REAL_PROBLEMS, findings(out, ""), out);
+    String readme = Files.readString(Path.of("../README.md"));
+    String block = readme.substring(readme.indexOf("$ ./spl lint .\n") + 15);
+    block = block.substring(0, block.indexOf("```"));
+    assertEquals(block.strip(), out.strip(), "the README's showcase differs from the run");
+    for (String spelling : List.of(SHOP.toString(), SHOP.toAbsolutePath().toString())) {
+      String spelt = CliRun.of("lint", spelling).out();
+      // a path is shown as typed, or relative to the working directory: taken off either way
+      String relative = DisplayPath.of(Path.of(spelling)) + "/";
+      assertEquals(
+          REAL_PROBLEMS, findings(spelt.replace(spelling + "/", relative), relative), spelling);
+    }
   }
 
   @Test

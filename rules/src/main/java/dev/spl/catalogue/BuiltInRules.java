@@ -55,6 +55,7 @@ import dev.spl.rules.haproxy.HaproxyIngressCookieDomainMismatch;
 import dev.spl.rules.input.AnnotationKeyMisspelt;
 import dev.spl.rules.input.ChartNotRendered;
 import dev.spl.rules.input.NotAResource;
+import dev.spl.rules.input.NotBuilt;
 import dev.spl.rules.input.SuppressionWithoutReason;
 import dev.spl.rules.input.YamlSyntax;
 import dev.spl.rules.istio.IstioCookieHashPassive;
@@ -111,6 +112,7 @@ public final class BuiltInRules {
           new SuppressionWithoutReason(),
           new ChartNotRendered(),
           new AnnotationKeyMisspelt(),
+          new NotBuilt(),
           new PermanentNeedsAbsoluteTimeout(),
           new CookieNeedsCookieType(),
           new CookieTypeNeedsCookie(),

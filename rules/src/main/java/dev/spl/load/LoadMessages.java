@@ -5,9 +5,9 @@ import java.util.List;
 
 /**
  * What the loader says when a document cannot become an object: the templates of SPL001
- * (unreadable), SPL002 (not an object) and SPL004 (a chart not rendered). They are written here, in
- * the layer that finds the problems, and listed by their rules' classes like any rule's templates;
- * the parser's and Helm's own words fill a slot.
+ * (unreadable), SPL002 (not an object), SPL004 (a chart not rendered) and SPL006 (not built). They
+ * are written here, in the layer that finds the problems, and listed by their rules' classes like
+ * any rule's templates; the parser's and Helm's own words fill a slot.
  */
 public final class LoadMessages {
   private LoadMessages() {}
@@ -49,6 +49,10 @@ public final class LoadMessages {
   public static final MessageTemplate CHART_NOT_RENDERED =
       MessageTemplate.of("Helm chart {chart} not rendered: {reason}; {fix}");
 
+  // SPL006: what a repository deploys, not built as its tool builds it
+  public static final MessageTemplate NOT_BUILT =
+      MessageTemplate.of("{unit} not built: {reason}; {fix}");
+
   /** The templates of one kind of problem, in the order above. */
   public static List<MessageTemplate> of(LoadProblem.Kind kind) {
     return switch (kind) {
@@ -64,6 +68,7 @@ public final class LoadMessages {
               NOT_JSON);
       case NOT_A_RESOURCE -> List.of(NOT_A_MAPPING, FIELDS_MISSING);
       case NOT_RENDERED -> List.of(CHART_NOT_RENDERED);
+      case NOT_BUILT -> List.of(NOT_BUILT);
     };
   }
 }

@@ -6,7 +6,9 @@ import dev.spl.model.SourcePosition;
 
 /**
  * A document that could not become a resource: a syntax error (SPL001), a document that is not a
- * Kubernetes object (SPL002), or a chart Helm could not render into documents (SPL004).
+ * Kubernetes object (SPL002), a chart Helm could not render into documents (SPL004), or something a
+ * repository deploys that spl did not build as its tool builds it (SPL006: a kustomize build, a
+ * Flux or Argo CD deployment, a remote resource).
  */
 public record LoadProblem(
     Kind kind, String message, SourcePosition position, ResourceRef resource) {
@@ -15,7 +17,8 @@ public record LoadProblem(
   public enum Kind {
     SYNTAX,
     NOT_A_RESOURCE,
-    NOT_RENDERED
+    NOT_RENDERED,
+    NOT_BUILT
   }
 
   /** A document that cannot be read, said by one of {@link LoadMessages}' SPL001 templates. */
@@ -36,6 +39,15 @@ public record LoadProblem(
         reason,
         "fix",
         fix);
+  }
+
+  /**
+   * Something deployed that spl did not build as its tool does ({@code unit}: "kustomize build
+   * deploy/prod", "HelmRelease flux-system/podinfo"), at the line that declares it.
+   */
+  public static LoadProblem notBuilt(SourcePosition at, String unit, String reason, String fix) {
+    return of(
+        Kind.NOT_BUILT, at, LoadMessages.NOT_BUILT, "unit", unit, "reason", reason, "fix", fix);
   }
 
   private static LoadProblem of(

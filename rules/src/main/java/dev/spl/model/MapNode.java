@@ -31,6 +31,9 @@ public final class MapNode implements Node {
   private final String file;
   private final Object[] keysAndValues;
   private final long[] positions; // [0] the mapping, [1 + i] key i
+  // Null while every key is in the mapping's file. A kustomize build's object places each key
+  // where it was written (a base, an overlay's patch), so a mapping's keys may be in several files.
+  private final String[] keyFiles;
 
   /** The entries in document order; a key appears once (the last value of a duplicate wins). */
   public MapNode(SourcePosition position, List<Entry> entries) {
@@ -40,13 +43,23 @@ public final class MapNode implements Node {
     long[] packed = new long[n + 1];
     packed[0] = position.packed();
     boolean nowhere = packed[0] == 0;
+    String[] files = null;
     for (int i = 0; i < n; i++) {
       Entry e = entries.get(i);
       keysAndValues[2 * i] = e.key();
       keysAndValues[2 * i + 1] = e.value();
       packed[1 + i] = e.keyPosition().packed();
       nowhere &= packed[1 + i] == 0;
+      String keyFile = e.keyPosition().file();
+      if (files == null && keyFile != file && !keyFile.equals(file)) {
+        files = new String[n];
+        java.util.Arrays.fill(files, file);
+      }
+      if (files != null) {
+        files[i] = keyFile;
+      }
     }
+    this.keyFiles = files;
     this.positions = nowhere && n < UNWRITTEN.length ? UNWRITTEN[n] : packed;
   }
 
@@ -93,7 +106,9 @@ public final class MapNode implements Node {
 
   private Entry entryAt(int i) {
     return new Entry(
-        (String) keysAndValues[2 * i], SourcePosition.unpack(file, positions[1 + i]), valueAt(i));
+        (String) keysAndValues[2 * i],
+        SourcePosition.unpack(keyFiles == null ? file : keyFiles[i], positions[1 + i]),
+        valueAt(i));
   }
 
   private int indexOf(String key) {

@@ -146,7 +146,9 @@ public record GatewayApiCrd(
             kind,
             bundle,
             channel == null ? "" : channel.toLowerCase(Locale.ROOT),
-            schema == null && !hasSchema(r.spec().list("versions"))
+            schema == null
+                    && (!hasSchema(r.spec().list("versions"))
+                        || keepsUnknownFields(r.spec().list("versions")))
                 ? Persistence.UNKNOWN
                 : persistenceOf(schema),
             new RelatedLocation(r.positionOf(FieldPath.of("metadata", "annotations")), r.ref()),
@@ -295,6 +297,32 @@ public record GatewayApiCrd(
                     v instanceof MapNode m
                         && m.map("schema") != null
                         && m.map("schema").map("openAPIV3Schema") != null);
+  }
+
+  /**
+   * True when a version's schema keeps fields it does not list where routes write persistence (the
+   * object, its spec, or a rule: {@code x-kubernetes-preserve-unknown-fields}), as trimmed or
+   * vendored CRDs do: the API server prunes nothing there, so a missing property proves nothing.
+   */
+  private static boolean keepsUnknownFields(ListNode versions) {
+    for (Node v : versions.items()) {
+      if (!(v instanceof MapNode version) || version.map("schema") == null) {
+        continue;
+      }
+      MapNode at = version.map("schema").map("openAPIV3Schema");
+      for (String step : List.of("spec", "rules", "items", "")) {
+        if (at == null) {
+          break;
+        }
+        if (at.get("x-kubernetes-preserve-unknown-fields") instanceof dev.spl.model.ScalarNode s
+            && Boolean.TRUE.equals(s.value())) {
+          return true;
+        }
+        MapNode props = at.map("properties");
+        at = step.equals("items") ? at.map("items") : props == null ? null : props.map(step);
+      }
+    }
+    return false;
   }
 
   private static Persistence persistenceOf(MapNode persistence) {

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Every problem the loader meets is said by one of its kind's templates, and every template is said
- * by some problem: the SPL001, SPL002 and SPL004 pages list exactly what users will read.
+ * by some problem: the SPL001, SPL002, SPL004 and SPL006 pages list exactly what users will read.
  */
 class LoadMessagesTest {
   // small limits, so that each one is reached by a few lines
@@ -54,6 +54,12 @@ class LoadMessagesTest {
             "charts/cart",
             "a dependency is missing",
             "run helm dependency build"));
+    problems.add(
+        LoadProblem.notBuilt(
+            new SourcePosition("deploy/prod/kustomization.yaml", 1, 1),
+            "kustomize build deploy/prod",
+            "kustomize says: no matches for the patch's target",
+            "spl read its files itself, without patches"));
 
     Set<MessageTemplate> met = new LinkedHashSet<>();
     List<String> strays = new ArrayList<>();

@@ -234,11 +234,22 @@ class BackgroundAuditIT {
     InformerClusterStateIT.await("leading", first::leading);
     // another holder takes the Lease (as after an outage in which this replica could not renew):
     // fabric8's elector ends; the audit campaigns again and leads once the Lease expires
-    io.fabric8.kubernetes.api.model.coordination.v1.Lease lease =
-        client.leases().inNamespace("spl-system").withName(BackgroundAudit.LEASE).get();
-    lease.getSpec().setHolderIdentity("replica-gone");
-    lease.getSpec().setRenewTime(java.time.ZonedDateTime.now());
-    client.leases().inNamespace("spl-system").resource(lease).update();
+    // The elector renews the Lease meanwhile: a write on a stale resourceVersion is refused with
+    // 409, as the API server refuses it; read it again and retry, as any client must.
+    for (int attempt = 1; ; attempt++) {
+      io.fabric8.kubernetes.api.model.coordination.v1.Lease lease =
+          client.leases().inNamespace("spl-system").withName(BackgroundAudit.LEASE).get();
+      lease.getSpec().setHolderIdentity("replica-gone");
+      lease.getSpec().setRenewTime(java.time.ZonedDateTime.now());
+      try {
+        client.leases().inNamespace("spl-system").resource(lease).update();
+        break;
+      } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
+        if (e.getCode() != 409 || attempt == 50) {
+          throw e;
+        }
+      }
+    }
     InformerClusterStateIT.await("the lost lead noticed", () -> !first.leading());
     Await.until("campaigning again", Duration.ofSeconds(40), () -> first.recampaigns() > 0);
     Await.until("leading again", Duration.ofSeconds(60), first::leading);

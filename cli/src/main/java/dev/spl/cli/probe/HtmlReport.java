@@ -30,7 +30,8 @@ final class HtmlReport {
         .append("body{font-family:system-ui,sans-serif;margin:2em;color:#222}")
         .append("table{border-collapse:collapse}td,th{padding:.3em .8em;text-align:left;")
         .append("border-bottom:1px solid #ddd;vertical-align:top}")
-        .append(".PASS{color:#1a7f37}.FAIL{color:#cf222e}.WARN{color:#9a6700}.SKIP{color:#777}")
+        .append(
+            ".PASS{color:#1a7f37}.FAIL{color:#cf222e}.WARN{color:#9a6700}.SKIP{color:#777}.INCONCLUSIVE{color:#9a6700}")
         .append("</style></head><body>\n");
     h.append("<h1>spl probe ").append(escape(r.url().toString())).append("</h1>\n");
     h.append("<p>Expecting ")

@@ -29,7 +29,8 @@ import tools.jackson.core.json.JsonFactory;
             + " clients, pins per token and not per address (two source addresses by two jars),"
             + " sets the cookie attributes configured, leaks no backend address, answers tampered"
             + " tokens with a fresh pick, keeps the pin across a port group, fails over. Each check"
-            + " ends PASS, WARN, FAIL or SKIP; exit 1 on FAIL (--strict: on WARN too), 2 on usage,"
+            + " ends PASS, WARN, FAIL, SKIP or INCONCLUSIVE (backends that cannot be told apart);"
+            + " exit 1 on FAIL or INCONCLUSIVE (--strict: on WARN too), 2 on usage,"
             + " 3 when the URL cannot be reached.")
 public final class ProbeCommand implements Callable<Integer> {
   @CommandLine.Spec CommandLine.Model.CommandSpec spec;
@@ -303,12 +304,19 @@ public final class ProbeCommand implements Callable<Integer> {
     }
     long failed = r.count(Prober.Status.FAIL);
     long warned = r.count(Prober.Status.WARN);
+    long unproven = r.count(Prober.Status.INCONCLUSIVE);
     out.println(
         (failed > 0
                 ? failed + " check" + (failed == 1 ? "" : "s") + " failed"
-                : warned > 0
-                    ? "passed with " + warned + " warning" + (warned == 1 ? "" : "s")
-                    : "passed")
+                : unproven > 0
+                    ? "not proven: "
+                        + unproven
+                        + " check"
+                        + (unproven == 1 ? "" : "s")
+                        + " inconclusive"
+                    : warned > 0
+                        ? "passed with " + warned + " warning" + (warned == 1 ? "" : "s")
+                        : "passed")
             + " ("
             + r.requestsSent()
             + " requests)");

@@ -131,6 +131,13 @@ final class ProbeSession {
         : lastCookieName != null ? lastCookieName : "session";
   }
 
+  /** True when {@code backend} names a backend, not a reply that named none. */
+  static boolean identifies(String backend) {
+    return !backend.startsWith(UNNAMED);
+  }
+
+  private static final String UNNAMED = "(no ";
+
   private String backendOf(Transport.Response response) {
     if (settings.bodyHash()) {
       try {
@@ -143,7 +150,7 @@ final class ProbeSession {
     String served = response.first(settings.servedBy());
     return served != null
         ? served
-        : "(no " + settings.servedBy() + ", status " + response.status() + ")";
+        : UNNAMED + settings.servedBy() + ", status " + response.status() + ")";
   }
 
   void close() {

@@ -18,12 +18,17 @@ import java.util.function.Predicate;
  */
 final class Prober {
 
-  /** A check's outcome: FAIL and (with --strict) WARN fail the probe. */
+  /**
+   * A check's outcome: FAIL, INCONCLUSIVE and (with --strict) WARN fail the probe. INCONCLUSIVE:
+   * the evidence cannot tell a pass from a failure (backends that do not name themselves), so
+   * nothing is proven and the probe must not pass.
+   */
   enum Status {
     PASS,
     WARN,
     FAIL,
-    SKIP
+    SKIP,
+    INCONCLUSIVE
   }
 
   /** How the gateway is expected to pin: by a token it sets, or by the client's address. */
@@ -77,7 +82,11 @@ final class Prober {
   record Report(URI url, Expectation expectation, Mode mode, int requestsSent, List<Check> checks) {
     boolean passed(boolean strict) {
       return checks.stream()
-          .noneMatch(c -> c.status() == Status.FAIL || (strict && c.status() == Status.WARN));
+          .noneMatch(
+              c ->
+                  c.status() == Status.FAIL
+                      || c.status() == Status.INCONCLUSIVE
+                      || (strict && c.status() == Status.WARN));
     }
 
     long count(Status status) {

@@ -30,6 +30,18 @@ final class StickyCheck implements ProbeCheck {
           n + " requests with the token went to " + seen + ", not one backend");
     }
     p.pinned = seen.keySet().iterator().next();
+    if (!ProbeSession.identifies(p.pinned)) {
+      // Every reply alike: one backend, or several that look the same. Stickiness is not shown.
+      return new Prober.Check(
+          "sticky",
+          Prober.Status.INCONCLUSIVE,
+          n
+              + " requests with the token went to "
+              + seen
+              + ": the backends cannot be told apart, so stickiness is not proven; make them"
+              + " name themselves (HAProxy: http-response set-header X-Served-By %s; or"
+              + " --served-by HEADER), or use --body-hash when their pages differ");
+    }
     if (!p.pinned.equals(first.backend())) {
       // A gateway that hashes a token the application set: the pin holds, but not where the
       // session began.

@@ -183,6 +183,19 @@ class ProbeHaproxyIT {
     assertTrue(run.out().matches("(?s).*\\((1[0-9]|20) requests\\)\\s*"), run.out());
   }
 
+  @Test
+  void backendsThatCannotBeToldApartProveNothing() throws Exception {
+    // the backends name themselves in X-Served-By only; asked for another header, every answer
+    // looks alike: one pinned backend and two identical ones cannot be told apart
+    haproxy(INSERT, "cookie s1", "cookie s2");
+    Run run = probe("--cookie", "SPLSESSION", "--served-by", "X-Backend-Name");
+    assertEquals(1, run.status(), run.out());
+    assertTrue(run.out().contains("INCONCLUSIVE sticky"), run.out());
+    assertTrue(run.out().contains("http-response set-header X-Served-By %s"), run.out());
+    assertTrue(run.out().contains("not proven: 1 check inconclusive"), run.out());
+    assertTrue(!run.out().contains("PASS  sticky"), run.out());
+  }
+
   private static final String TEXTBOOK = "cookie SRV insert indirect nocache httponly";
 
   @Test

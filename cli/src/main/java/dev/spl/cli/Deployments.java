@@ -1,0 +1,276 @@
+package dev.spl.cli;
+
+import dev.spl.load.LoadProblem;
+import dev.spl.load.LoadedInput;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.Resource;
+import dev.spl.model.SourcePosition;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The GitOps objects of a repository that deploy what spl does not build itself: Flux's
+ * HelmReleases and Kustomizations, Argo CD's Applications and ApplicationSets. Each one whose
+ * objects spl did not lint as its controller builds them is an SPL006 at the line that says what it
+ * deploys, with why and what to do, so that a repository of HelmReleases never lints green in
+ * silence. One that deploys a path of this repository as spl reads it anyway (a Flux Kustomization
+ * or an Argo CD directory, kustomize or chart source with nothing of its own to apply) says
+ * nothing: the walk lints that path.
+ */
+final class Deployments {
+  static final String FLUX_HELM = "helm.toolkit.fluxcd.io";
+  static final String FLUX_KUSTOMIZE = "kustomize.toolkit.fluxcd.io";
+  static final String ARGO_CD = "argoproj.io";
+
+  private Deployments() {}
+
+  /** {@code run}, told of the deployments in each part it takes (a chart's rendering). */
+  static dev.spl.PartSink reported(
+      dev.spl.PartSink run, java.util.function.Supplier<Path> walkRoot) {
+    return new dev.spl.PartSink() {
+      @Override
+      public void accept(
+          LoadedInput part,
+          dev.spl.schema.GatewayApiVersion version,
+          java.util.Set<dev.spl.index.Unit> units) {
+        run.accept(withUnbuilt(part, walkRoot.get()), version, units);
+      }
+
+      @Override
+      public void accept(
+          LoadedInput part,
+          dev.spl.schema.GatewayApiVersion version,
+          java.util.Set<dev.spl.index.Unit> units,
+          dev.spl.schema.CrdsInSight crds) {
+        run.accept(withUnbuilt(part, walkRoot.get()), version, units, crds);
+      }
+
+      @Override
+      public dev.spl.PartSink standAlone(dev.spl.index.Unit unit) {
+        run.standAlone(unit);
+        return this;
+      }
+    };
+  }
+
+  /** {@code part} with an SPL006 for each deployment in it that spl does not build. */
+  static LoadedInput withUnbuilt(LoadedInput part, Path walkRoot) {
+    List<LoadProblem> found = new ArrayList<>();
+    for (Resource r : part.resources()) {
+      String group = r.group();
+      if (group.equals(FLUX_HELM) && r.kind().equals("HelmRelease")) {
+        found.add(helmRelease(r));
+      } else if (group.equals(FLUX_KUSTOMIZE) && r.kind().equals("Kustomization")) {
+        fluxKustomization(r, walkRoot, found);
+      } else if (group.equals(ARGO_CD) && r.kind().equals("Application")) {
+        application(r, walkRoot, found);
+      } else if (group.equals(ARGO_CD) && r.kind().equals("ApplicationSet")) {
+        found.add(
+            LoadProblem.notBuilt(
+                at(r, "spec", "generators"),
+                r.ref().describe(),
+                "spl does not expand ApplicationSet generators",
+                "lint the paths its Applications deploy (spl lint PATH)"));
+      }
+    }
+    if (found.isEmpty()) {
+      return part;
+    }
+    List<LoadProblem> problems = new ArrayList<>(part.problems());
+    problems.addAll(found);
+    return new LoadedInput(
+        part.resources(),
+        problems,
+        part.inputErrors(),
+        part.files(),
+        part.documents(),
+        part.skipped());
+  }
+
+  private static LoadProblem helmRelease(Resource r) {
+    MapNode spec = r.spec();
+    MapNode chart =
+        spec == null || spec.map("chart") == null ? null : spec.map("chart").map("spec");
+    MapNode chartRef = spec == null ? null : spec.map("chartRef");
+    String from;
+    SourcePosition at;
+    if (chart != null) {
+      MapNode source = chart.map("sourceRef");
+      from =
+          "chart "
+              + chart.string("chart")
+              + (chart.string("version") == null ? "" : " " + chart.string("version"))
+              + (source == null
+                  ? ""
+                  : " from " + source.string("kind") + " " + source.string("name"));
+      at = at(r, "spec", "chart");
+    } else if (chartRef != null) {
+      from = "chart from " + chartRef.string("kind") + " " + chartRef.string("name");
+      at = at(r, "spec", "chartRef");
+    } else {
+      from = "no chart";
+      at = at(r, "spec");
+    }
+    return LoadProblem.notBuilt(
+        at,
+        r.ref().describe(),
+        "spl does not render HelmReleases yet (" + from + ")",
+        "lint its rendering: helm template with its values, piped to spl lint -");
+  }
+
+  private static void fluxKustomization(Resource r, Path walkRoot, List<LoadProblem> found) {
+    MapNode spec = r.spec();
+    String path = spec == null ? null : spec.string("path");
+    String unit = "Flux " + r.ref().describe();
+    MapNode source = spec == null ? null : spec.map("sourceRef");
+    Path dir = path == null ? null : repositoryRoot(r, walkRoot).resolve(path).normalize();
+    if (dir == null || !Files.isDirectory(dir)) {
+      found.add(
+          LoadProblem.notBuilt(
+              at(r, "spec", path == null ? "sourceRef" : "path"),
+              unit,
+              "its path "
+                  + (path == null ? "(none)" : path)
+                  + " is not in this repository"
+                  + (source == null
+                      ? ""
+                      : " (source " + source.string("kind") + " " + source.string("name") + ")"),
+              "lint the repository it deploys"));
+      return;
+    }
+    List<String> notApplied = new ArrayList<>();
+    MapNode postBuild = spec.map("postBuild");
+    if (postBuild != null && (postBuild.has("substitute") || postBuild.has("substituteFrom"))) {
+      notApplied.add("postBuild substitutions");
+    }
+    for (String key : List.of("patches", "images", "components", "namePrefix", "nameSuffix")) {
+      if (spec.has(key)) {
+        notApplied.add(key);
+      }
+    }
+    if (!notApplied.isEmpty()) {
+      found.add(
+          LoadProblem.notBuilt(
+              at(r, "spec", "path"),
+              unit,
+              "spl lints "
+                  + path
+                  + " as written, without the Flux Kustomization's own "
+                  + String.join(", ", notApplied),
+              "lint flux build kustomization output, piped to spl lint -"));
+    }
+  }
+
+  private static void application(Resource r, Path walkRoot, List<LoadProblem> found) {
+    MapNode spec = r.spec();
+    if (spec == null) {
+      return;
+    }
+    List<MapNode> sources = new ArrayList<>();
+    List<String> keys = new ArrayList<>();
+    if (spec.map("source") != null) {
+      sources.add(spec.map("source"));
+      keys.add("source");
+    }
+    if (spec.get("sources") instanceof ListNode list) {
+      for (Node n : list.items()) {
+        if (n instanceof MapNode m) {
+          sources.add(m);
+          keys.add("sources");
+        }
+      }
+    }
+    String unit = r.ref().describe();
+    for (int i = 0; i < sources.size(); i++) {
+      MapNode source = sources.get(i);
+      SourcePosition at = source.position();
+      if (source.string("chart") != null) {
+        found.add(
+            LoadProblem.notBuilt(
+                at,
+                unit,
+                "spl does not fetch its chart "
+                    + source.string("chart")
+                    + " from "
+                    + source.string("repoURL"),
+                "lint its rendering: helm template with its values, piped to spl lint -"));
+        continue;
+      }
+      String path = source.string("path");
+      if (path == null) {
+        continue; // a $values source: read as the other sources name it
+      }
+      Path dir = repositoryRoot(r, walkRoot).resolve(path).normalize();
+      if (!Files.isDirectory(dir)) {
+        found.add(
+            LoadProblem.notBuilt(
+                at,
+                unit,
+                "its source path "
+                    + path
+                    + " is not in this repository ("
+                    + source.string("repoURL")
+                    + ")",
+                "lint the repository it deploys"));
+        continue;
+      }
+      List<String> notApplied = new ArrayList<>();
+      MapNode helm = source.map("helm");
+      if (helm != null) {
+        for (String key :
+            // releaseName only renames what the chart names after it, consistently
+            List.of("valueFiles", "values", "valuesObject", "parameters")) {
+          if (helm.has(key)) {
+            notApplied.add("helm." + key);
+          }
+        }
+      }
+      MapNode kustomize = source.map("kustomize");
+      if (kustomize != null) {
+        for (MapNode.Entry e : kustomize.entries()) {
+          notApplied.add("kustomize." + e.key());
+        }
+      }
+      if (!notApplied.isEmpty()) {
+        found.add(
+            LoadProblem.notBuilt(
+                at,
+                unit,
+                "spl lints " + path + " without the Application's " + String.join(", ", notApplied),
+                "lint what argocd app manifests prints, piped to spl lint -"));
+      }
+    }
+  }
+
+  /**
+   * The root of the repository {@code r} is written in: the nearest directory above its file that
+   * holds {@code .git}, else the directory walked.
+   */
+  private static Path repositoryRoot(Resource r, Path walkRoot) {
+    Path file = Path.of(r.file()).toAbsolutePath().normalize();
+    for (Path d = file.getParent(); d != null; d = d.getParent()) {
+      if (Files.exists(d.resolve(".git"))) {
+        return d;
+      }
+    }
+    return walkRoot == null ? Path.of("").toAbsolutePath() : walkRoot.toAbsolutePath().normalize();
+  }
+
+  /** Where {@code r} writes the key at {@code path}, else the nearest key above it. */
+  private static SourcePosition at(Resource r, String... path) {
+    MapNode node = r.root();
+    SourcePosition best = r.position();
+    for (String key : path) {
+      if (node == null || !node.has(key)) {
+        break;
+      }
+      best = node.entry(key).keyPosition();
+      node = node.get(key) instanceof MapNode m ? m : null;
+    }
+    return best.line() >= 1 ? best : new SourcePosition(best.file(), 1, 1);
+  }
+}
