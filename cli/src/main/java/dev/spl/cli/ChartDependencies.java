@@ -93,6 +93,20 @@ final class ChartDependencies {
     return out;
   }
 
+  /** The versions {@code Chart.lock} pins, by dependency name (none without a lock). */
+  static Map<String, String> locked(Path chartDir) {
+    Map<String, String> out = new HashMap<>();
+    Object deps = readChart(chartDir.resolve("Chart.lock")).get("dependencies");
+    if (deps instanceof List<?> list) {
+      for (Object item : list) {
+        if (item instanceof Map<?, ?> m && m.get("name") != null && m.get("version") != null) {
+          out.put(String.valueOf(m.get("name")), String.valueOf(m.get("version")));
+        }
+      }
+    }
+    return out;
+  }
+
   /**
    * Finds each dependency {@code chartDir}'s {@code charts/} directory lacks. Helm's caches are
    * {@code helmCaches}: directories holding packaged charts ({@code <name>-<version>.tgz}).
@@ -101,6 +115,7 @@ final class ChartDependencies {
     List<Found> found = new ArrayList<>();
     List<Dependency> missing = new ArrayList<>();
     Path self = chartDir.toAbsolutePath().normalize();
+    Map<String, String> locked = locked(chartDir);
     for (Dependency d : declared(chartDir)) {
       if (inChartsDirectory(chartDir, d.name())) {
         continue;
@@ -108,7 +123,7 @@ final class ChartDependencies {
       Optional<Found> f =
           fileRepository(chartDir, d)
               .or(() -> tree.find(d, self).map(p -> new Found(d, p, "the chart in " + shown(p))))
-              .or(() -> cached(d, helmCaches));
+              .or(() -> cached(d, locked.get(d.name()), helmCaches));
       if (f.isPresent()) {
         found.add(f.get());
       } else {
@@ -148,6 +163,10 @@ final class ChartDependencies {
   /** Helm's local caches of packaged charts, where they exist. */
   static List<Path> helmCaches() {
     List<Path> out = new ArrayList<>();
+    String override = System.getProperty("spl.helm.cache"); // tests: a cache of their own
+    if (override != null) {
+      return Files.isDirectory(Path.of(override)) ? List.of(Path.of(override)) : List.of();
+    }
     String env = System.getenv("HELM_REPOSITORY_CACHE");
     String xdg = System.getenv("XDG_CACHE_HOME");
     Path cache =
@@ -195,17 +214,46 @@ final class ChartDependencies {
         : Optional.empty();
   }
 
-  private static Optional<Found> cached(Dependency d, List<Path> caches) {
-    if (d.version() == null) {
+  /**
+   * The packaged chart in Helm's caches that Helm would take: the version Chart.lock pins ({@code
+   * locked}, or null), else the highest one the dependency's constraint allows.
+   */
+  private static Optional<Found> cached(Dependency d, String locked, List<Path> caches) {
+    String wanted = locked != null ? locked : d.version();
+    if (wanted == null) {
       return Optional.empty();
     }
+    SemverConstraint constraint = SemverConstraint.parse(wanted);
+    Path best = null;
+    SemverConstraint.Version bestVersion = null;
+    String prefix = d.name() + "-";
     for (Path cache : caches) {
-      Path tgz = cache.resolve(d.name() + "-" + d.version() + ".tgz");
-      if (Files.isRegularFile(tgz)) {
-        return Optional.of(new Found(d, tgz, "Helm's cache (" + tgz + ")"));
+      Path exact = cache.resolve(prefix + wanted + ".tgz");
+      if (Files.isRegularFile(exact)) {
+        return Optional.of(new Found(d, exact, "Helm's cache (" + exact + ")"));
+      }
+      try (Stream<Path> files = Files.list(cache)) {
+        for (Path f : (Iterable<Path>) files::iterator) {
+          String file = f.getFileName().toString();
+          if (!file.startsWith(prefix) || !file.endsWith(".tgz")) {
+            continue;
+          }
+          Optional<SemverConstraint.Version> v =
+              SemverConstraint.Version.parse(
+                  file.substring(prefix.length(), file.length() - ".tgz".length()));
+          if (v.isPresent()
+              && constraint.allows(v.get())
+              && (bestVersion == null || v.get().compareTo(bestVersion) > 0)) {
+            best = f;
+            bestVersion = v.get();
+          }
+        }
+      } catch (IOException | UncheckedIOException e) {
+        // an unreadable cache holds nothing for us
       }
     }
-    return Optional.empty();
+    Path found = best;
+    return Optional.ofNullable(found).map(f -> new Found(d, f, "Helm's cache (" + f + ")"));
   }
 
   private static void copyTree(Path from, Path to) throws IOException {

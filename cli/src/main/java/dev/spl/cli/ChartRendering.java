@@ -29,7 +29,17 @@ import java.util.function.Consumer;
  */
 final class ChartRendering {
   /** --helm-values, --helm-set and --kube-version, applied to every chart rendered. */
-  record HelmOptions(List<Path> valuesFiles, List<String> sets, String kubeVersion) {}
+  /**
+   * @param offline true when charts' dependencies may not be fetched from chart repositories
+   */
+  record HelmOptions(
+      List<Path> valuesFiles, List<String> sets, String kubeVersion, boolean offline) {
+    HelmOptions(List<Path> valuesFiles, List<String> sets, String kubeVersion) {
+      this(valuesFiles, sets, kubeVersion, false);
+    }
+  }
+
+  private ChartFetcher fetcher; // made when a dependency is first fetched: one index per run
 
   private final PartSink run;
   private final InputVersions versions;
@@ -221,6 +231,22 @@ final class ChartRendering {
     }
     ChartDependencies.Resolution deps =
         ChartDependencies.resolve(chart, treeCharts, ChartDependencies.helmCaches());
+    List<String> notFetched = new ArrayList<>();
+    if (!deps.complete() && !helm.offline()) {
+      deps = fetchMissing(chart, chartName, deps, notFetched);
+    }
+    if (!deps.complete() && !notFetched.isEmpty()) {
+      notRendered(
+          chart,
+          named,
+          null,
+          String.join("; ", notFetched),
+          "check the repository and the network, or vendor the dependency (`helm dependency"
+              + " build "
+              + chartName
+              + "` where it can be fetched) and lint again");
+      return;
+    }
     if (!deps.complete()) {
       notRendered(
           chart,
@@ -238,7 +264,10 @@ final class ChartRendering {
                       .toList())
               + " are not in its charts/ directory, at a file:// path, in the tree being linted"
               + " or in Helm's cache",
-          "run `helm dependency build " + chartName + "` (it fetches them) and lint again");
+          "run `helm dependency build "
+              + chartName
+              + "` (it fetches them) and lint again"
+              + (helm.offline() ? "; --offline: spl fetched nothing" : ""));
       return;
     }
     for (ChartDependencies.Found f : deps.found()) {
@@ -278,6 +307,43 @@ final class ChartRendering {
         HelmCharts.deleteCopy(copy);
       }
     }
+  }
+
+  /**
+   * {@code deps} with each missing dependency that a chart repository serves fetched into Helm's
+   * cache ({@link ChartFetcher}); what could not be fetched goes to {@code notFetched}, in words.
+   */
+  private ChartDependencies.Resolution fetchMissing(
+      Path chart, String chartName, ChartDependencies.Resolution deps, List<String> notFetched) {
+    if (fetcher == null) {
+      fetcher = ChartFetcher.intoHelmCache();
+    }
+    Map<String, String> locked = ChartDependencies.locked(chart);
+    List<ChartDependencies.Found> found = new ArrayList<>(deps.found());
+    List<ChartDependencies.Dependency> missing = new ArrayList<>();
+    for (ChartDependencies.Dependency d : deps.missing()) {
+      ChartFetcher.Fetched f = fetcher.fetch(d, locked.get(d.name()));
+      if (f.tgz() != null) {
+        found.add(
+            new ChartDependencies.Found(
+                d, f.tgz(), d.repository() + " (" + d.name() + " " + f.version() + ")"));
+        renderLog.add(
+            "helm template "
+                + chartName
+                + ": dependency "
+                + d.name()
+                + " "
+                + f.version()
+                + " fetched from "
+                + d.repository()
+                + " into "
+                + fetcher.cache());
+      } else {
+        missing.add(d);
+        notFetched.add("its dependency " + d.name() + " was not fetched: " + f.problem());
+      }
+    }
+    return new ChartDependencies.Resolution(found, missing);
   }
 
   /** Renders {@code source} (the chart or its prepared copy) once per rendering, and lints each. */

@@ -90,7 +90,8 @@ final class Kustomizations {
           "transformers",
           "generators",
           "helmCharts",
-          "replicas");
+          "replicas",
+          "commonAnnotations");
 
   static boolean isKustomization(Path file) {
     return FILE_NAMES.contains(file.getFileName().toString());

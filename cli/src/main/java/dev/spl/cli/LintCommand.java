@@ -92,6 +92,14 @@ public final class LintCommand implements Callable<Integer> {
   String kubeVersion = HelmCharts.DEFAULT_KUBE_VERSION;
 
   @Option(
+      names = "--offline",
+      description =
+          "Fetch nothing: Helm charts' dependencies are taken from the tree and Helm's cache only"
+              + " (SPL004 names what is missing), and kustomize builds with remote resources are"
+              + " read by spl itself (SPL006).")
+  boolean offline;
+
+  @Option(
       names = "--kustomize",
       paramLabel = "auto|none|COMMAND",
       description =
@@ -190,10 +198,10 @@ public final class LintCommand implements Callable<Integer> {
                 version(),
                 ignoreNonManifests,
                 includeIgnored,
-                new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion),
+                new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion, offline),
                 progress::fileDone,
                 message -> err.println("spl: " + message))
-            .withKustomize(KustomizeTool.of(kustomize));
+            .withKustomize(KustomizeTool.of(kustomize), offline);
     ReportScope scope = ReportScope.of(paths, context);
     if (context != null) {
       // The rest of the repository, for the cross-resource rules only; read first, so that the

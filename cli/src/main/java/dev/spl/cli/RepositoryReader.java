@@ -98,10 +98,13 @@ final class RepositoryReader {
   }
 
   /** Builds kustomizations with {@code tool} ({@code --kustomize}). */
-  RepositoryReader withKustomize(KustomizeTool tool) {
+  RepositoryReader withKustomize(KustomizeTool tool, boolean offline) {
     this.kustomize = tool;
+    this.offline = offline;
     return this;
   }
+
+  private boolean offline; // --offline: no build may fetch a remote resource
 
   /** Reads {@code context} (spl lint --context) as the walk around the PATHs read next. */
   void readContext(Path context, Predicate<Path> skip) throws SplConfig.Invalid {
@@ -335,6 +338,16 @@ final class RepositoryReader {
         Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running =
             new LinkedHashMap<>();
         for (Map.Entry<String, Path> top : tops.entrySet()) {
+          if (builds.notAppliedWithoutKustomize(top.getValue()).isEmpty()) {
+            // resources, names and namespaces only: spl's own reading builds it as kustomize
+            // would, without a process and a second parse of every file (vendored CRDs)
+            continue;
+          }
+          if (offline
+              && builds.notAppliedWithoutKustomize(top.getValue()).stream()
+                  .anyMatch(w -> w.startsWith("the remote resource"))) {
+            continue; // kustomize would fetch it: read by spl itself, and said so
+          }
           running.put(top.getKey(), pool.submit(() -> kustomize.build(top.getValue())));
         }
         for (Map.Entry<String, java.util.concurrent.Future<KustomizeTool.Build>> r :
@@ -377,10 +390,14 @@ final class RepositoryReader {
       }
       List<String> left = builds.notAppliedWithoutKustomize(dir);
       if (b == null && left.isEmpty()) {
-        continue; // no kustomize, and spl's own reading misses nothing of this build
+        continue; // spl's own reading misses nothing of this build
       }
       String reason =
-          b == null ? kustomize.whyNot() : "kustomize says: " + shorter(b.error(), root);
+          b != null
+              ? "kustomize says: " + shorter(b.error(), root)
+              : kustomize.available()
+                  ? "--offline (it fetches remote resources)"
+                  : kustomize.whyNot();
       if (b != null && !failures.add(reason)) {
         continue; // the same failure in another build of this walk (a shared base): said once
       }
