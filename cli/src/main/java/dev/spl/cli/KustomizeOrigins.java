@@ -37,6 +37,7 @@ final class KustomizeOrigins {
   private final String build; // "kustomize build deploy/overlays/prod"
   private final Function<Path, String> display; // an absolute source path as findings name it
   private final Map<Path, List<MapNode>> documents = new HashMap<>();
+  private final Map<Path, List<Node>> parsed; // shared by the builds of a run: a base parsed once
   private final List<Patch> patches = new ArrayList<>(); // in the order kustomize applies them
   private final List<Path> kustomizations = new ArrayList<>(); // the build's, outermost first
   private final Set<String> sourceFiles = new java.util.TreeSet<>();
@@ -56,7 +57,9 @@ final class KustomizeOrigins {
   /** Where a value's key (or list item) and the value itself are written. */
   private record Located(SourcePosition key, SourcePosition value) {}
 
-  KustomizeOrigins(Path top, String build, Function<Path, String> display) {
+  KustomizeOrigins(
+      Path top, String build, Function<Path, String> display, Map<Path, List<Node>> parsed) {
+    this.parsed = parsed;
     this.top = top.toAbsolutePath().normalize();
     this.build = build;
     this.display = display;
@@ -439,6 +442,10 @@ final class KustomizeOrigins {
   }
 
   private List<Node> documents(Path file) {
+    return parsed.computeIfAbsent(file, this::parse);
+  }
+
+  private List<Node> parse(Path file) {
     String text;
     try {
       text = Files.readString(file);

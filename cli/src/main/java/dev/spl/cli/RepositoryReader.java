@@ -66,6 +66,8 @@ final class RepositoryReader {
   private KustomizeTool kustomize; // null: found on first use
   private Path walkRoot; // the directory being walked, null for files named alone
   private Path firstWalkRoot; // where the charts found in walks are judged from
+  // the files kustomize builds came from, parsed once for every build that reads them
+  private final Map<Path, List<dev.spl.model.Node>> sourceDocuments = new HashMap<>();
   private int buildsMade;
   private final List<String> buildsNotMade = new ArrayList<>();
   // the files kustomize builds read (as findings name them), and the kustomizations said not built
@@ -167,7 +169,10 @@ final class RepositoryReader {
               walked.stream().filter(Kustomizations::isKustomization).toList(), DisplayPath::of);
       inputErrors.addAll(builds.problems());
       int before = documents;
-      Set<String> made = buildWithKustomize(builds, root);
+      // kustomize runs while the walk's other files are read; its builds' files wait for it
+      Map<String, java.util.concurrent.Future<KustomizeTool.Build>> pending =
+          startBuilds(builds, root);
+      Set<String> made = pending.keySet();
       for (Path f : walked) {
         if (Kustomizations.isKustomization(f)) {
           skipped.add(DisplayPath.of(f) + " (kustomization)");
@@ -182,18 +187,20 @@ final class RepositoryReader {
           if (builds.variantsOf(f).isEmpty() && unit.standsAlone()) {
             run.standAlone(unit);
           }
-          readBuilt(f, builds, Units.isTestFixture(f, root), unit, made);
+          readBuilt(f, builds, Units.isTestFixture(f, root), unit, made, null);
         }
       }
       for (Path f : builds.filesBeyond(walked)) {
         // A base outside this walk: part of the builds given, so read with them.
         if (!skip.test(f) && !builds.isPatch(f)) {
-          readBuilt(f, builds, false, null, made);
+          readBuilt(f, builds, false, null, made, null);
         }
       }
       acceptRenamed();
+      // kustomize's builds are taken once the charts are rendered too: both run at once
+      deferred.add(new DeferredBuilds(pending, builds, root, walked, skip));
       boolean isContext = contextRoot != null && root.equals(contextRoot);
-      if (documents == before && !ignoreNonManifests && !isContext) {
+      if (documents == before && pending.isEmpty() && !ignoreNonManifests && !isContext) {
         emptyWalks.put(walk.getKey(), !walked.isEmpty());
       }
     }
@@ -216,6 +223,12 @@ final class RepositoryReader {
     }
     boolean chartsLinted = documents() > documentsBeforeCharts;
     int chartsNotRendered = this.charts.notRenderedCount() - notRenderedBefore;
+    for (DeferredBuilds d : deferred) {
+      walkRoot = d.root();
+      finishWalkBuilds(d);
+    }
+    deferred.clear();
+    walkRoot = null;
     for (Map.Entry<String, Boolean> walk : emptyWalks.entrySet()) {
       // A walk that linted nothing of its own: an input error unless its charts were linted; a
       // chart named alone already is one when it is not rendered.
@@ -287,16 +300,31 @@ final class RepositoryReader {
    * each copy in the units of the builds that build it so. {@code unit}: its unit when no build
    * lists it.
    */
+  /**
+   * @param made the builds kustomize builds: they read {@code f} themselves
+   * @param only when not null, the readings of these builds alone (a second pass, for the builds
+   *     kustomize could not make); the file is counted in the first pass only
+   */
   private void readBuilt(
-      Path f, Kustomizations builds, boolean testFixture, Unit unit, Set<String> made)
+      Path f,
+      Kustomizations builds,
+      boolean testFixture,
+      Unit unit,
+      Set<String> made,
+      Set<String> only)
       throws SplConfig.Invalid {
     List<Kustomizations.Reading> readings = builds.readingsOf(f);
-    boolean first = true;
+    boolean first = only == null;
     for (Kustomizations.Reading r : readings) {
       // a build kustomize made has read this file already, as kustomize builds it
       Set<String> left = new java.util.TreeSet<>(r.builds());
       left.removeAll(made);
-      if (!r.builds().isEmpty() && left.isEmpty()) {
+      if (only != null) {
+        left.retainAll(only);
+        if (left.isEmpty()) {
+          continue;
+        }
+      } else if (!r.builds().isEmpty() && left.isEmpty()) {
         if (first) {
           files++;
         }
@@ -315,54 +343,114 @@ final class RepositoryReader {
     }
   }
 
+  /** A walk's kustomize builds, started while it was read, taken once its charts are rendered. */
+  private record DeferredBuilds(
+      Map<String, java.util.concurrent.Future<KustomizeTool.Build>> pending,
+      Kustomizations builds,
+      Path root,
+      List<Path> walked,
+      Predicate<Path> skip) {}
+
+  private final List<DeferredBuilds> deferred = new ArrayList<>();
+
   /**
-   * Builds each top-level kustomization of a walk with the real kustomize and lints what it makes,
-   * placed back in the files it came from ({@link KustomizeOrigins}). A build kustomize could not
-   * make (or no kustomize here) is an SPL006 at its kustomization, naming what spl's own reading of
-   * its files leaves out; those files are then read as before. Returns the builds made.
+   * Lints what a walk's builds made; what kustomize could not build is read by spl itself, as
+   * without kustomize.
    */
-  private Set<String> buildWithKustomize(Kustomizations builds, Path root)
+  private void finishWalkBuilds(DeferredBuilds d) throws SplConfig.Invalid {
+    Set<String> failed = new LinkedHashSet<>(d.pending().keySet());
+    failed.removeAll(finishBuilds(d.pending(), d.builds(), d.root()));
+    if (failed.isEmpty()) {
+      return;
+    }
+    List<Path> again = new ArrayList<>(d.walked());
+    again.addAll(d.builds().filesBeyond(d.walked()));
+    for (Path f : again) {
+      if (!Kustomizations.isKustomization(f)
+          && !d.builds().isPatch(f)
+          && !d.skip().test(f)
+          && !java.util.Collections.disjoint(d.builds().variantsOf(f), failed)) {
+        readBuilt(f, d.builds(), Units.isTestFixture(f, d.root()), null, Set.of(), failed);
+      }
+    }
+    acceptRenamed();
+  }
+
+  /**
+   * Starts the real kustomize on each top-level kustomization of a walk that needs it (one whose
+   * kustomizations do more than spl's own reading of names and namespaces), in the background.
+   */
+  private Map<String, java.util.concurrent.Future<KustomizeTool.Build>> startBuilds(
+      Kustomizations builds, Path root) {
+    Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running = new LinkedHashMap<>();
+    if (builds.tops().isEmpty()) {
+      return running;
+    }
+    if (kustomize == null) {
+      kustomize = KustomizeTool.of(KustomizeTool.AUTO);
+    }
+    if (!kustomize.available()) {
+      return running;
+    }
+    for (Map.Entry<String, Path> top : builds.tops().entrySet()) {
+      List<String> left = builds.notAppliedWithoutKustomize(top.getValue());
+      if (left.isEmpty() || Units.isTestFixture(top.getValue().resolve("x"), root)) {
+        // a build under test data (a components test, a fixture) is no deployment: read as
+        // spl reads it without kustomize, and not said to be unbuilt
+        // resources, names and namespaces only: spl's own reading builds it as kustomize
+        // would, without a process and a second parse of every file (vendored CRDs)
+        continue;
+      }
+      if (offline && left.stream().anyMatch(w -> w.startsWith("the remote resource"))) {
+        continue; // kustomize would fetch it: read by spl itself, and said so
+      }
+      running.put(top.getKey(), builders().submit(() -> kustomize.build(top.getValue())));
+    }
+    return running;
+  }
+
+  private java.util.concurrent.ExecutorService builders;
+
+  /** Two kustomize processes at a time: one per core of a small CI machine. */
+  private java.util.concurrent.ExecutorService builders() {
+    if (builders == null) {
+      builders =
+          java.util.concurrent.Executors.newFixedThreadPool(
+              Math.max(2, Runtime.getRuntime().availableProcessors()),
+              r -> {
+                Thread t = new Thread(r, "spl-kustomize");
+                t.setDaemon(true);
+                return t;
+              });
+    }
+    return builders;
+  }
+
+  /**
+   * Lints what each build started made, placed back in the files it came from ({@link
+   * KustomizeOrigins}). A build kustomize could not make (or no kustomize here, or --offline with a
+   * remote resource) is an SPL006 at its kustomization, naming what spl's own reading of its files
+   * leaves out. Returns the builds made.
+   */
+  private Set<String> finishBuilds(
+      Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running,
+      Kustomizations builds,
+      Path root)
       throws SplConfig.Invalid {
     Map<String, Path> tops = builds.tops();
     if (tops.isEmpty()) {
       return Set.of();
     }
-    if (kustomize == null) {
-      kustomize = KustomizeTool.of(KustomizeTool.AUTO);
-    }
     Map<String, KustomizeTool.Build> outcomes = new LinkedHashMap<>();
-    if (kustomize.available()) {
-      java.util.concurrent.ExecutorService pool =
-          java.util.concurrent.Executors.newFixedThreadPool(Math.min(4, tops.size()));
+    for (Map.Entry<String, java.util.concurrent.Future<KustomizeTool.Build>> r :
+        running.entrySet()) {
       try {
-        Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running =
-            new LinkedHashMap<>();
-        for (Map.Entry<String, Path> top : tops.entrySet()) {
-          if (builds.notAppliedWithoutKustomize(top.getValue()).isEmpty()) {
-            // resources, names and namespaces only: spl's own reading builds it as kustomize
-            // would, without a process and a second parse of every file (vendored CRDs)
-            continue;
-          }
-          if (offline
-              && builds.notAppliedWithoutKustomize(top.getValue()).stream()
-                  .anyMatch(w -> w.startsWith("the remote resource"))) {
-            continue; // kustomize would fetch it: read by spl itself, and said so
-          }
-          running.put(top.getKey(), pool.submit(() -> kustomize.build(top.getValue())));
-        }
-        for (Map.Entry<String, java.util.concurrent.Future<KustomizeTool.Build>> r :
-            running.entrySet()) {
-          try {
-            outcomes.put(r.getKey(), r.getValue().get());
-          } catch (java.util.concurrent.ExecutionException e) {
-            outcomes.put(r.getKey(), new KustomizeTool.Build(null, null, String.valueOf(e)));
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            outcomes.put(r.getKey(), new KustomizeTool.Build(null, null, "interrupted"));
-          }
-        }
-      } finally {
-        pool.shutdownNow();
+        outcomes.put(r.getKey(), r.getValue().get());
+      } catch (java.util.concurrent.ExecutionException e) {
+        outcomes.put(r.getKey(), new KustomizeTool.Build(null, null, String.valueOf(e)));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        outcomes.put(r.getKey(), new KustomizeTool.Build(null, null, "interrupted"));
       }
     }
     Set<String> made = new LinkedHashSet<>();
@@ -375,7 +463,7 @@ final class RepositoryReader {
       String unitName = "kustomize build " + name;
       KustomizeTool.Build b = outcomes.get(name);
       if (b != null && b.made()) {
-        KustomizeOrigins origins = new KustomizeOrigins(dir, unitName, display);
+        KustomizeOrigins origins = new KustomizeOrigins(dir, unitName, display, sourceDocuments);
         LoadedInput built = origins.place(lenient.loadText(unitName, b.output()), b.wrapper());
         GatewayApiVersion version = versions.versionFor(file);
         for (String source : origins.sourceFiles()) {
@@ -389,8 +477,8 @@ final class RepositoryReader {
         continue;
       }
       List<String> left = builds.notAppliedWithoutKustomize(dir);
-      if (b == null && left.isEmpty()) {
-        continue; // spl's own reading misses nothing of this build
+      if (b == null && (left.isEmpty() || Units.isTestFixture(dir.resolve("x"), root))) {
+        continue; // spl's own reading misses nothing of this build, or it is test data
       }
       String reason =
           b != null
