@@ -111,6 +111,29 @@ final class ChartRendering {
     return namedCharts.contains(chart.toAbsolutePath().normalize());
   }
 
+  /** What fetches charts from chart repositories, or null under --offline. */
+  ChartFetcher fetcher() {
+    if (helm.offline()) {
+      return null;
+    }
+    if (fetcher == null) {
+      fetcher = ChartFetcher.intoHelmCache();
+    }
+    return fetcher;
+  }
+
+  /** Helm, when there is one here. */
+  Optional<HelmCharts.Renderer> helm() {
+    if (renderer == null) {
+      renderer = HelmCharts.renderer();
+    }
+    return renderer;
+  }
+
+  String kubeVersion() {
+    return helm.kubeVersion();
+  }
+
   /** How many charts could not be rendered so far. */
   int notRenderedCount() {
     return notRenderedCharts.size();

@@ -14,12 +14,12 @@ import java.util.List;
 
 /**
  * The GitOps objects of a repository that deploy what spl does not build itself: Flux's
- * HelmReleases and Kustomizations, Argo CD's Applications and ApplicationSets. Each one whose
- * objects spl did not lint as its controller builds them is an SPL006 at the line that says what it
- * deploys, with why and what to do, so that a repository of HelmReleases never lints green in
- * silence. One that deploys a path of this repository as spl reads it anyway (a Flux Kustomization
- * or an Argo CD directory, kustomize or chart source with nothing of its own to apply) says
- * nothing: the walk lints that path.
+ * Kustomizations, Argo CD's Applications and ApplicationSets (Flux's HelmReleases are rendered:
+ * {@link FluxReleases}). Each one whose objects spl did not lint as its controller builds them is
+ * an SPL006 at the line that says what it deploys, with why and what to do, so that a repository of
+ * HelmReleases never lints green in silence. One that deploys a path of this repository as spl
+ * reads it anyway (a Flux Kustomization or an Argo CD directory, kustomize or chart source with
+ * nothing of its own to apply) says nothing: the walk lints that path.
  */
 final class Deployments {
   static final String FLUX_HELM = "helm.toolkit.fluxcd.io";
@@ -30,13 +30,16 @@ final class Deployments {
 
   /** {@code run}, told of the deployments in each part it takes (a chart's rendering). */
   static dev.spl.PartSink reported(
-      dev.spl.PartSink run, java.util.function.Supplier<Path> walkRoot) {
+      dev.spl.PartSink run,
+      java.util.function.Supplier<Path> walkRoot,
+      java.util.function.Consumer<LoadedInput> noted) {
     return new dev.spl.PartSink() {
       @Override
       public void accept(
           LoadedInput part,
           dev.spl.schema.GatewayApiVersion version,
           java.util.Set<dev.spl.index.Unit> units) {
+        noted.accept(part);
         run.accept(withUnbuilt(part, walkRoot.get()), version, units);
       }
 
@@ -46,6 +49,7 @@ final class Deployments {
           dev.spl.schema.GatewayApiVersion version,
           java.util.Set<dev.spl.index.Unit> units,
           dev.spl.schema.CrdsInSight crds) {
+        noted.accept(part);
         run.accept(withUnbuilt(part, walkRoot.get()), version, units, crds);
       }
 
@@ -62,9 +66,7 @@ final class Deployments {
     List<LoadProblem> found = new ArrayList<>();
     for (Resource r : part.resources()) {
       String group = r.group();
-      if (group.equals(FLUX_HELM) && r.kind().equals("HelmRelease")) {
-        found.add(helmRelease(r));
-      } else if (group.equals(FLUX_KUSTOMIZE) && r.kind().equals("Kustomization")) {
+      if (group.equals(FLUX_KUSTOMIZE) && r.kind().equals("Kustomization")) {
         fluxKustomization(r, walkRoot, found);
       } else if (group.equals(ARGO_CD) && r.kind().equals("Application")) {
         application(r, walkRoot, found);
@@ -89,37 +91,6 @@ final class Deployments {
         part.files(),
         part.documents(),
         part.skipped());
-  }
-
-  private static LoadProblem helmRelease(Resource r) {
-    MapNode spec = r.spec();
-    MapNode chart =
-        spec == null || spec.map("chart") == null ? null : spec.map("chart").map("spec");
-    MapNode chartRef = spec == null ? null : spec.map("chartRef");
-    String from;
-    SourcePosition at;
-    if (chart != null) {
-      MapNode source = chart.map("sourceRef");
-      from =
-          "chart "
-              + chart.string("chart")
-              + (chart.string("version") == null ? "" : " " + chart.string("version"))
-              + (source == null
-                  ? ""
-                  : " from " + source.string("kind") + " " + source.string("name"));
-      at = at(r, "spec", "chart");
-    } else if (chartRef != null) {
-      from = "chart from " + chartRef.string("kind") + " " + chartRef.string("name");
-      at = at(r, "spec", "chartRef");
-    } else {
-      from = "no chart";
-      at = at(r, "spec");
-    }
-    return LoadProblem.notBuilt(
-        at,
-        r.ref().describe(),
-        "spl does not render HelmReleases yet (" + from + ")",
-        "lint its rendering: helm template with its values, piped to spl lint -");
   }
 
   private static void fluxKustomization(Resource r, Path walkRoot, List<LoadProblem> found) {
@@ -250,7 +221,7 @@ final class Deployments {
    * The root of the repository {@code r} is written in: the nearest directory above its file that
    * holds {@code .git}, else the directory walked.
    */
-  private static Path repositoryRoot(Resource r, Path walkRoot) {
+  static Path repositoryRoot(Resource r, Path walkRoot) {
     Path file = Path.of(r.file()).toAbsolutePath().normalize();
     for (Path d = file.getParent(); d != null; d = d.getParent()) {
       if (Files.exists(d.resolve(".git"))) {

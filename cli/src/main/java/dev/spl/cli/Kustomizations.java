@@ -91,7 +91,9 @@ final class Kustomizations {
           "generators",
           "helmCharts",
           "replicas",
-          "commonAnnotations");
+          "commonAnnotations",
+          "configMapGenerator",
+          "secretGenerator");
 
   static boolean isKustomization(Path file) {
     return FILE_NAMES.contains(file.getFileName().toString());

@@ -64,6 +64,7 @@ final class RepositoryReader {
   private int documents;
   private boolean readAgain; // a file was read once per kustomize build: findings may repeat
   private KustomizeTool kustomize; // null: found on first use
+  private final FluxReleases flux = new FluxReleases();
   private Path walkRoot; // the directory being walked, null for files named alone
   private Path firstWalkRoot; // where the charts found in walks are judged from
   // the files kustomize builds came from, parsed once for every build that reads them
@@ -90,7 +91,8 @@ final class RepositoryReader {
     this.versions = new InputVersions(configs, flagVersion);
     this.charts =
         new ChartRendering(
-            Deployments.reported(run, () -> walkRoot != null ? walkRoot : firstWalkRoot),
+            Deployments.reported(
+                run, () -> walkRoot != null ? walkRoot : firstWalkRoot, part -> flux.note(part)),
             versions,
             helm,
             progress,
@@ -228,6 +230,21 @@ final class RepositoryReader {
       finishWalkBuilds(d);
     }
     deferred.clear();
+    Path releasesRoot = firstWalkRoot;
+    for (FluxReleases.Rendered r :
+        flux.renderAll(
+            this.charts.fetcher(),
+            this.charts.helm(),
+            this.charts.kubeVersion(),
+            hr -> Deployments.repositoryRoot(hr, releasesRoot))) {
+      Path at = Path.of(r.release().file());
+      documents += r.part().documents();
+      run.accept(
+          r.part(),
+          versions.versionFor(at),
+          Set.of(Unit.chart(r.release().ref().describe())),
+          versions.crdsFor(at));
+    }
     walkRoot = null;
     for (Map.Entry<String, Boolean> walk : emptyWalks.entrySet()) {
       // A walk that linted nothing of its own: an input error unless its charts were linted; a
@@ -613,6 +630,7 @@ final class RepositoryReader {
 
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
+    flux.note(part);
     part = Deployments.withUnbuilt(part, walkRoot);
     documents += part.documents();
     run.accept(part, version, variants, crds);
@@ -724,7 +742,7 @@ final class RepositoryReader {
    * once.
    */
   List<dev.spl.model.Finding> inTemplates(List<dev.spl.model.Finding> findings) {
-    List<dev.spl.model.Finding> mapped = charts.inTemplates(findings);
+    List<dev.spl.model.Finding> mapped = charts.inTemplates(flux.placed(findings));
     if (!readAgain) {
       return mapped;
     }

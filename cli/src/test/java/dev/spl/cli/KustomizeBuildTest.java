@@ -210,4 +210,35 @@ class KustomizeBuildTest {
     assertEquals(
         List.of("overlays/prod/session.yaml:10:7: error SPL021"), findings(run), run.out());
   }
+
+  @Test
+  void aBaseFileNamedWithItsContextGetsWhatTheWholeLintSaysOfIt() throws IOException {
+    overlays("[]\n");
+    for (String env : List.of("dev", "prod")) {
+      Files.writeString(
+          repo.resolve("overlays/" + env + "/kustomization.yaml"),
+          "resources: [../../base]\nnamespace: shop-"
+              + env
+              + "\npatches:\n- path: hostname.yaml\n");
+    }
+    write(
+        "base/service.yaml",
+        "apiVersion: v1\nkind: Service\nmetadata:\n  name: cart\nspec:\n"
+            + "  sessionAffinity: ClientIP\n  ports: [{port: 8080}]\n");
+    write("base/kustomization.yaml", "resources: [route.yaml, service.yaml]\n");
+    List<String> whole =
+        findings(CliRun.of("lint", "--gateway-api-version", "v1.6", repo.toString()));
+    assertEquals(List.of("base/route.yaml:10:5: error SPL110"), whole);
+    for (String file : List.of("base/service.yaml", "base/route.yaml")) {
+      CliRun one =
+          CliRun.of(
+              "lint",
+              "--gateway-api-version",
+              "v1.6",
+              "--context",
+              repo.toString(),
+              repo.resolve(file).toString());
+      assertEquals(whole, findings(one), file + ": " + one.out());
+    }
+  }
 }
