@@ -24,6 +24,9 @@ import java.util.function.Consumer;
  * account. Lists come in pages, so a big cluster is never one huge response.
  */
 final class ClusterReader implements AutoCloseable {
+  /** How long a connection to the API server may take before spl says it cannot reach it. */
+  static final int CONNECTION_TIMEOUT_MILLIS = 10_000;
+
   static final int PAGE = 500;
 
   private final KubernetesClient client;
@@ -78,7 +81,7 @@ final class ClusterReader implements AutoCloseable {
     // A lint is interactive: a cluster that does not answer is said so in seconds, not after
     // fabric8's default ten retries per request.
     config.setRequestRetryBackoffLimit(1);
-    config.setConnectionTimeout(10_000);
+    config.setConnectionTimeout(CONNECTION_TIMEOUT_MILLIS);
     return new ClusterReader(new KubernetesClientBuilder().withConfig(config).build(), via);
   }
 

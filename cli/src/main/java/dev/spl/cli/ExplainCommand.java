@@ -27,7 +27,8 @@ public final class ExplainCommand implements Runnable {
             .orElseThrow(
                 () ->
                     new CommandLine.ParameterException(
-                        spec.commandLine(), "unknown rule '" + rule + "'; `spl rules` lists them"))
+                        spec.commandLine(),
+                        "unknown rule '" + rule + "'" + closest(rule) + "; `spl rules` lists them"))
             .info();
     PrintWriter out = spec.commandLine().getOut();
     out.println(info.id() + " " + info.name() + " (" + info.severity().label() + ")");
@@ -69,6 +70,29 @@ public final class ExplainCommand implements Runnable {
                         + ")",
                     text));
     out.flush();
+  }
+
+  /**
+   * The rules {@code typed} may have meant: those whose id or name starts with it (an id cut short,
+   * SPL15), else the closest id or name within two edits; empty when none is near.
+   */
+  static String closest(String typed) {
+    String t = typed.toLowerCase(java.util.Locale.ROOT);
+    java.util.List<String> known = new java.util.ArrayList<>();
+    java.util.List<String> starting = new java.util.ArrayList<>();
+    for (var r : BuiltInRules.all()) {
+      known.add(r.info().id());
+      known.add(r.info().name());
+      if (!t.isEmpty()
+          && (r.info().id().toLowerCase(java.util.Locale.ROOT).startsWith(t)
+              || r.info().name().startsWith(t))) {
+        starting.add(r.info().id() + " " + r.info().name());
+      }
+    }
+    if (!starting.isEmpty() && starting.size() <= 12) {
+      return "; did you mean " + String.join(", ", starting) + "?";
+    }
+    return dev.spl.model.Suggestions.didYouMean(typed, known);
   }
 
   private static void printExample(PrintWriter out, String title, String text) {

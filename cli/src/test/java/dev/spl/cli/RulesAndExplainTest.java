@@ -83,6 +83,12 @@ class RulesAndExplainTest {
   @Test
   void explainUnknownRuleIsAUsageError() {
     assertEquals(2, CliRun.of("explain", "SPL999").status());
+    // an id cut short names the rules it starts, a slip the closest name
+    CliRun cut = CliRun.of("explain", "SPL15");
+    assertEquals(2, cut.status());
+    assertTrue(cut.err().contains("did you mean SPL150 client-ip-behind-snat, SPL151"), cut.err());
+    CliRun slip = CliRun.of("explain", "invalid-duratoin");
+    assertTrue(slip.err().contains("did you mean 'invalid-duration'?"), slip.err());
   }
 
   @Test

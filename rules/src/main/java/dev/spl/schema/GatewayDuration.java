@@ -15,7 +15,10 @@ public record GatewayDuration(String text, Duration value) {
   private static final int MAX_DIGITS = 5;
   // a number (decimals allowed) and a unit, spaces before the next part allowed; "ms" before "m"
   private static final Pattern LENIENT_PART =
-      Pattern.compile("(\\d++(?:\\.\\d++)?) *+(ms|d|h|m|s) *+");
+      Pattern.compile(
+          "(\\d++(?:\\.\\d++)?) *+"
+              + "(milliseconds?|msecs?|ms|minutes?|mins?|m|hours?|hrs?|h|days?|d|seconds?|secs?|s)"
+              + "(?![A-Za-z]) *+");
 
   /** Parses {@code text}, or returns null when it is not a GEP-2257 duration. */
   public static GatewayDuration parse(String text) {
@@ -94,14 +97,13 @@ public record GatewayDuration(String text, Duration value) {
       if (!part.region(at, body.length()).lookingAt() || part.group(1).length() > 24) {
         return null;
       }
+      String word = part.group(2); // the units people write out too: 30 min, 2 hours
       long unit =
-          switch (part.group(2)) {
-            case "d" -> 86_400_000L;
-            case "h" -> 3_600_000L;
-            case "m" -> 60_000L;
-            case "s" -> 1_000L;
-            default -> 1L; // ms
-          };
+          word.startsWith("mil") || word.startsWith("ms")
+              ? 1L
+              : word.startsWith("m")
+                  ? 60_000L
+                  : word.startsWith("h") ? 3_600_000L : word.startsWith("d") ? 86_400_000L : 1_000L;
       millis = millis.add(new BigDecimal(part.group(1)).multiply(BigDecimal.valueOf(unit)));
       at = part.end();
     }

@@ -40,6 +40,9 @@ class ConnectionLimitsIT {
 
   private static final int CAP = 50;
   private static final long HEAD_DEADLINE = 2_000;
+  // What a busy 2-core machine may add to any deadline the server keeps: the bounds below are the
+  // configured deadline (or two, where the server looks once a deadline) plus this, stated once.
+  private static final long SLACK = 3 * HEAD_DEADLINE;
 
   @TempDir Path dir;
   WebhookServer server;
@@ -102,7 +105,7 @@ class ConnectionLimitsIT {
     assertEquals(200, review.statusCode(), review.body());
     assertTrue(review.body().contains("\"allowed\":true"), review.body());
     // at the cap, idle connections go after a second; the review waited for one to go, no more
-    assertTrue(millis < HEAD_DEADLINE + 3_000, "answered after " + millis + " ms");
+    assertTrue(millis < HEAD_DEADLINE + SLACK, "answered after " + millis + " ms");
   }
 
   @Test
@@ -114,7 +117,7 @@ class ConnectionLimitsIT {
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(closed, "the server kept a trickling header open for " + millis + " ms");
     assertTrue(
-        millis >= HEAD_DEADLINE - 500 && millis < HEAD_DEADLINE + 2_000,
+        millis >= HEAD_DEADLINE - 500 && millis < HEAD_DEADLINE + SLACK,
         "closed after " + millis + " ms");
   }
 
@@ -139,7 +142,7 @@ class ConnectionLimitsIT {
     long millis = (System.nanoTime() - start) / 1_000_000;
     assertTrue(closed, "the server kept a trickling second head open for " + millis + " ms");
     // looked at once a deadline: cut within two
-    assertTrue(millis < 2 * HEAD_DEADLINE + 2_000, "closed after " + millis + " ms");
+    assertTrue(millis < 2 * HEAD_DEADLINE + SLACK, "closed after " + millis + " ms");
   }
 
   private SSLSocket handshaken() throws Exception {

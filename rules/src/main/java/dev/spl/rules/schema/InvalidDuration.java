@@ -271,6 +271,11 @@ public final class InvalidDuration implements SessionPersistenceRule, ResourceRu
 
   /** What GEP-2257 refuses in {@code text}, which has a repaired form, ending in ": ". */
   private static String reason(String text) {
+    java.util.regex.Matcher word =
+        java.util.regex.Pattern.compile("\\d\\s*([A-Za-z]{3,})").matcher(text);
+    if (word.find()) {
+      return "\"" + word.group(1) + "\" is not a unit: "; // 30 min, 2 hours
+    }
     if (text.contains("d")) {
       return "days are not a unit: ";
     }

@@ -32,6 +32,11 @@ class InvalidDurationTest {
         "SPL021",
         route("{idleTimeout: 10 m}  # expect: SPL021 \"remove the spaces\""),
         GatewayApiVersion.V1_5);
+    // a unit written out is named, with the form to write (removing the space gives 30min)
+    assertMarked(
+        "SPL021",
+        route("{idleTimeout: 30 min}  # expect: SPL021 \"is not a unit: write 30m\""),
+        GatewayApiVersion.V1_5);
   }
 
   @ParameterizedTest
