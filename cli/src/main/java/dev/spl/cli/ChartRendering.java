@@ -122,6 +122,11 @@ final class ChartRendering {
     return fetcher;
   }
 
+  /** The charts of the tree, by name: where a dependency may be found. */
+  ChartDependencies.TreeCharts treeCharts() {
+    return treeCharts;
+  }
+
   /** Helm, when there is one here. */
   Optional<HelmCharts.Renderer> helm() {
     if (renderer == null) {

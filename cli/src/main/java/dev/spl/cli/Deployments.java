@@ -15,7 +15,7 @@ import java.util.List;
 /**
  * The GitOps objects of a repository that deploy what spl does not build itself: Flux's
  * Kustomizations, Argo CD's Applications and ApplicationSets (Flux's HelmReleases are rendered:
- * {@link FluxReleases}). Each one whose objects spl did not lint as its controller builds them is
+ * {@link ChartReleases}). Each one whose objects spl did not lint as its controller builds them is
  * an SPL006 at the line that says what it deploys, with why and what to do, so that a repository of
  * HelmReleases never lints green in silence. One that deploys a path of this repository as spl
  * reads it anyway (a Flux Kustomization or an Argo CD directory, kustomize or chart source with
@@ -159,17 +159,8 @@ final class Deployments {
     for (int i = 0; i < sources.size(); i++) {
       MapNode source = sources.get(i);
       SourcePosition at = source.position();
-      if (source.string("chart") != null) {
-        found.add(
-            LoadProblem.notBuilt(
-                at,
-                unit,
-                "spl does not fetch its chart "
-                    + source.string("chart")
-                    + " from "
-                    + source.string("repoURL"),
-                "lint its rendering: helm template with its values, piped to spl lint -"));
-        continue;
+      if (ChartReleases.isHelmSource(source, repositoryRoot(r, walkRoot))) {
+        continue; // rendered with its values as Argo CD renders it (ChartReleases)
       }
       String path = source.string("path");
       if (path == null) {
@@ -190,16 +181,6 @@ final class Deployments {
         continue;
       }
       List<String> notApplied = new ArrayList<>();
-      MapNode helm = source.map("helm");
-      if (helm != null) {
-        for (String key :
-            // releaseName only renames what the chart names after it, consistently
-            List.of("valueFiles", "values", "valuesObject", "parameters")) {
-          if (helm.has(key)) {
-            notApplied.add("helm." + key);
-          }
-        }
-      }
       MapNode kustomize = source.map("kustomize");
       if (kustomize != null) {
         for (MapNode.Entry e : kustomize.entries()) {

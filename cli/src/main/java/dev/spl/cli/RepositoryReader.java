@@ -64,7 +64,7 @@ final class RepositoryReader {
   private int documents;
   private boolean readAgain; // a file was read once per kustomize build: findings may repeat
   private KustomizeTool kustomize; // null: found on first use
-  private final FluxReleases flux = new FluxReleases();
+  private final ChartReleases releases = new ChartReleases();
   private Path walkRoot; // the directory being walked, null for files named alone
   private Path firstWalkRoot; // where the charts found in walks are judged from
   // the files kustomize builds came from, parsed once for every build that reads them
@@ -92,7 +92,9 @@ final class RepositoryReader {
     this.charts =
         new ChartRendering(
             Deployments.reported(
-                run, () -> walkRoot != null ? walkRoot : firstWalkRoot, part -> flux.note(part)),
+                run,
+                () -> walkRoot != null ? walkRoot : firstWalkRoot,
+                part -> releases.note(part)),
             versions,
             helm,
             progress,
@@ -231,8 +233,9 @@ final class RepositoryReader {
     }
     deferred.clear();
     Path releasesRoot = firstWalkRoot;
-    for (FluxReleases.Rendered r :
-        flux.renderAll(
+    for (ChartReleases.Rendered r :
+        releases.renderAll(
+            this.charts.treeCharts(),
             this.charts.fetcher(),
             this.charts.helm(),
             this.charts.kubeVersion(),
@@ -630,7 +633,7 @@ final class RepositoryReader {
 
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
-    flux.note(part);
+    releases.note(part);
     part = Deployments.withUnbuilt(part, walkRoot);
     documents += part.documents();
     run.accept(part, version, variants, crds);
@@ -742,7 +745,7 @@ final class RepositoryReader {
    * once.
    */
   List<dev.spl.model.Finding> inTemplates(List<dev.spl.model.Finding> findings) {
-    List<dev.spl.model.Finding> mapped = charts.inTemplates(flux.placed(findings));
+    List<dev.spl.model.Finding> mapped = charts.inTemplates(releases.placed(findings));
     if (!readAgain) {
       return mapped;
     }

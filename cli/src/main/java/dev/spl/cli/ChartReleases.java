@@ -1,0 +1,663 @@
+package dev.spl.cli;
+
+import dev.spl.load.LoadProblem;
+import dev.spl.load.LoadedInput;
+import dev.spl.load.ManifestLoader;
+import dev.spl.model.Finding;
+import dev.spl.model.ListNode;
+import dev.spl.model.MapNode;
+import dev.spl.model.Node;
+import dev.spl.model.RelatedLocation;
+import dev.spl.model.Resource;
+import dev.spl.model.ScalarNode;
+import dev.spl.model.SourcePosition;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.snakeyaml.engine.v2.api.Dump;
+import org.snakeyaml.engine.v2.api.DumpSettings;
+import org.snakeyaml.engine.v2.api.Load;
+import org.snakeyaml.engine.v2.api.LoadSettings;
+
+/**
+ * The Helm releases a repository's GitOps objects declare, rendered as their controllers render
+ * them, and linted as what they deploy:
+ *
+ * <ul>
+ *   <li>a Flux HelmRelease, as helm-controller renders it: the chart from the HelmRepository its
+ *       {@code sourceRef} names (fetched into Helm's cache, {@link ChartFetcher}) or from a path of
+ *       this repository ({@code GitRepository}); its values merged as Flux merges them, each {@code
+ *       valuesFrom} ConfigMap in order (those in the repository, kustomize-generated ones
+ *       included), then {@code spec.values}; the release named as Flux names it ({@code
+ *       releaseName}, else {@code [targetNamespace-]name});
+ *   <li>an Argo CD Application whose source is a Helm chart, as the repo server renders it: a chart
+ *       path of this repository or a chart from a Helm repository ({@code chart} and {@code
+ *       targetRevision}); {@code helm.valueFiles} (relative to the chart, or {@code $ref/...} of
+ *       another source of this repository), then {@code values}/{@code valuesObject}, then {@code
+ *       parameters}; the release {@code helm.releaseName}, else the Application's name; objects in
+ *       {@code destination.namespace}.
+ * </ul>
+ *
+ * Findings in what a release renders land where its values are written: the value (the same key,
+ * else the one value of that text) in the object's own values or its values files, else the key
+ * that passes them. What cannot be rendered so is an SPL006 at the object.
+ */
+final class ChartReleases {
+  private final List<Resource> releases = new ArrayList<>();
+  private final List<Resource> applications = new ArrayList<>();
+  private final Map<String, Resource> repositories = new HashMap<>(); // "namespace/name"
+  private final Map<String, Resource> configMaps = new HashMap<>(); // "namespace/name"
+  // per rendered name, the release it came from, and where its values are written
+  private final Map<String, Resource> renderedFrom = new HashMap<>();
+  private final Map<String, List<Node>> valuesWritten = new HashMap<>();
+  // per rendered name, its objects: a finding's value is read from them
+  private final Map<String, List<Resource>> renderedObjects = new HashMap<>();
+
+  /** Takes note of the Flux objects and ConfigMaps in {@code part}. */
+  void note(LoadedInput part) {
+    for (Resource r : part.resources()) {
+      String key = r.namespace() + "/" + r.name();
+      if (r.group().equals(Deployments.FLUX_HELM) && r.kind().equals("HelmRelease")) {
+        releases.add(r);
+      } else if (r.group().equals(Deployments.ARGO_CD) && r.kind().equals("Application")) {
+        applications.add(r);
+      } else if (r.group().equals("source.toolkit.fluxcd.io")
+          && r.kind().equals("HelmRepository")) {
+        repositories.put(key, r);
+      } else if (r.group().isEmpty() && r.kind().equals("ConfigMap")) {
+        configMaps.putIfAbsent(key, r);
+      }
+    }
+  }
+
+  /** One release to lint: its objects, or the SPL006 saying why there are none. */
+  record Rendered(Resource release, LoadedInput part) {}
+
+  /**
+   * Renders each release noted. {@code fetcher} fetches charts ({@code null}: --offline); {@code
+   * renderer} is Helm.
+   */
+  List<Rendered> renderAll(
+      ChartDependencies.TreeCharts tree,
+      ChartFetcher fetcher,
+      Optional<HelmCharts.Renderer> renderer,
+      String kubeVersion,
+      java.util.function.Function<Resource, Path> repositoryRoot) {
+    List<Rendered> out = new ArrayList<>();
+    for (Resource hr : releases) {
+      out.add(render(hr, fetcher, renderer, kubeVersion, repositoryRoot, tree));
+    }
+    for (Resource app : applications) {
+      out.addAll(renderApplication(app, fetcher, renderer, kubeVersion, repositoryRoot, tree));
+    }
+    releases.clear();
+    applications.clear();
+    return out;
+  }
+
+  /** What to render: a chart, as a release, with values from files, a tree and --set pairs. */
+  private record Release(
+      Resource owner,
+      Path chart,
+      String release,
+      String namespace,
+      List<Path> valuesFiles,
+      Map<String, Object> values,
+      List<String> sets,
+      List<Node> written) {}
+
+  /**
+   * True for a source of an Argo CD Application that is a Helm chart: a chart from a Helm
+   * repository, or a path of this repository that holds Chart.yaml.
+   */
+  static boolean isHelmSource(MapNode source, Path repositoryRoot) {
+    if (source.has("plugin")) {
+      return false; // a config management plugin renders it, not Helm
+    }
+    if (source.string("chart") != null) {
+      return true;
+    }
+    String path = source.string("path");
+    return path != null && Files.isRegularFile(repositoryRoot.resolve(path).resolve("Chart.yaml"));
+  }
+
+  private List<Rendered> renderApplication(
+      Resource app,
+      ChartFetcher fetcher,
+      Optional<HelmCharts.Renderer> renderer,
+      String kubeVersion,
+      java.util.function.Function<Resource, Path> repositoryRoot,
+      ChartDependencies.TreeCharts tree) {
+    MapNode spec = app.spec();
+    if (spec == null) {
+      return List.of();
+    }
+    Path root = repositoryRoot.apply(app);
+    List<MapNode> sources = new ArrayList<>();
+    if (spec.map("source") != null) {
+      sources.add(spec.map("source"));
+    }
+    if (spec.get("sources") instanceof ListNode list) {
+      for (Node n : list.items()) {
+        if (n instanceof MapNode m) {
+          sources.add(m);
+        }
+      }
+    }
+    Map<String, Path> refs = new HashMap<>(); // $ref -> the root of that source (this repository)
+    for (MapNode source : sources) {
+      if (source.string("ref") != null) {
+        refs.put(source.string("ref"), root);
+      }
+    }
+    MapNode destination = spec.map("destination");
+    String namespace =
+        destination != null && destination.string("namespace") != null
+            ? destination.string("namespace")
+            : app.namespace();
+    List<Rendered> out = new ArrayList<>();
+    for (MapNode source : sources) {
+      if (!isHelmSource(source, root)) {
+        continue;
+      }
+      SourcePosition at = source.position();
+      Path chart;
+      if (source.string("chart") != null) {
+        String url = source.string("repoURL");
+        if (fetcher == null) {
+          out.add(
+              unbuilt(
+                  app,
+                  at,
+                  "--offline: its chart " + source.string("chart") + " is not fetched",
+                  "lint online"));
+          continue;
+        }
+        if (url != null && url.startsWith("oci://") || url != null && !url.contains("://")) {
+          url = url.contains("://") ? url : "oci://" + url;
+        }
+        ChartFetcher.Fetched f =
+            fetcher.fetch(
+                new ChartDependencies.Dependency(
+                    source.string("chart"), source.string("targetRevision"), url),
+                null);
+        if (f.tgz() == null) {
+          out.add(
+              unbuilt(
+                  app, at, "its chart was not fetched: " + f.problem(), "check the repository"));
+          continue;
+        }
+        chart = f.tgz();
+      } else {
+        chart = root.resolve(source.string("path")).normalize();
+        if (!ChartDependencies.resolve(chart, tree, ChartDependencies.helmCaches()).complete()) {
+          continue; // the chart itself is not rendered for want of them: its SPL004 says so
+        }
+      }
+      MapNode helm = source.map("helm");
+      List<Path> files = new ArrayList<>();
+      List<Node> written = new ArrayList<>();
+      Map<String, Object> values = new LinkedHashMap<>();
+      List<String> sets = new ArrayList<>();
+      String release = app.name();
+      if (helm != null) {
+        if (helm.get("valueFiles") instanceof ListNode list) {
+          for (Node n : list.items()) {
+            if (!(n instanceof ScalarNode s && s.value() instanceof String file)) {
+              continue;
+            }
+            Path f;
+            if (file.startsWith("$")) {
+              int slash = file.indexOf('/');
+              Path base = slash < 0 ? null : refs.get(file.substring(1, slash));
+              f = base == null ? null : base.resolve(file.substring(slash + 1)).normalize();
+            } else {
+              f = Files.isDirectory(chart) ? chart.resolve(file).normalize() : null;
+            }
+            if (f == null || !Files.isRegularFile(f)) {
+              if (!Boolean.TRUE.equals(
+                  helm.get("ignoreMissingValueFiles") instanceof ScalarNode b ? b.value() : null)) {
+                out.add(
+                    unbuilt(
+                        app,
+                        s.position(),
+                        "its values file " + file + " is not in this repository",
+                        "add it, or set helm.ignoreMissingValueFiles"));
+              }
+              continue;
+            }
+            files.add(f);
+            written.addAll(writtenIn(f));
+          }
+        }
+        if (helm.get("values") instanceof ScalarNode s && s.value() instanceof String text) {
+          Object doc = new Load(LoadSettings.builder().build()).loadFromString(text);
+          if (doc instanceof Map<?, ?> m) {
+            merge(values, m);
+          }
+        }
+        if (helm.map("valuesObject") != null) {
+          merge(values, (Map<?, ?>) helm.map("valuesObject").toPlain());
+          written.add(helm.map("valuesObject"));
+        }
+        if (helm.get("parameters") instanceof ListNode params) {
+          for (Node n : params.items()) {
+            if (n instanceof MapNode p && p.string("name") != null) {
+              sets.add(
+                  p.string("name")
+                      + "="
+                      + (p.get("value") == null ? "" : ScalarNode.text(p.get("value"))));
+              written.add(p);
+            }
+          }
+        }
+        if (helm.string("releaseName") != null) {
+          release = helm.string("releaseName");
+        }
+      }
+      if (written.isEmpty() && helm != null) {
+        written.add(helm);
+      }
+      out.add(
+          renderRelease(
+              new Release(app, chart, release, namespace, files, values, sets, written),
+              renderer,
+              kubeVersion,
+              at,
+              tree));
+    }
+    return out;
+  }
+
+  /**
+   * The documents of a values file, with their positions: where a finding's value is looked for.
+   */
+  private static List<Node> writtenIn(Path file) {
+    try {
+      List<Node> out = new ArrayList<>();
+      for (dev.spl.load.ParsedDocument d :
+          new dev.spl.load.YamlStreamReader(dev.spl.load.LoadLimits.defaults())
+              .read(DisplayPath.of(file), Files.readString(file))) {
+        if (d.root() != null) {
+          out.add(d.root());
+        }
+      }
+      return out;
+    } catch (IOException | RuntimeException e) {
+      return List.of();
+    }
+  }
+
+  private Rendered render(
+      Resource hr,
+      ChartFetcher fetcher,
+      Optional<HelmCharts.Renderer> renderer,
+      String kubeVersion,
+      java.util.function.Function<Resource, Path> repositoryRoot,
+      ChartDependencies.TreeCharts tree) {
+    MapNode spec = hr.spec();
+    MapNode chartSpec =
+        spec == null || spec.map("chart") == null ? null : spec.map("chart").map("spec");
+    if (chartSpec == null || chartSpec.string("chart") == null) {
+      return unbuilt(
+          hr,
+          spec != null && spec.has("chartRef")
+              ? "spl does not render a chartRef (an OCIRepository or HelmChart) yet"
+              : "it names no chart",
+          "lint its rendering: helm template with its values, piped to spl lint -");
+    }
+    MapNode source = chartSpec.map("sourceRef");
+    String sourceKind = source == null ? null : source.string("kind");
+    String chartName = chartSpec.string("chart");
+    Path chart;
+    if ("HelmRepository".equals(sourceKind)) {
+      String ns = source.string("namespace") != null ? source.string("namespace") : hr.namespace();
+      Resource repo = repositories.get(ns + "/" + source.string("name"));
+      String url = repo == null || repo.spec() == null ? null : repo.spec().string("url");
+      if (url == null) {
+        return unbuilt(
+            hr,
+            "its HelmRepository " + ns + "/" + source.string("name") + " is not in the repository",
+            "lint the repository that holds it too");
+      }
+      if (fetcher == null) {
+        return unbuilt(
+            hr,
+            "--offline: its chart " + chartName + " from " + url + " is not fetched",
+            "lint online");
+      }
+      ChartFetcher.Fetched f =
+          fetcher.fetch(
+              new ChartDependencies.Dependency(chartName, chartSpec.string("version"), url), null);
+      if (f.tgz() == null) {
+        return unbuilt(hr, "its chart was not fetched: " + f.problem(), "check the repository");
+      }
+      chart = f.tgz();
+    } else if ("GitRepository".equals(sourceKind)) {
+      chart = repositoryRoot.apply(hr).resolve(chartName).normalize();
+      if (!Files.isRegularFile(chart.resolve("Chart.yaml"))) {
+        return unbuilt(
+            hr,
+            "its chart path " + chartName + " is not a chart of this repository",
+            "lint the repository it comes from");
+      }
+    } else {
+      return unbuilt(
+          hr,
+          "spl does not read charts from a " + sourceKind + " yet",
+          "lint its rendering: helm template with its values, piped to spl lint -");
+    }
+    String targetNamespace = spec.string("targetNamespace");
+    String release =
+        spec.string("releaseName") != null
+            ? spec.string("releaseName")
+            : (targetNamespace != null ? targetNamespace + "-" : "") + hr.name();
+    List<Node> written = new ArrayList<>();
+    if (spec.map("values") != null) {
+      written.add(spec.map("values"));
+    }
+    return renderRelease(
+        new Release(
+            hr,
+            chart,
+            release,
+            targetNamespace != null ? targetNamespace : hr.namespace(),
+            List.of(),
+            values(hr),
+            List.of(),
+            written),
+        renderer,
+        kubeVersion,
+        chartLine(hr),
+        tree);
+  }
+
+  /** Renders one release and loads what it makes, or says why it could not. */
+  private Rendered renderRelease(
+      Release r,
+      Optional<HelmCharts.Renderer> renderer,
+      String kubeVersion,
+      SourcePosition at,
+      ChartDependencies.TreeCharts tree) {
+    if (renderer.isEmpty()) {
+      return unbuilt(r.owner(), at, "no Helm here", "put helm on the PATH");
+    }
+    Path values = null;
+    Path copy = null;
+    try {
+      Path chart = r.chart();
+      if (Files.isDirectory(chart)) {
+        ChartDependencies.Resolution deps =
+            ChartDependencies.resolve(chart, tree, ChartDependencies.helmCaches());
+        if (!deps.found().isEmpty()) {
+          copy = HelmCharts.copy(chart, false);
+          ChartDependencies.place(copy, deps, tree, ChartDependencies.helmCaches(), 0);
+          chart = copy;
+        }
+      }
+      values = Files.createTempFile("spl-release", ".yaml");
+      Files.writeString(values, new Dump(DumpSettings.builder().build()).dumpToString(r.values()));
+      List<Path> files = new ArrayList<>(r.valuesFiles());
+      files.add(values); // the object's own values win over its files, as in Flux and Argo CD
+      HelmCharts.Renderer.Result result =
+          renderer
+              .get()
+              .renderEach(
+                  chart,
+                  r.release(),
+                  kubeVersion,
+                  List.of(new HelmCharts.Renderer.Values(files, r.sets())))
+              .get(0);
+      if (result.failure() != null) {
+        return unbuilt(
+            r.owner(), at, "Helm stops: " + result.failure().getMessage(), "fix its values");
+      }
+      String name = r.owner().ref().describe() + " [helm template " + r.release() + "]";
+      LoadedInput part =
+          ManifestLoader.lenient().loadText(name, result.text() == null ? "" : result.text());
+      part = inNamespace(part, r.namespace());
+      renderedFrom.put(name, r.owner());
+      renderedObjects.put(name, part.resources());
+      valuesWritten.put(name, r.written());
+      return new Rendered(r.owner(), part);
+    } catch (IOException e) {
+      return unbuilt(
+          r.owner(),
+          at,
+          "cannot write its values: " + e.getMessage(),
+          "check the temporary directory");
+    } finally {
+      if (copy != null) {
+        HelmCharts.deleteCopy(copy);
+      }
+      if (values != null) {
+        try {
+          Files.deleteIfExists(values);
+        } catch (IOException e) {
+          // a temporary file left behind
+        }
+      }
+    }
+  }
+
+  /** Flux's values: each valuesFrom ConfigMap in order, then spec.values over them. */
+  private Map<String, Object> values(Resource hr) {
+    Map<String, Object> merged = new LinkedHashMap<>();
+    MapNode spec = hr.spec();
+    if (spec.get("valuesFrom") instanceof ListNode from) {
+      for (Node n : from.items()) {
+        if (n instanceof MapNode ref && "ConfigMap".equals(ref.string("kind"))) {
+          Resource cm = configMaps.get(hr.namespace() + "/" + ref.string("name"));
+          String key = ref.string("valuesKey") != null ? ref.string("valuesKey") : "values.yaml";
+          MapNode data = cm == null ? null : cm.root().map("data");
+          String text = data == null ? null : data.string(key);
+          if (text != null) {
+            Object doc = new Load(LoadSettings.builder().build()).loadFromString(text);
+            if (doc instanceof Map<?, ?> m) {
+              merge(merged, m);
+            }
+          }
+        }
+      }
+    }
+    if (spec.map("values") != null && spec.map("values").toPlain() instanceof Map<?, ?> m) {
+      merge(merged, m);
+    }
+    return merged;
+  }
+
+  @SuppressWarnings("unchecked")
+  private static void merge(Map<String, Object> into, Map<?, ?> from) {
+    for (Map.Entry<?, ?> e : from.entrySet()) {
+      String k = String.valueOf(e.getKey());
+      if (e.getValue() instanceof Map<?, ?> m && into.get(k) instanceof Map<?, ?> old) {
+        Map<String, Object> copy = new LinkedHashMap<>((Map<String, Object>) old);
+        merge(copy, m);
+        into.put(k, copy);
+      } else {
+        into.put(k, e.getValue());
+      }
+    }
+  }
+
+  private static LoadedInput inNamespace(LoadedInput part, String namespace) {
+    List<Resource> moved = new ArrayList<>();
+    for (Resource r : part.resources()) {
+      dev.spl.model.ResourceRef ref = r.ref();
+      boolean written = r.metadata() != null && r.metadata().has("namespace");
+      moved.add(
+          written || ref.namespace().isEmpty()
+              ? r
+              : new Resource(
+                  r.root(),
+                  new dev.spl.model.ResourceRef(
+                      ref.apiVersion(), ref.kind(), namespace, ref.name())));
+    }
+    return new LoadedInput(
+        moved, part.problems(), part.inputErrors(), 0, part.documents(), part.skipped());
+  }
+
+  private static Rendered unbuilt(Resource hr, String reason, String fix) {
+    return unbuilt(hr, chartLine(hr), reason, fix);
+  }
+
+  private static SourcePosition chartLine(Resource hr) {
+    MapNode spec = hr.spec();
+    return spec != null && spec.has("chart") ? spec.entry("chart").keyPosition() : hr.position();
+  }
+
+  private static Rendered unbuilt(Resource owner, SourcePosition at, String reason, String fix) {
+    return new Rendered(
+        owner,
+        new LoadedInput(
+            List.of(),
+            List.of(LoadProblem.notBuilt(at, owner.ref().describe(), reason, fix)),
+            List.of(),
+            0,
+            0));
+  }
+
+  /** {@code findings} with those in a release's rendering placed on the HelmRelease. */
+  List<Finding> placed(List<Finding> findings) {
+    if (renderedFrom.isEmpty()) {
+      return findings;
+    }
+    List<Finding> out = new ArrayList<>(findings.size());
+    for (Finding f : findings) {
+      Resource hr = renderedFrom.get(f.position().file());
+      if (hr == null) {
+        out.add(f);
+        continue;
+      }
+      SourcePosition at = valueLine(hr, f);
+      List<RelatedLocation> related = new ArrayList<>();
+      for (RelatedLocation r : f.related()) {
+        related.add(
+            renderedFrom.containsKey(r.position().file())
+                ? new RelatedLocation(
+                    valuesKey(renderedFrom.get(r.position().file())), r.resource())
+                : r);
+      }
+      out.add(
+          new Finding(
+              f.ruleId(),
+              f.ruleName(),
+              f.severity(),
+              f.message(),
+              at,
+              f.resource(),
+              f.field(),
+              related,
+              null)); // a rendering is never rewritten: no fix
+    }
+    return out;
+  }
+
+  /**
+   * Where the HelmRelease writes the value the finding is about: a value under {@code spec.values}
+   * with the same key and the same text, else {@code spec.values} itself.
+   */
+  private SourcePosition valueLine(Resource owner, Finding f) {
+    Optional<Node> value = renderedValue(f);
+    String[] parts = f.field().split("\\.");
+    String key = parts.length == 0 ? "" : parts[parts.length - 1].replaceAll("\\[\\d+]$", "");
+    if (value.isPresent() && value.get() instanceof ScalarNode s) {
+      // the chart may name it otherwise (session.timeout -> absoluteTimeout): the same key when
+      // there is one, else the one value of that text
+      List<SourcePosition> sameKey = new ArrayList<>();
+      List<SourcePosition> sameText = new ArrayList<>();
+      for (Node written : valuesWritten.getOrDefault(f.position().file(), List.of())) {
+        find(written, key, ScalarNode.text(s), sameKey, sameText);
+      }
+      if (!sameKey.isEmpty()) {
+        return sameKey.get(sameKey.size() - 1); // the last source wins, as in Helm
+      }
+      if (sameText.size() == 1) {
+        return sameText.get(0);
+      }
+    }
+    return valuesKey(owner);
+  }
+
+  private static SourcePosition valuesKey(Resource hr) {
+    MapNode spec = hr.spec();
+    if (hr.kind().equals("Application")) {
+      return spec != null && spec.has("source")
+          ? spec.entry("source").keyPosition()
+          : spec != null && spec.has("sources")
+              ? spec.entry("sources").keyPosition()
+              : hr.position();
+    }
+    if (spec != null && spec.has("valuesFrom")) {
+      return spec.entry("valuesFrom").keyPosition(); // the value came from a ConfigMap it names
+    }
+    if (spec != null && spec.has("values")) {
+      return spec.entry("values").keyPosition();
+    }
+    if (spec != null && spec.has("chart")) {
+      return spec.entry("chart").keyPosition();
+    }
+    return hr.position();
+  }
+
+  private static void find(
+      Node node,
+      String key,
+      String text,
+      List<SourcePosition> sameKey,
+      List<SourcePosition> sameText) {
+    if (text == null) {
+      return;
+    }
+    if (node instanceof MapNode map) {
+      for (MapNode.Entry e : map.entries()) {
+        if (e.value() instanceof ScalarNode s && text.equals(ScalarNode.text(s))) {
+          (e.key().equals(key) ? sameKey : sameText).add(e.keyPosition());
+        }
+        find(e.value(), key, text, sameKey, sameText);
+      }
+    } else if (node instanceof ListNode list) {
+      for (Node item : list.items()) {
+        find(item, key, text, sameKey, sameText);
+      }
+    }
+  }
+
+  /** The rendered value a finding's field points at. */
+  private Optional<Node> renderedValue(Finding f) {
+    for (Resource r : renderedObjects.getOrDefault(f.position().file(), List.of())) {
+      if (f.resource() != null
+          && r.ref().name().equals(f.resource().name())
+          && r.kind().equals(f.resource().kind())) {
+        Node node = r.root();
+        for (String part : f.field().split("\\.")) {
+          java.util.regex.Matcher m =
+              java.util.regex.Pattern.compile("([^\\[]*)((?:\\[\\d+])*)").matcher(part);
+          if (!m.matches()) {
+            return Optional.empty();
+          }
+          if (!m.group(1).isEmpty()) {
+            node = node instanceof MapNode map ? map.get(m.group(1)) : null;
+          }
+          java.util.regex.Matcher idx =
+              java.util.regex.Pattern.compile("\\[(\\d+)]").matcher(m.group(2));
+          while (idx.find() && node != null) {
+            int i = Integer.parseInt(idx.group(1));
+            node = node instanceof ListNode list && i < list.size() ? list.get(i) : null;
+          }
+          if (node == null) {
+            return Optional.empty();
+          }
+        }
+        return Optional.of(node);
+      }
+    }
+    return Optional.empty();
+  }
+}
