@@ -143,7 +143,49 @@ final class ChartPositions {
                 : m.withMessage(m.message() + " (rendered with " + t.values() + ")"));
       }
     }
+    out = oncePerValue(out);
     out.sort(null); // positions moved: keep the file, line, column order
+    return out;
+  }
+
+  /**
+   * One finding per line of a values file: a value that several templates use makes one finding per
+   * object they render, all at that line; they become the first, naming the other objects as
+   * related locations.
+   */
+  private List<Finding> oncePerValue(List<Finding> findings) {
+    java.util.Set<String> values = new java.util.HashSet<>(valuesFileNames());
+    Map<List<Object>, Integer> first = new java.util.HashMap<>();
+    List<Finding> out = new ArrayList<>(findings.size());
+    for (Finding f : findings) {
+      if (!values.contains(f.position().file()) || f.resource() == null) {
+        out.add(f);
+        continue;
+      }
+      String general = f.message().replace(f.resource().describe(), "");
+      List<Object> k = java.util.Arrays.asList(f.ruleId(), f.position(), general);
+      Integer at = first.get(k);
+      if (at == null) {
+        first.put(k, out.size());
+        out.add(f);
+        continue;
+      }
+      Finding kept = out.get(at);
+      List<RelatedLocation> related = new ArrayList<>(kept.related());
+      related.add(new RelatedLocation(f.position(), f.resource()));
+      out.set(
+          at,
+          new Finding(
+              kept.ruleId(),
+              kept.ruleName(),
+              kept.severity(),
+              kept.message(),
+              kept.position(),
+              kept.resource(),
+              kept.field(),
+              related,
+              kept.fix()));
+    }
     return out;
   }
 
@@ -155,9 +197,9 @@ final class ChartPositions {
 
   private Finding map(Template t, Finding f) {
     if (!f.position().inText()) {
+      // no rendered line to go by: the template's first line, a place an editor can open
       Finding same = withRelated(f);
-      return same.withPosition(
-          new SourcePosition(t.shown(), f.position().line(), f.position().column()));
+      return same.withPosition(new SourcePosition(t.shown(), 1, 1));
     }
     SourcePosition mapped = map(t, f.position());
     String message =
@@ -167,6 +209,9 @@ final class ChartPositions {
                 + " (rendered line "
                 + f.position().line()
                 + "; no line of the template writes it as such)";
+    if (!mapped.inText()) {
+      mapped = new SourcePosition(mapped.file(), 1, 1); // every finding has a line to open
+    }
     return new Finding(
         f.ruleId(),
         f.ruleName(),
@@ -201,13 +246,12 @@ final class ChartPositions {
       Template t = byName.get(r.position().file());
       if (t == null) {
         out.add(r);
-      } else if (!r.position().inText()) {
-        SourcePosition at = r.position();
+      } else {
+        SourcePosition at = r.position().inText() ? map(t, r.position()) : null;
         out.add(
             new RelatedLocation(
-                new SourcePosition(t.shown(), at.line(), at.column()), r.resource()));
-      } else {
-        out.add(new RelatedLocation(map(t, r.position()), r.resource()));
+                at != null && at.inText() ? at : new SourcePosition(t.shown(), 1, 1),
+                r.resource()));
       }
     }
     return out;

@@ -145,4 +145,44 @@ class ChartRenderingTest {
         out);
     assertTrue(out.contains("dependency acme-common taken from file://../common"), out);
   }
+
+  @Test
+  void oneValueTwoTemplatesUseIsOneFindingNamingBothObjects(@TempDir Path temp) throws IOException {
+    Path chart = Files.createDirectories(temp.resolve("shared/templates"));
+    Files.writeString(
+        temp.resolve("shared/Chart.yaml"), "apiVersion: v2\nname: shared\nversion: 1.0.0\n");
+    Files.writeString(
+        temp.resolve("shared/values.yaml"),
+        "persistence:\n  sessionName: s\n  absoluteTimeout: 1d\n");
+    for (String name : List.of("cart", "search")) {
+      Files.writeString(
+          chart.resolve(name + ".yaml"),
+          """
+          apiVersion: gateway.networking.k8s.io/v1
+          kind: HTTPRoute
+          metadata:
+            name: %s
+          spec:
+            parentRefs: [{name: public}]
+            hostnames: [%s.example.com]
+            rules:
+            - backendRefs: [{name: %s, port: 80}]
+              sessionPersistence:
+                {{- toYaml .Values.persistence | nindent 8 }}
+          """
+              .formatted(name, name, name));
+    }
+    CliRun run =
+        CliRun.of("lint", "--gateway-api-version", "v1.6", temp.resolve("shared").toString());
+    List<String> found = findings(run.out(), temp + "/");
+    assertEquals(
+        List.of("shared/values.yaml:3:3 [helm template shared]: error SPL021"),
+        found,
+        run.out());
+    assertTrue(
+        run.out().contains("related: " + temp + "/shared/values.yaml:3:3 HTTPRoute default/"),
+        run.out());
+    // every finding has a line an editor can open
+    assertTrue(run.out().lines().noneMatch(l -> l.matches(".*\\.yaml:0[: ].*")), run.out());
+  }
 }
