@@ -23,6 +23,10 @@ public final class ClientIpBehindIngressNginx implements IndexRule {
       MessageTemplate.of(
           "ClientIP affinity does nothing for Ingress {ingress}: ingress-nginx sends to pods"
               + " directly; use affinity: cookie");
+  public static final MessageTemplate REDUNDANT =
+      MessageTemplate.of(
+          "ClientIP affinity does nothing for Ingress {ingress}: ingress-nginx sends to pods"
+              + " directly and its cookie affinity pins them; remove sessionAffinity");
 
   @Override
   public Inputs inputs() {
@@ -38,7 +42,9 @@ public final class ClientIpBehindIngressNginx implements IndexRule {
           info(),
           use.service(),
           ClientIpServices.AFFINITY,
-          MESSAGE.format("ingress", use.ingress().resource().name()),
+          // an Ingress with cookie affinity already pins: what is left to say is the dead setting
+          (use.ingress().cookieAffinity() ? REDUNDANT : MESSAGE)
+              .format("ingress", use.ingress().resource().name()),
           List.of(Reporter.at(use.ingress().resource(), use.backend().field())));
     }
   }

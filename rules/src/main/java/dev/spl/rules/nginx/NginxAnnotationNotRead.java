@@ -51,7 +51,13 @@ public final class NginxAnnotationNotRead implements ResourceRule {
       String message = null;
       if (key.equals(NginxIngress.PREFIX + "session-cookie-hash")) {
         message = HASH_REMOVED.format();
-      } else if (key.startsWith(LEGACY) && isSticky(key.substring(LEGACY.length()))) {
+      } else if (key.startsWith(LEGACY)
+          && key.substring(LEGACY.length()).equals("session-cookie-hash")) {
+        message = HASH_REMOVED.format(); // removed under either prefix: the removal alone
+      } else if (key.startsWith(LEGACY)
+          && isSticky(key.substring(LEGACY.length()))
+          && !hasTwin(ing, NginxIngress.PREFIX + key.substring(LEGACY.length()))) {
+        // a chart that writes both prefixes on purpose (for old and new controllers) is fine
         message = OLD_PREFIX.format("key", NginxIngress.PREFIX + key.substring(LEGACY.length()));
       } else if ((key.startsWith(NginxIngress.F5_ORG) || key.startsWith(NginxIngress.F5_COM))
           && isF5Sticky(key, dev.spl.model.ScalarNode.text(a.value()))) {
@@ -61,6 +67,15 @@ public final class NginxAnnotationNotRead implements ResourceRule {
         reporter.report(info(), resource, FieldPath.of("metadata", "annotations", key), message);
       }
     }
+  }
+
+  private static boolean hasTwin(NginxIngress ing, String key) {
+    for (MapNode.Entry a : ing.allAnnotations()) {
+      if (a.key().equals(key)) {
+        return true;
+      }
+    }
+    return false;
   }
 
   private static boolean isSticky(String name) {

@@ -32,6 +32,17 @@ class ClientIpBehindIngressNginxTest {
   }
 
   @Test
+  void anIngressThatPinsByCookieAlreadyIsToldToDropTheDeadSettingNotToAddCookies() {
+    var f =
+        assertMarked(
+                "SPL152",
+                ingressOf("a", "nginx", "web", nginx("affinity", "cookie"))
+                    + clientIp("  # expect: SPL152 \"remove sessionAffinity\""))
+            .get(0);
+    assertTrue(!f.message().contains("use affinity: cookie"), f.message());
+  }
+
+  @Test
   void otherCasesPass() {
     assertTrue(
         of("SPL152", ingressOf("a", "nginx", "web", nginx("service-upstream", "true")) + CLIENT_IP)
