@@ -77,7 +77,8 @@ class HelmChartIT {
   }
 
   static Rendered render(Consumer<TemplateCommand> values) {
-    TemplateCommand template = new Helm(CHART).template().withName("spl").withNamespace(NS);
+    TemplateCommand template =
+        new Helm(CHART).template().withName("spl").withNamespace(NS).withKubeVersion("1.30.0");
     values.accept(template);
     String yaml = template.call();
     LoadedInput input = new ManifestLoader().loadText("rendered.yaml", yaml);
@@ -92,6 +93,17 @@ class HelmChartIT {
                 .toList();
     assertEquals(List.of(), errors, "spl finds no error in its own chart");
     return new Rendered(input.resources());
+  }
+
+  @Test
+  void aClusterOlderThanTheChartsPoliciesNeedIsRefusedByHelm() {
+    // the label guard policy and the matchConditions need ValidatingAdmissionPolicy (GA in 1.30)
+    RuntimeException refused =
+        org.junit.jupiter.api.Assertions.assertThrows(
+            RuntimeException.class,
+            () -> new Helm(CHART).template().withName("spl").withKubeVersion("1.29.0").call());
+    org.junit.jupiter.api.Assertions.assertTrue(
+        refused.getMessage().contains("kubeVersion"), refused.getMessage());
   }
 
   @Test
