@@ -371,10 +371,14 @@ public final class Engine {
         List<SessionPersistenceSite> own = List.of();
         if (resource.attachment() != null) {
           own = new ArrayList<>(SessionPersistenceLocator.find(resource, version, crds));
+          boolean pruned = prunedBy(crds, resource);
           for (SessionPersistenceSite site : own) {
             boolean foreign = site.writtenFor().isPresent();
+            boolean dropped = pruned && site.attachment() != dev.spl.model.AttachmentPoint.BACKEND;
             for (SessionPersistenceRule rule : persistenceRulesOn) {
-              if (alone && (!foreign || rule.checksForeignShapes())) {
+              boolean judges =
+                  dropped ? rule.checksPrunedFields() : !foreign || rule.checksForeignShapes();
+              if (alone && judges) {
                 checkDeadline();
                 if (!isolate) {
                   rule.check(site, partContext, reporter);
@@ -384,8 +388,12 @@ public final class Engine {
               }
             }
           }
-          // An object of another version's shape is reported once; it takes no part in the rest.
-          own.removeIf(site -> site.writtenFor().isPresent());
+          // An object of another version's shape is reported once; it takes no part in the rest,
+          // nor does a field the CRD in sight prunes: no persistence reaches the cluster.
+          own.removeIf(
+              site ->
+                  site.writtenFor().isPresent()
+                      || pruned && site.attachment() != dev.spl.model.AttachmentPoint.BACKEND);
         }
         if (ResourceIndex.isIndexed(resource) && !indexRulesOn.isEmpty()) {
           Resource kept = keep(resource, own);
@@ -559,5 +567,15 @@ public final class Engine {
               last ? List.of() : related,
               last ? null : fix));
     }
+  }
+
+  /**
+   * True when the Gateway API CRD in sight for {@code resource}'s kind has no sessionPersistence.
+   */
+  private static boolean prunedBy(dev.spl.schema.CrdsInSight crds, Resource resource) {
+    return crds != null
+        && crds.of(resource.kind())
+            .map(c -> c.persistence() == dev.spl.schema.GatewayApiCrd.Persistence.ABSENT)
+            .orElse(false);
   }
 }

@@ -58,4 +58,13 @@ public interface SessionPersistenceRule extends Rule {
   default boolean checksForeignShapes() {
     return false;
   }
+
+  /**
+   * True for the rule that says the whole field is dropped where the Gateway API CRD in sight has
+   * no {@code sessionPersistence} (the standard channel): the API server prunes the field before
+   * its CEL rules or any controller see it, so no other rule judges what is written there.
+   */
+  default boolean checksPrunedFields() {
+    return false;
+  }
 }

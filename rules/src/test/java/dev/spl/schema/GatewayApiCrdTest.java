@@ -92,4 +92,49 @@ class GatewayApiCrdTest {
     assertTrue(bare.version().isEmpty());
     assertEquals(0, bare.persistenceRules().size());
   }
+
+  /** A trimmed CRD as repositories vendor one: a schema that keeps what it does not list. */
+  private static GatewayApiCrd trimmed(String schema) {
+    String yaml =
+        "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n"
+            + "  name: httproutes.gateway.networking.k8s.io\n  annotations:\n"
+            + "    gateway.networking.k8s.io/bundle-version: v1.4.1\n"
+            + "    gateway.networking.k8s.io/channel: experimental\n"
+            + "spec:\n  group: gateway.networking.k8s.io\n"
+            + "  names: {kind: HTTPRoute, plural: httproutes}\n  scope: Namespaced\n"
+            + "  versions:\n  - name: v1\n    served: true\n    storage: true\n"
+            + "    schema:\n      openAPIV3Schema: "
+            + schema
+            + "\n";
+    return new ManifestLoader()
+        .loadText("crd.yaml", yaml).resources().stream()
+            .flatMap(r -> GatewayApiCrd.of(r).stream())
+            .findFirst()
+            .orElseThrow();
+  }
+
+  @Test
+  void aSchemaThatKeepsUnknownFieldsPrunesNothingSoSaysNothingOfPersistence() {
+    for (String keeps :
+        java.util.List.of(
+            "{type: object, x-kubernetes-preserve-unknown-fields: true}",
+            "{type: object, properties: {spec: {type: object,"
+                + " x-kubernetes-preserve-unknown-fields: true}}}",
+            "{type: object, properties: {spec: {type: object, properties: {rules: {type: array,"
+                + " x-kubernetes-preserve-unknown-fields: true}}}}}",
+            "{type: object, properties: {spec: {type: object, properties: {rules: {type: array,"
+                + " items: {type: object, x-kubernetes-preserve-unknown-fields: true}}}}}}")) {
+      assertEquals(GatewayApiCrd.Persistence.UNKNOWN, trimmed(keeps).persistence(), keeps);
+    }
+    // without it, a schema that lists no sessionPersistence prunes it: ABSENT, as before
+    for (String prunes :
+        java.util.List.of(
+            "{type: object, properties: {spec: {type: object}}}",
+            "{type: object, x-kubernetes-preserve-unknown-fields: false, properties: {spec: {type:"
+                + " object}}}",
+            "{type: object, properties: {status: {type: object,"
+                + " x-kubernetes-preserve-unknown-fields: true}, spec: {type: object}}}")) {
+      assertEquals(GatewayApiCrd.Persistence.ABSENT, trimmed(prunes).persistence(), prunes);
+    }
+  }
 }

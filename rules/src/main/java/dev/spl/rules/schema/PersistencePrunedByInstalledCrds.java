@@ -51,6 +51,11 @@ public final class PersistencePrunedByInstalledCrds implements SessionPersistenc
   }
 
   @Override
+  public boolean checksPrunedFields() {
+    return true;
+  }
+
+  @Override
   public void check(SessionPersistenceSite site, RuleContext context, Reporter reporter) {
     Optional<CrdsInSight> crds = context.crds();
     if (crds.isEmpty() || site.attachment() == AttachmentPoint.BACKEND) {

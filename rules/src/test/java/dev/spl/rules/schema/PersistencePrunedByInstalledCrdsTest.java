@@ -75,4 +75,39 @@ class PersistencePrunedByInstalledCrdsTest {
         List.of(), lint(TestCrds.inSight(TestCrds.httpRoute("v1.4.1", "experimental", STICKY))));
     assertEquals(List.of(), lint(null));
   }
+
+  @Test
+  void whatTheStandardCrdPrunesNoOtherRuleJudges() {
+    // Permanent without absoluteTimeout: SPL010 under the experimental CRD; under the standard
+    // one the field never reaches its CEL rules, and "dropped" is the whole truth
+    String permanent =
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata: {name: cart, namespace: shop}
+        spec:
+          rules:
+          - backendRefs: [{name: cart, port: 80}]
+            sessionPersistence: {sessionName: cart, cookieConfig: {lifetimeType: Permanent}}
+        """;
+    for (String channel : List.of("standard", "none")) {
+      Engine.LintRun run =
+          new Engine().start(LintOptions.defaults().withVersion(GatewayApiVersion.V1_4));
+      // the control: no CRDs in sight, so the built-in v1.4 rules judge
+      CrdsInSight crds =
+          channel.equals("standard")
+              ? TestCrds.inSight(TestCrds.httpRoute("v1.4.1", channel, null))
+              : null;
+      run.accept(
+          new ManifestLoader().loadText("r.yaml", permanent),
+          GatewayApiVersion.V1_4,
+          Set.of(),
+          crds);
+      List<String> rules = run.finish(1, 1).findings().stream().map(Finding::ruleId).toList();
+      assertEquals(
+          channel.equals("standard") ? List.of("SPL031") : List.of("SPL010"),
+          rules.stream().filter(r -> r.equals("SPL031") || r.equals("SPL010")).toList(),
+          channel + ": " + rules);
+    }
+  }
 }
