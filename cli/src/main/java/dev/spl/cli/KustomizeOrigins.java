@@ -98,7 +98,8 @@ final class KustomizeOrigins {
     }
     String writtenName = null;
     SourcePosition fallback;
-    if (origin.containsKey("path") && !origin.containsKey("repo")) {
+    String fetchedFrom = fileUrl(origin.get("path"));
+    if (origin.containsKey("path") && !origin.containsKey("repo") && fetchedFrom == null) {
       Path file = wrapper.resolve(origin.get("path")).normalize();
       MapNode doc = documentOf(file, built.kind(), built.name());
       if (doc != null) {
@@ -114,8 +115,8 @@ final class KustomizeOrigins {
       Path file = wrapper.resolve(origin.get("configuredIn")).normalize();
       fallback = generatorLine(file, origin.getOrDefault("kind", ""));
     } else {
-      // a remote resource: at the line of the kustomization that lists it
-      fallback = remoteLine(origin.getOrDefault("repo", ""));
+      // a remote resource (a repository, or a file's URL): at the kustomization line listing it
+      fallback = remoteLine(fetchedFrom != null ? fetchedFrom : origin.getOrDefault("repo", ""));
     }
     Node placed = place(root, List.of(), sources, fallback);
     ResourceRef ref = built.ref();
@@ -513,6 +514,20 @@ final class KustomizeOrigins {
     }
     Path file = kustomizationIn(top);
     return new SourcePosition(display.apply(file == null ? top : file), 1, 1);
+  }
+
+  /**
+   * The URL of a file kustomize fetched, from its origin path: kustomize joins the URL to the
+   * kustomization's directory ({@code ../app/http:/127.0.0.1:8080/route.yaml}); null for a local
+   * file.
+   */
+  static String fileUrl(String originPath) {
+    if (originPath == null) {
+      return null;
+    }
+    java.util.regex.Matcher m =
+        java.util.regex.Pattern.compile("(?:^|/)(https?):/+(.*)$").matcher(originPath);
+    return m.find() ? m.group(1) + "://" + m.group(2) : null;
   }
 
   static boolean remote(String ref) {

@@ -204,7 +204,7 @@ final class RepositoryReader {
       // kustomize's builds are taken once the charts are rendered too: both run at once
       deferred.add(new DeferredBuilds(pending, builds, root, walked, skip));
       boolean isContext = contextRoot != null && root.equals(contextRoot);
-      if (documents == before && pending.isEmpty() && !ignoreNonManifests && !isContext) {
+      if (documents == before && builds.tops().isEmpty() && !ignoreNonManifests && !isContext) {
         emptyWalks.put(walk.getKey(), !walked.isEmpty());
       }
     }

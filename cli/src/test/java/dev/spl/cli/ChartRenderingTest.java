@@ -176,9 +176,7 @@ class ChartRenderingTest {
         CliRun.of("lint", "--gateway-api-version", "v1.6", temp.resolve("shared").toString());
     List<String> found = findings(run.out(), temp + "/");
     assertEquals(
-        List.of("shared/values.yaml:3:3 [helm template shared]: error SPL021"),
-        found,
-        run.out());
+        List.of("shared/values.yaml:3:3 [helm template shared]: error SPL021"), found, run.out());
     assertTrue(
         run.out().contains("related: " + temp + "/shared/values.yaml:3:3 HTTPRoute default/"),
         run.out());

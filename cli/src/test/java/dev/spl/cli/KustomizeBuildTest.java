@@ -241,4 +241,36 @@ class KustomizeBuildTest {
       assertEquals(whole, findings(one), file + ": " + one.out());
     }
   }
+
+  @Test
+  void aRemoteFileKustomizeFetchesIsLintedAtTheLineThatListsIt() throws IOException {
+    com.sun.net.httpserver.HttpServer server =
+        com.sun.net.httpserver.HttpServer.create(new java.net.InetSocketAddress("127.0.0.1", 0), 0);
+    byte[] route =
+        ROUTE
+            .replace("absoluteTimeout: 1h", "absoluteTimeout: 3d")
+            .getBytes(java.nio.charset.StandardCharsets.UTF_8);
+    server.createContext(
+        "/route.yaml",
+        exchange -> {
+          exchange.sendResponseHeaders(200, route.length);
+          exchange.getResponseBody().write(route);
+          exchange.close();
+        });
+    server.start();
+    try {
+      String url = "http://127.0.0.1:" + server.getAddress().getPort() + "/route.yaml";
+      write("app/kustomization.yaml", "resources:\n- " + url + "\n");
+      CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", repo.toString());
+      assertEquals(List.of("app/kustomization.yaml:2:3: error SPL021"), findings(run), run.out());
+      // --offline: kustomize is not run on it, and the build is said to be unread
+      CliRun offline =
+          CliRun.of("lint", "--offline", "--gateway-api-version", "v1.6", repo.toString());
+      assertEquals(
+          List.of("app/kustomization.yaml:1:1: warning SPL006"), findings(offline), offline.out());
+      assertTrue(offline.out().contains("--offline"), offline.out());
+    } finally {
+      server.stop(0);
+    }
+  }
 }
