@@ -19,6 +19,8 @@ import java.util.Map;
  *     finding): counted in every summary, so that a run that read less than it was given says so
  * @param rendered how many charts were rendered, and how many renderings that took (a chart's
  *     {@code ci/*-values.yaml} files are each a rendering of their own)
+ * @param builds what the input deploys that the reader built as its tool builds it (a kustomize
+ *     build, a Flux HelmRelease, an Argo CD Application) or did not (each of those also an SPL006)
  */
 public record InputNotes(
     List<VersionChoice> versions,
@@ -27,10 +29,40 @@ public record InputNotes(
     List<String> renderLog,
     List<String> notRendered,
     Renderings rendered,
-    List<String> controllers) {
+    List<String> controllers,
+    List<Build> builds) {
   public static final InputNotes NONE =
       new InputNotes(
-          List.of(), List.of(), Map.of(), List.of(), List.of(), Renderings.NONE, List.of());
+          List.of(),
+          List.of(),
+          Map.of(),
+          List.of(),
+          List.of(),
+          Renderings.NONE,
+          List.of(),
+          List.of());
+
+  /**
+   * One deployment read: its kind ("kustomize build", "HelmRelease", "Application"), how a user
+   * names it, and why it was not built (null when it was).
+   */
+  public record Build(String kind, String unit, String notBuiltBecause) {
+    public boolean built() {
+      return notBuiltBecause == null;
+    }
+  }
+
+  /** These notes without builds (a lint that reads no repository's deployments). */
+  public InputNotes(
+      List<VersionChoice> versions,
+      List<String> skipped,
+      Map<String, String> renderedFrom,
+      List<String> renderLog,
+      List<String> notRendered,
+      Renderings rendered,
+      List<String> controllers) {
+    this(versions, skipped, renderedFrom, renderLog, notRendered, rendered, controllers, List.of());
+  }
 
   /** Charts rendered, and the renderings made of them (default values, each ci values file). */
   public record Renderings(int charts, int renderings) {
@@ -49,7 +81,14 @@ public record InputNotes(
   /** These notes, saying which controllers' versions decided version-dependent facts. */
   public InputNotes withControllers(List<String> described) {
     return new InputNotes(
-        versions, skipped, renderedFrom, renderLog, notRendered, rendered, List.copyOf(described));
+        versions,
+        skipped,
+        renderedFrom,
+        renderLog,
+        notRendered,
+        rendered,
+        List.copyOf(described),
+        builds);
   }
 
   /** One version and why it was chosen, e.g. v1.4 "CRDs in vendor/gateway-api.yaml", 12 files. */

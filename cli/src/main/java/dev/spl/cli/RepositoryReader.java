@@ -69,8 +69,7 @@ final class RepositoryReader {
   private Path firstWalkRoot; // where the charts found in walks are judged from
   // the files kustomize builds came from, parsed once for every build that reads them
   private final Map<Path, List<dev.spl.model.Node>> sourceDocuments = new HashMap<>();
-  private int buildsMade;
-  private final List<String> buildsNotMade = new ArrayList<>();
+  private final List<dev.spl.InputNotes.Build> deployments = new ArrayList<>(); // the summary's
   // the files kustomize builds read (as findings name them), and the kustomizations said not built
   private final Set<String> builtFiles = new java.util.TreeSet<>();
 
@@ -241,6 +240,15 @@ final class RepositoryReader {
             this.charts.kubeVersion(),
             hr -> Deployments.repositoryRoot(hr, releasesRoot))) {
       Path at = Path.of(r.release().file());
+      deployments.add(
+          new dev.spl.InputNotes.Build(
+              r.release().kind(),
+              r.release().ref().describe(),
+              r.part().problems().stream()
+                  .filter(p -> p.kind() == dev.spl.load.LoadProblem.Kind.NOT_BUILT)
+                  .map(dev.spl.load.LoadProblem::message)
+                  .findFirst()
+                  .orElse(null)));
       documents += r.part().documents();
       run.accept(
           r.part(),
@@ -493,7 +501,7 @@ final class RepositoryReader {
         readAgain |= tops.size() > 1;
         accept(built, version, Set.of(Unit.kustomizeBuild(name)), versions.crdsFor(file));
         made.add(name);
-        buildsMade++;
+        deployments.add(new dev.spl.InputNotes.Build("kustomize build", unitName, null));
         continue;
       }
       List<String> left = builds.notAppliedWithoutKustomize(dir);
@@ -506,6 +514,7 @@ final class RepositoryReader {
               : kustomize.available()
                   ? "--offline (it fetches remote resources)"
                   : kustomize.whyNot();
+      deployments.add(new dev.spl.InputNotes.Build("kustomize build", unitName, reason));
       if (b != null && !failures.add(reason)) {
         continue; // the same failure in another build of this walk (a shared base): said once
       }
@@ -513,7 +522,6 @@ final class RepositoryReader {
           left.isEmpty()
               ? "spl read its files itself; `kustomize build " + name + "` shows the error"
               : "spl read its files itself, without " + String.join(", ", left);
-      buildsNotMade.add(unitName + " (" + reason + ")");
       dev.spl.model.SourcePosition at =
           new dev.spl.model.SourcePosition(file == null ? name : display.apply(file), 1, 1);
       builtFiles.add(at.file());
@@ -634,7 +642,16 @@ final class RepositoryReader {
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
     releases.note(part);
+    int before = part.problems().size();
     part = Deployments.withUnbuilt(part, walkRoot);
+    for (dev.spl.load.LoadProblem p : part.problems().subList(before, part.problems().size())) {
+      // "Flux Kustomization ns/name not built: why; fix": the kind is the unit's first words
+      String unit = p.message().substring(0, Math.max(0, p.message().indexOf(" not built: ")));
+      int space = unit.lastIndexOf(' ');
+      deployments.add(
+          new dev.spl.InputNotes.Build(
+              space < 0 ? unit : unit.substring(0, space), unit, p.message()));
+    }
     documents += part.documents();
     run.accept(part, version, variants, crds);
     progress.accept(part);
@@ -805,6 +822,7 @@ final class RepositoryReader {
         charts.renderLog(),
         charts.notRendered(),
         charts.renderings(),
-        List.of());
+        List.of(),
+        List.copyOf(deployments));
   }
 }

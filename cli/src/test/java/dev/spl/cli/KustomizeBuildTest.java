@@ -98,6 +98,15 @@ class KustomizeBuildTest {
     assertEquals(
         List.of("overlays/prod/session.yaml:10:7: error SPL021"), findings(run), run.out());
     assertTrue(run.out().contains("HTTPRoute shop-prod/cart"), run.out());
+    // the summary counts the builds, --verbose names them, JSON lists them
+    assertTrue(run.out().contains("; 2 kustomize builds built\n"), run.out());
+    CliRun verbose =
+        CliRun.of("lint", "--verbose", "--gateway-api-version", "v1.6", repo.toString());
+    assertTrue(verbose.out().contains("built: kustomize build "), verbose.out());
+    CliRun json =
+        CliRun.of("lint", "--format", "json", "--gateway-api-version", "v1.6", repo.toString());
+    assertTrue(json.out().contains("\"kind\":\"kustomize build\""), json.out());
+    assertTrue(json.out().contains("\"built\":true"), json.out());
   }
 
   @Test
@@ -156,6 +165,7 @@ class KustomizeBuildTest {
                 "overlay not built: kustomize says: no resource matches strategic merge patch"),
         run.out());
     assertTrue(run.out().contains("without patches"), run.out());
+    assertTrue(run.out().contains("; 0 kustomize builds built, 1 not built (SPL006)"), run.out());
   }
 
   @Test

@@ -87,6 +87,21 @@ public final class JsonFormatter implements FindingFormatter {
         g.writeString(chart);
       }
       g.writeEndArray();
+      if (!result.inputs().builds().isEmpty()) {
+        g.writeName("builds");
+        g.writeStartArray();
+        for (dev.spl.InputNotes.Build b : result.inputs().builds()) {
+          g.writeStartObject();
+          g.writeStringProperty("kind", b.kind());
+          g.writeStringProperty("unit", b.unit());
+          g.writeBooleanProperty("built", b.built());
+          if (!b.built()) {
+            g.writeStringProperty("reason", b.notBuiltBecause());
+          }
+          g.writeEndObject();
+        }
+        g.writeEndArray();
+      }
       g.writeName("gatewayApiVersions");
       g.writeStartArray();
       for (InputNotes.VersionChoice v : result.inputs().versions()) {

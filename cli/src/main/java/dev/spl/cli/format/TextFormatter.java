@@ -54,6 +54,9 @@ public final class TextFormatter implements FindingFormatter {
     if (verbose) {
       result.inputs().skipped().forEach(f -> out.println("skipped: " + f));
       result.inputs().notRendered().forEach(c -> out.println("not rendered: " + c));
+      for (dev.spl.InputNotes.Build b : result.inputs().builds()) {
+        out.println(b.built() ? "built: " + b.unit() : "not built: " + b.notBuiltBecause());
+      }
       result.inputs().renderLog().forEach(line -> out.println("log: " + line));
     }
     if (!quiet) {
@@ -119,7 +122,29 @@ public final class TextFormatter implements FindingFormatter {
             : "; skipped "
                 + plural(r.inputs().skipped().size(), "file")
                 + " that are not objects to lint (--verbose lists them)")
-        + charts(r.inputs());
+        + charts(r.inputs())
+        + builds(r.inputs());
+  }
+
+  /**
+   * What the summary says of deployments built: per kind, how many were built as their tools build
+   * them, and how many not (each an SPL006).
+   */
+  static String builds(InputNotes inputs) {
+    Map<String, int[]> byKind = new java.util.LinkedHashMap<>();
+    for (InputNotes.Build b : inputs.builds()) {
+      byKind.computeIfAbsent(b.kind(), k -> new int[2])[b.built() ? 0 : 1]++;
+    }
+    StringBuilder out = new StringBuilder();
+    for (Map.Entry<String, int[]> e : byKind.entrySet()) {
+      int built = e.getValue()[0];
+      int not = e.getValue()[1];
+      out.append("; ").append(plural(built, e.getKey())).append(" built");
+      if (not > 0) {
+        out.append(", ").append(not).append(" not built (SPL006)");
+      }
+    }
+    return out.toString();
   }
 
   /** What the summary says of Helm charts: how many rendered, how often, and how many not. */
