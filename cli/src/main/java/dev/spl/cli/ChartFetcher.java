@@ -28,8 +28,8 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
  * its {@code urls} name, checked against the index's sha256 {@code digest}, kept in Helm's own
  * cache ({@code ~/.cache/helm/repository}, as Helm names it: {@code <name>-<version>.tgz}) so that
  * the next run, and Helm itself, read it from there. Each repository's index is fetched once per
- * run; every request has a timeout and every body a size limit. OCI registries ({@code oci://}) are
- * not fetched yet: the chart is then not rendered, and SPL004 says so.
+ * run; every request has a timeout and every body a size limit. Charts in OCI registries ({@code
+ * oci://}) are pulled by {@link OciRegistry} into the same cache.
  */
 final class ChartFetcher {
   private static final Duration TIMEOUT = Duration.ofSeconds(30);
@@ -43,12 +43,14 @@ final class ChartFetcher {
           .build();
   private final Map<String, Object> indexes = new HashMap<>(); // repository URL -> index or error
   private final Path cache;
+  private final OciRegistry oci;
 
   /** The outcome for one dependency: the package fetched, or why not. */
   record Fetched(Path tgz, String version, String problem) {}
 
   ChartFetcher(Path cache) {
     this.cache = cache;
+    this.oci = new OciRegistry(cache);
   }
 
   /** Fetches into Helm's repository cache (or {@code spl.helm.cache}, for tests). */
@@ -77,13 +79,17 @@ final class ChartFetcher {
    */
   Fetched fetch(ChartDependencies.Dependency d, String locked) {
     String repo = d.repository();
+    if (repo != null && repo.startsWith("oci://")) {
+      return oci.pull(
+          repo.replaceAll("/+$", "") + "/" + d.name(),
+          d.name(),
+          locked != null
+              ? new OciRegistry.Ref(locked, null, null)
+              : OciRegistry.Ref.forVersion(d.version()),
+          false);
+    }
     if (repo == null || !(repo.startsWith("https://") || repo.startsWith("http://"))) {
-      return new Fetched(
-          null,
-          null,
-          repo != null && repo.startsWith("oci://")
-              ? "spl does not fetch from OCI registries yet (" + repo + ")"
-              : "no chart repository URL (" + repo + ")");
+      return new Fetched(null, null, "no chart repository URL (" + repo + ")");
     }
     Object index = index(repo);
     if (index instanceof String problem) {
@@ -144,6 +150,11 @@ final class ChartFetcher {
     } catch (IOException e) {
       return new Fetched(null, null, "cannot write Helm's cache " + cache + ": " + e.getMessage());
     }
+  }
+
+  /** Pulls a chart from an OCI repository ({@code oci://host/path/name}). */
+  Fetched pullOci(String url, String name, OciRegistry.Ref ref, boolean insecure) {
+    return oci.pull(url, name, ref, insecure);
   }
 
   private Object index(String repo) {
@@ -236,7 +247,7 @@ final class ChartFetcher {
     return out;
   }
 
-  private static String sha256(Path file) {
+  static String sha256(Path file) {
     try (InputStream in = Files.newInputStream(file)) {
       MessageDigest md = MessageDigest.getInstance("SHA-256");
       byte[] buf = new byte[65536];

@@ -52,6 +52,7 @@ final class ChartReleases {
   private final List<Resource> releases = new ArrayList<>();
   private final List<Resource> applications = new ArrayList<>();
   private final Map<String, Resource> repositories = new HashMap<>(); // "namespace/name"
+  private final Map<String, Resource> ociRepositories = new HashMap<>(); // "namespace/name"
   private final Map<String, Resource> configMaps = new HashMap<>(); // "namespace/name"
   // per rendered name, the release it came from, and where its values are written
   private final Map<String, Resource> renderedFrom = new HashMap<>();
@@ -64,16 +65,38 @@ final class ChartReleases {
     for (Resource r : part.resources()) {
       String key = r.namespace() + "/" + r.name();
       if (r.group().equals(Deployments.FLUX_HELM) && r.kind().equals("HelmRelease")) {
-        releases.add(r);
+        addOnce(releases, r);
       } else if (r.group().equals(Deployments.ARGO_CD) && r.kind().equals("Application")) {
-        applications.add(r);
+        addOnce(applications, r);
       } else if (r.group().equals("source.toolkit.fluxcd.io")
           && r.kind().equals("HelmRepository")) {
         repositories.put(key, r);
+      } else if (r.group().equals("source.toolkit.fluxcd.io") && r.kind().equals("OCIRepository")) {
+        ociRepositories.put(key, r);
       } else if (r.group().isEmpty() && r.kind().equals("ConfigMap")) {
         configMaps.putIfAbsent(key, r);
       }
     }
+  }
+
+  /**
+   * Adds {@code r} unless the same object, written at the same place, is there already: a base that
+   * two overlays build holds one release, unless an overlay changes what it renders (its name,
+   * namespace or spec; labels and annotations an overlay adds render nothing).
+   */
+  private static void addOnce(List<Resource> noted, Resource r) {
+    for (Resource other : noted) {
+      if (other.position().equals(r.position())
+          && other.ref().equals(r.ref())
+          && java.util.Objects.equals(plain(other.spec()), plain(r.spec()))) {
+        return;
+      }
+    }
+    noted.add(r);
+  }
+
+  private static Object plain(MapNode node) {
+    return node == null ? null : node.toPlain();
   }
 
   /** One release to lint: its objects, or the SPL006 saying why there are none. */
@@ -304,14 +327,88 @@ final class ChartReleases {
     MapNode spec = hr.spec();
     MapNode chartSpec =
         spec == null || spec.map("chart") == null ? null : spec.map("chart").map("spec");
-    if (chartSpec == null || chartSpec.string("chart") == null) {
+    Path chart;
+    if (spec != null && spec.map("chartRef") != null) {
+      Object pulled = chartRef(hr, spec.map("chartRef"), fetcher);
+      if (pulled instanceof Rendered notRendered) {
+        return notRendered;
+      }
+      chart = (Path) pulled;
+    } else if (chartSpec == null || chartSpec.string("chart") == null) {
       return unbuilt(
           hr,
-          spec != null && spec.has("chartRef")
-              ? "spl does not render a chartRef (an OCIRepository or HelmChart) yet"
-              : "it names no chart",
+          "it names no chart",
+          "lint its rendering: helm template with its values, piped to spl lint -");
+    } else {
+      Object found = chartSpec(hr, chartSpec, fetcher, repositoryRoot);
+      if (found instanceof Rendered notRendered) {
+        return notRendered;
+      }
+      chart = (Path) found;
+    }
+    return renderFluxRelease(hr, chart, renderer, kubeVersion, tree);
+  }
+
+  /**
+   * The chart a HelmRelease's {@code chartRef} names: an OCIRepository's artifact, pulled as
+   * source-controller pulls it ({@code ref.digest}, else {@code ref.semver}, else {@code ref.tag},
+   * else {@code latest}); a Path, or the SPL006 saying why not.
+   */
+  private Object chartRef(Resource hr, MapNode ref, ChartFetcher fetcher) {
+    SourcePosition at = hr.spec().entry("chartRef").keyPosition();
+    String kind = ref.string("kind");
+    if (!"OCIRepository".equals(kind)) {
+      return unbuilt(
+          hr,
+          at,
+          "spl does not render a chartRef to a " + kind + " yet",
           "lint its rendering: helm template with its values, piped to spl lint -");
     }
+    String ns = ref.string("namespace") != null ? ref.string("namespace") : hr.namespace();
+    Resource repo = ociRepositories.get(ns + "/" + ref.string("name"));
+    MapNode repoSpec = repo == null ? null : repo.spec();
+    String url = repoSpec == null ? null : repoSpec.string("url");
+    if (url == null) {
+      return unbuilt(
+          hr,
+          at,
+          "its OCIRepository " + ns + "/" + ref.string("name") + " is not in the repository",
+          "lint the repository that holds it too");
+    }
+    if (fetcher == null) {
+      return unbuilt(hr, at, "--offline: its chart " + url + " is not pulled", "lint online");
+    }
+    MapNode which = repoSpec.map("ref");
+    OciRegistry.Ref pick =
+        which != null && which.string("digest") != null
+            ? new OciRegistry.Ref(null, null, which.string("digest"))
+            : which != null && which.string("semver") != null
+                ? new OciRegistry.Ref(null, which.string("semver"), null)
+                : new OciRegistry.Ref(
+                    which != null && which.string("tag") != null ? which.string("tag") : "latest",
+                    null,
+                    null);
+    String name = url.replaceAll("/+$", "").replaceFirst(".*/", "");
+    ChartFetcher.Fetched f = fetcher.pullOci(url, name, pick, isTrue(repoSpec, "insecure"));
+    if (f.tgz() == null) {
+      return unbuilt(hr, at, "its chart was not pulled: " + f.problem(), "check the OCIRepository");
+    }
+    return f.tgz();
+  }
+
+  private static boolean isTrue(MapNode map, String key) {
+    return map.get(key) instanceof ScalarNode s && Boolean.TRUE.equals(s.value());
+  }
+
+  /**
+   * The chart a HelmRelease's {@code chart.spec} names: from a HelmRepository (an index or an OCI
+   * registry) or a path of this repository; a Path, or the SPL006 saying why not.
+   */
+  private Object chartSpec(
+      Resource hr,
+      MapNode chartSpec,
+      ChartFetcher fetcher,
+      java.util.function.Function<Resource, Path> repositoryRoot) {
     MapNode source = chartSpec.map("sourceRef");
     String sourceKind = source == null ? null : source.string("kind");
     String chartName = chartSpec.string("chart");
@@ -333,8 +430,15 @@ final class ChartReleases {
             "lint online");
       }
       ChartFetcher.Fetched f =
-          fetcher.fetch(
-              new ChartDependencies.Dependency(chartName, chartSpec.string("version"), url), null);
+          url.startsWith("oci://")
+              ? fetcher.pullOci(
+                  url.replaceAll("/+$", "") + "/" + chartName,
+                  chartName,
+                  OciRegistry.Ref.forVersion(chartSpec.string("version")),
+                  isTrue(repo.spec(), "insecure"))
+              : fetcher.fetch(
+                  new ChartDependencies.Dependency(chartName, chartSpec.string("version"), url),
+                  null);
       if (f.tgz() == null) {
         return unbuilt(hr, "its chart was not fetched: " + f.problem(), "check the repository");
       }
@@ -353,6 +457,16 @@ final class ChartReleases {
           "spl does not read charts from a " + sourceKind + " yet",
           "lint its rendering: helm template with its values, piped to spl lint -");
     }
+    return chart;
+  }
+
+  private Rendered renderFluxRelease(
+      Resource hr,
+      Path chart,
+      Optional<HelmCharts.Renderer> renderer,
+      String kubeVersion,
+      ChartDependencies.TreeCharts tree) {
+    MapNode spec = hr.spec();
     String targetNamespace = spec.string("targetNamespace");
     String release =
         spec.string("releaseName") != null
@@ -509,7 +623,9 @@ final class ChartReleases {
 
   private static SourcePosition chartLine(Resource hr) {
     MapNode spec = hr.spec();
-    return spec != null && spec.has("chart") ? spec.entry("chart").keyPosition() : hr.position();
+    return spec != null && spec.has("chartRef")
+        ? spec.entry("chartRef").keyPosition()
+        : spec != null && spec.has("chart") ? spec.entry("chart").keyPosition() : hr.position();
   }
 
   private static Rendered unbuilt(Resource owner, SourcePosition at, String reason, String fix) {
@@ -528,7 +644,9 @@ final class ChartReleases {
     if (renderedFrom.isEmpty()) {
       return findings;
     }
-    List<Finding> out = new ArrayList<>(findings.size());
+    // a set: one release in a base that two overlays build is rendered by each, and makes the
+    // same finding at the same values line twice
+    java.util.Set<Finding> out = new java.util.LinkedHashSet<>();
     for (Finding f : findings) {
       Resource hr = renderedFrom.get(f.position().file());
       if (hr == null) {
@@ -556,7 +674,7 @@ final class ChartReleases {
               related,
               null)); // a rendering is never rewritten: no fix
     }
-    return out;
+    return List.copyOf(out);
   }
 
   /**
@@ -600,10 +718,7 @@ final class ChartReleases {
     if (spec != null && spec.has("values")) {
       return spec.entry("values").keyPosition();
     }
-    if (spec != null && spec.has("chart")) {
-      return spec.entry("chart").keyPosition();
-    }
-    return hr.position();
+    return chartLine(hr);
   }
 
   private static void find(

@@ -34,23 +34,7 @@ class ChartFetchTest {
   @BeforeEach
   void repository() throws Exception {
     // the dependency: a Service with ClientIP affinity
-    Path backend = Files.createDirectories(dir.resolve("src/backend/templates"));
-    Files.writeString(
-        dir.resolve("src/backend/Chart.yaml"),
-        "apiVersion: v2\nname: backend\nversion: 1.2.3\ntype: application\n");
-    Files.writeString(dir.resolve("src/backend/values.yaml"), "{}\n");
-    Files.writeString(
-        backend.resolve("service.yaml"),
-        """
-        apiVersion: v1
-        kind: Service
-        metadata:
-          name: backend
-        spec:
-          sessionAffinity: ClientIP
-          selector: {app: backend}
-          ports: [{port: 8080}]
-        """);
+    TestCharts.source(dir.resolve("src"), "backend", "1.2.3", TestCharts.BACKEND_SERVICE, "{}\n");
     Path served = Files.createDirectories(dir.resolve("served/charts"));
     new com.marcnuri.helm.Helm(dir.resolve("src/backend"))
         .packageIt()
@@ -87,20 +71,7 @@ class ChartFetchTest {
             + server.getAddress().getPort()
             + "/charts\n");
     Files.writeString(dir.resolve("repo/charts/app/values.yaml"), "{}\n");
-    Files.writeString(
-        app.resolve("route.yaml"),
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: app
-        spec:
-          parentRefs: [{name: public}]
-          rules:
-          - backendRefs: [{name: backend, port: 8080}]
-            sessionPersistence:
-              sessionName: app-session
-        """);
+    Files.writeString(app.resolve("route.yaml"), TestCharts.APP_ROUTE);
     cache = dir.resolve("helm-cache");
     System.setProperty("spl.helm.cache", cache.toString());
   }

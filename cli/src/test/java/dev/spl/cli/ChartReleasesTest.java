@@ -28,26 +28,8 @@ class ChartReleasesTest {
 
   @BeforeEach
   void repository() throws Exception {
-    Path chart = Files.createDirectories(dir.resolve("src/web/templates"));
-    Files.writeString(
-        dir.resolve("src/web/Chart.yaml"), "apiVersion: v2\nname: web\nversion: 2.0.1\n");
-    Files.writeString(
-        dir.resolve("src/web/values.yaml"), "session: {name: web-session, timeout: 1h}\n");
-    Files.writeString(
-        chart.resolve("route.yaml"),
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata:
-          name: {{ .Release.Name }}
-        spec:
-          parentRefs: [{name: public}]
-          rules:
-          - backendRefs: [{name: {{ .Release.Name }}, port: 8080}]
-            sessionPersistence:
-              sessionName: {{ .Values.session.name }}
-              absoluteTimeout: {{ .Values.session.timeout }}
-        """);
+    TestCharts.source(
+        dir.resolve("src"), "web", "2.0.1", TestCharts.WEB_ROUTE, TestCharts.WEB_VALUES);
     Path served = Files.createDirectories(dir.resolve("served"));
     new com.marcnuri.helm.Helm(dir.resolve("src/web")).packageIt().withDestination(served).call();
     Files.writeString(
@@ -111,12 +93,7 @@ class ChartReleasesTest {
       """;
 
   private List<String> findings(CliRun run) {
-    String root = dir.resolve("repo") + "/";
-    return run.out()
-        .lines()
-        .filter(l -> l.matches(".*:\\d+:\\d+.*: (error|warning|info) SPL\\d{3} .*"))
-        .map(l -> l.replace(root, "").replaceFirst("(SPL\\d{3}) .*", "$1"))
-        .toList();
+    return TestCharts.findings(run, dir.resolve("repo"));
   }
 
   @Test
@@ -150,6 +127,22 @@ class ChartReleasesTest {
   }
 
   @Test
+  void aReleaseInABaseThatTwoOverlaysBuildIsOneFinding() throws IOException {
+    assumeTrue(KustomizeTool.of(KustomizeTool.AUTO).available(), "needs kubectl or kustomize");
+    write("base/web.yaml", RELEASE.formatted("  values:\n    session:\n      timeout: 2d\n"));
+    write("base/kustomization.yaml", "resources: [web.yaml]\n");
+    for (String overlay : List.of("dev", "prod")) {
+      write(
+          "overlays/" + overlay + "/kustomization.yaml",
+          "resources: [../../base]\ncommonAnnotations: {stage: " + overlay + "}\n");
+    }
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
+    assertEquals(List.of("base/web.yaml:18:7: error SPL021"), findings(run), run.out());
+    // one release, rendered once: the overlays' annotations render nothing
+    assertTrue(run.out().contains("; 1 HelmRelease built"), run.out());
+  }
+
+  @Test
   void aReleaseWhoseRepositoryIsGoneIsNamed() throws IOException {
     write("clusters/prod/web.yaml", RELEASE.formatted("  values: {}\n"));
     server.stop(0);
@@ -163,7 +156,7 @@ class ChartReleasesTest {
       throws IOException {
     // the chart in the repository, linted with its defaults (1h: fine) and as the Application
     // deploys it, with a values file of its own
-    for (String f : List.of("Chart.yaml", "values.yaml", "templates/route.yaml")) {
+    for (String f : List.of("Chart.yaml", "values.yaml", "templates/web.yaml")) {
       write("charts/web/" + f, Files.readString(dir.resolve("src/web/" + f)));
     }
     write("charts/web/values-prod.yaml", "session:\n  name: prod-session\n  timeout: 5d\n");
