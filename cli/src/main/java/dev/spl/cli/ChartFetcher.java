@@ -222,7 +222,9 @@ final class ChartFetcher {
       return "cannot fetch "
           + url
           + ": "
-          + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
+          + (e instanceof java.net.ConnectException
+              ? "nothing answers there"
+              : e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return "interrupted while fetching " + url;

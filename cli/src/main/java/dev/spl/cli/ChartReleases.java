@@ -99,6 +99,11 @@ final class ChartReleases {
     return node == null ? null : node.toPlain();
   }
 
+  /** A ConfigMap of the repository (or of a build of it), by namespace and name. */
+  Optional<Resource> configMap(String namespace, String name) {
+    return Optional.ofNullable(configMaps.get(namespace + "/" + name));
+  }
+
   /** One release to lint: its objects, or the SPL006 saying why there are none. */
   record Rendered(Resource release, LoadedInput part) {}
 

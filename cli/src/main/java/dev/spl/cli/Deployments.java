@@ -15,8 +15,9 @@ import java.util.List;
 /**
  * The GitOps objects of a repository that deploy what spl does not build itself: Flux's
  * Kustomizations, Argo CD's Applications and ApplicationSets (Flux's HelmReleases are rendered:
- * {@link ChartReleases}). Each one whose objects spl did not lint as its controller builds them is
- * an SPL006 at the line that says what it deploys, with why and what to do, so that a repository of
+ * {@link ChartReleases}; Flux Kustomizations with fields of their own are built: {@link
+ * FluxKustomizations}). Each one whose objects spl did not lint as its controller builds them is an
+ * SPL006 at the line that says what it deploys, with why and what to do, so that a repository of
  * HelmReleases never lints green in silence. One that deploys a path of this repository as spl
  * reads it anyway (a Flux Kustomization or an Argo CD directory, kustomize or chart source with
  * nothing of its own to apply) says nothing: the walk lints that path.
@@ -113,24 +114,24 @@ final class Deployments {
               "lint the repository it deploys"));
       return;
     }
-    List<String> notApplied = new ArrayList<>();
-    MapNode postBuild = spec.map("postBuild");
-    if (postBuild != null && (postBuild.has("substitute") || postBuild.has("substituteFrom"))) {
-      notApplied.add("postBuild substitutions");
+    if (FluxKustomizations.builds(r, repositoryRoot(r, walkRoot))) {
+      return; // built with its own fields over its path (FluxKustomizations)
     }
-    for (String key : List.of("patches", "images", "components", "namePrefix", "nameSuffix")) {
-      if (spec.has(key)) {
-        notApplied.add(key);
+    List<String> notApplied = new ArrayList<>();
+    for (String key : FluxKustomizations.OWN_FIELDS) {
+      if (spec.has(key) && !key.equals("targetNamespace")) {
+        notApplied.add(key.equals("postBuild") ? "postBuild substitutions" : key);
       }
     }
     if (!notApplied.isEmpty()) {
+      // its path holds no kustomization.yaml: Flux would generate one, spl reads the files
       found.add(
           LoadProblem.notBuilt(
               at(r, "spec", "path"),
               unit,
               "spl lints "
                   + path
-                  + " as written, without the Flux Kustomization's own "
+                  + " (no kustomization.yaml) as written, without the Flux Kustomization's own "
                   + String.join(", ", notApplied),
               "lint flux build kustomization output, piped to spl lint -"));
     }
@@ -203,7 +204,12 @@ final class Deployments {
    * holds {@code .git}, else the directory walked.
    */
   static Path repositoryRoot(Resource r, Path walkRoot) {
-    Path file = Path.of(r.file()).toAbsolutePath().normalize();
+    return repositoryRoot(Path.of(r.file()), walkRoot);
+  }
+
+  /** The root of the repository {@code written} (a file) is in, as above. */
+  static Path repositoryRoot(Path written, Path walkRoot) {
+    Path file = written.toAbsolutePath().normalize();
     for (Path d = file.getParent(); d != null; d = d.getParent()) {
       if (Files.exists(d.resolve(".git"))) {
         return d;

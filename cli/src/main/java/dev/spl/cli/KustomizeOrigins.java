@@ -57,6 +57,16 @@ final class KustomizeOrigins {
   /** Where a value's key (or list item) and the value itself are written. */
   private record Located(SourcePosition key, SourcePosition value) {}
 
+  // how a written name reads in the build after steps outside kustomize (Flux's substitution)
+  private java.util.function.UnaryOperator<String> written =
+      java.util.function.UnaryOperator.identity();
+
+  /** These origins, with names as written turned into built names by {@code substitution}. */
+  KustomizeOrigins substituting(java.util.function.UnaryOperator<String> substitution) {
+    this.written = substitution;
+    return this;
+  }
+
   KustomizeOrigins(
       Path top, String build, Function<Path, String> display, Map<Path, List<Node>> parsed) {
     this.parsed = parsed;
@@ -417,7 +427,10 @@ final class KustomizeOrigins {
     int bestLength = -1;
     for (MapNode doc : mapDocuments(file)) {
       MapNode meta = doc.map("metadata");
-      String written = meta == null ? null : meta.string("name");
+      String written =
+          meta == null || meta.string("name") == null
+              ? null
+              : this.written.apply(meta.string("name"));
       if (!kind.equals(doc.string("kind")) || written == null) {
         continue;
       }

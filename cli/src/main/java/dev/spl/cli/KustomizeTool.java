@@ -114,6 +114,15 @@ final class KustomizeTool {
 
   /** Builds the kustomization in {@code dir}; never throws: a failure is a build with its error. */
   Build build(Path dir) {
+    return build(dir, List.of(), "");
+  }
+
+  /**
+   * Builds the kustomization in {@code dir} with {@code components} (directories) and {@code
+   * options} (kustomization fields, as YAML: a namespace, patches, images...) applied over it, as
+   * Flux's kustomize-controller applies a Kustomization's own fields.
+   */
+  Build build(Path dir, List<Path> components, String options) {
     Path wrapper = null;
     try {
       wrapper = Files.createTempDirectory("spl-kustomize");
@@ -129,6 +138,8 @@ final class KustomizeTool {
               + "- "
               + relative
               + "\n"
+              + componentsYaml(realWrapper, components)
+              + options
               + "buildMetadata: [originAnnotations]\n");
       List<String> cmd = new ArrayList<>(command);
       cmd.add(realWrapper.toString());
@@ -162,6 +173,19 @@ final class KustomizeTool {
     } finally {
       deleteQuietly(wrapper);
     }
+  }
+
+  private static String componentsYaml(Path wrapper, List<Path> components) throws IOException {
+    if (components.isEmpty()) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder("components:\n");
+    for (Path c : components) {
+      out.append("- ")
+          .append(wrapper.relativize(c.toRealPath()).toString().replace('\\', '/'))
+          .append('\n');
+    }
+    return out.toString();
   }
 
   private static CompletableFuture<byte[]> read(InputStream in, int max) {

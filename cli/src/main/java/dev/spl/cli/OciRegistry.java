@@ -170,6 +170,9 @@ final class OciRegistry {
       return null;
     }
     String host = rest.substring(0, slash);
+    if (host.equals("docker.io")) {
+      host = "registry-1.docker.io"; // Docker Hub's registry, as Helm's client resolves it
+    }
     String hostName = host.replaceFirst(":\\d+$", "").replaceAll("[\\[\\]]", "");
     boolean loopback =
         hostName.equals("localhost") || hostName.startsWith("127.") || hostName.equals("::1");

@@ -65,6 +65,7 @@ final class RepositoryReader {
   private boolean readAgain; // a file was read once per kustomize build: findings may repeat
   private KustomizeTool kustomize; // null: found on first use
   private final ChartReleases releases = new ChartReleases();
+  private final FluxKustomizations fluxBuilds = new FluxKustomizations();
   private Path walkRoot; // the directory being walked, null for files named alone
   private Path firstWalkRoot; // where the charts found in walks are judged from
   // the files kustomize builds came from, parsed once for every build that reads them
@@ -93,7 +94,10 @@ final class RepositoryReader {
             Deployments.reported(
                 run,
                 () -> walkRoot != null ? walkRoot : firstWalkRoot,
-                part -> releases.note(part)),
+                part -> {
+                  releases.note(part);
+                  fluxBuilds.note(part, this::repositoryRootOf);
+                }),
             versions,
             helm,
             progress,
@@ -172,10 +176,23 @@ final class RepositoryReader {
               walked.stream().filter(Kustomizations::isKustomization).toList(), DisplayPath::of);
       inputErrors.addAll(builds.problems());
       int before = documents;
+      // a path a Flux Kustomization deploys with fields of its own is linted as Flux builds it
+      // (FluxKustomizations), not as written; its files are read as written only if that fails
+      Set<Path> fluxDirs = FluxKustomizations.deployedPaths(walked, root);
+      Set<String> fluxTops = new LinkedHashSet<>();
+      builds
+          .tops()
+          .forEach(
+              (name, dir) -> {
+                if (fluxDirs.contains(dir.toAbsolutePath().normalize())) {
+                  fluxTops.add(name);
+                }
+              });
       // kustomize runs while the walk's other files are read; its builds' files wait for it
       Map<String, java.util.concurrent.Future<KustomizeTool.Build>> pending =
-          startBuilds(builds, root);
-      Set<String> made = pending.keySet();
+          startBuilds(builds, root, fluxTops);
+      Set<String> made = new LinkedHashSet<>(pending.keySet());
+      made.addAll(fluxTops);
       for (Path f : walked) {
         if (Kustomizations.isKustomization(f)) {
           skipped.add(DisplayPath.of(f) + " (kustomization)");
@@ -201,7 +218,7 @@ final class RepositoryReader {
       }
       acceptRenamed();
       // kustomize's builds are taken once the charts are rendered too: both run at once
-      deferred.add(new DeferredBuilds(pending, builds, root, walked, skip));
+      deferred.add(new DeferredBuilds(pending, builds, root, walked, skip, fluxTops));
       boolean isContext = contextRoot != null && root.equals(contextRoot);
       if (documents == before && builds.tops().isEmpty() && !ignoreNonManifests && !isContext) {
         emptyWalks.put(walk.getKey(), !walked.isEmpty());
@@ -231,6 +248,26 @@ final class RepositoryReader {
       finishWalkBuilds(d);
     }
     deferred.clear();
+    finishFluxBuilds();
+    for (DeferredBuilds d : finishedWalks) {
+      // a path no Flux build made (it failed, or its Kustomization was not read): as written,
+      // as spl reads it without kustomize
+      Set<String> failed = new LinkedHashSet<>();
+      d.builds()
+          .tops()
+          .forEach(
+              (name, dir) -> {
+                if (d.fluxTops().contains(name)
+                    && !builtFluxDirs.contains(dir.toAbsolutePath().normalize())) {
+                  failed.add(name);
+                }
+              });
+      walkRoot = d.root();
+      readAsWritten(d, failed);
+    }
+    walkRoot = null;
+    finishedWalks.clear();
+    builtFluxDirs.clear();
     Path releasesRoot = firstWalkRoot;
     for (ChartReleases.Rendered r :
         releases.renderAll(
@@ -377,17 +414,26 @@ final class RepositoryReader {
       Kustomizations builds,
       Path root,
       List<Path> walked,
-      Predicate<Path> skip) {}
+      Predicate<Path> skip,
+      Set<String> fluxTops) {}
 
   private final List<DeferredBuilds> deferred = new ArrayList<>();
+  private final List<DeferredBuilds> finishedWalks = new ArrayList<>();
+  private final Set<Path> builtFluxDirs = new LinkedHashSet<>();
 
   /**
    * Lints what a walk's builds made; what kustomize could not build is read by spl itself, as
    * without kustomize.
    */
   private void finishWalkBuilds(DeferredBuilds d) throws SplConfig.Invalid {
+    finishedWalks.add(d);
     Set<String> failed = new LinkedHashSet<>(d.pending().keySet());
-    failed.removeAll(finishBuilds(d.pending(), d.builds(), d.root()));
+    failed.removeAll(finishBuilds(d.pending(), d.builds(), d.root(), d.fluxTops()));
+    readAsWritten(d, failed);
+  }
+
+  /** Reads the files of {@code failed} builds of a walk as spl reads them without kustomize. */
+  private void readAsWritten(DeferredBuilds d, Set<String> failed) throws SplConfig.Invalid {
     if (failed.isEmpty()) {
       return;
     }
@@ -409,7 +455,7 @@ final class RepositoryReader {
    * kustomizations do more than spl's own reading of names and namespaces), in the background.
    */
   private Map<String, java.util.concurrent.Future<KustomizeTool.Build>> startBuilds(
-      Kustomizations builds, Path root) {
+      Kustomizations builds, Path root, Set<String> fluxTops) {
     Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running = new LinkedHashMap<>();
     if (builds.tops().isEmpty()) {
       return running;
@@ -421,6 +467,9 @@ final class RepositoryReader {
       return running;
     }
     for (Map.Entry<String, Path> top : builds.tops().entrySet()) {
+      if (fluxTops.contains(top.getKey())) {
+        continue; // built as its Flux Kustomization builds it
+      }
       List<String> left = builds.notAppliedWithoutKustomize(top.getValue());
       if (left.isEmpty() || Units.isTestFixture(top.getValue().resolve("x"), root)) {
         // a build under test data (a components test, a fixture) is no deployment: read as
@@ -463,7 +512,8 @@ final class RepositoryReader {
   private Set<String> finishBuilds(
       Map<String, java.util.concurrent.Future<KustomizeTool.Build>> running,
       Kustomizations builds,
-      Path root)
+      Path root,
+      Set<String> fluxTops)
       throws SplConfig.Invalid {
     Map<String, Path> tops = builds.tops();
     if (tops.isEmpty()) {
@@ -487,6 +537,9 @@ final class RepositoryReader {
     for (Map.Entry<String, Path> top : tops.entrySet()) {
       String name = top.getKey();
       Path dir = top.getValue();
+      if (fluxTops.contains(name)) {
+        continue; // its Flux Kustomization's build speaks for it
+      }
       Path file = KustomizeOrigins.kustomizationIn(dir);
       String unitName = "kustomize build " + name;
       KustomizeTool.Build b = outcomes.get(name);
@@ -536,6 +589,68 @@ final class RepositoryReader {
           Set.of(Unit.kustomizeBuild(name)));
     }
     return made;
+  }
+
+  private Path repositoryRootOf(Resource r) {
+    return Deployments.repositoryRoot(r, walkRoot != null ? walkRoot : firstWalkRoot);
+  }
+
+  /**
+   * Lints what each Flux Kustomization with fields of its own deploys ({@link FluxKustomizations}),
+   * placed back in the files it came from; one kustomize could not build is an SPL006 at its {@code
+   * path:}.
+   */
+  private void finishFluxBuilds() throws SplConfig.Invalid {
+    if (kustomize == null) {
+      kustomize = KustomizeTool.of(KustomizeTool.AUTO);
+    }
+    Path root = firstWalkRoot != null ? firstWalkRoot : Path.of("");
+    java.util.function.Function<Path, String> display = sourceNames(root);
+    for (FluxKustomizations.Outcome o :
+        fluxBuilds.buildAll(kustomize, builders(), this::repositoryRootOf, releases::configMap)) {
+      Resource ks = o.kustomization();
+      String unitName = o.unitName();
+      Path file = Path.of(ks.file());
+      GatewayApiVersion version = versions.versionFor(file);
+      if (o.made()) {
+        KustomizeOrigins origins =
+            new KustomizeOrigins(o.dir(), unitName, display, sourceDocuments)
+                .substituting(o.names());
+        LoadedInput placed =
+            origins.place(lenient.loadText(unitName, o.build().output()), o.build().wrapper());
+        LoadedInput built = FluxKustomizations.withoutUnresolved(placed, o.unresolved());
+        skipped.addAll(built.skipped().subList(placed.skipped().size(), built.skipped().size()));
+        for (String source : origins.sourceFiles()) {
+          versions.linted(source, version);
+        }
+        builtFiles.addAll(origins.sourceFiles());
+        builtFluxDirs.add(o.dir().toAbsolutePath().normalize());
+        readAgain = true; // another Kustomization may build the same files
+        deployments.add(new dev.spl.InputNotes.Build("Flux Kustomization", unitName, null));
+        accept(built, version, Set.of(Unit.kustomizeBuild(unitName)), versions.crdsFor(file));
+        continue;
+      }
+      String reason =
+          o.build() != null ? "kustomize says: " + shorter(o.build().error(), root) : o.reason();
+      deployments.add(new dev.spl.InputNotes.Build("Flux Kustomization", unitName, reason));
+      dev.spl.model.MapNode spec = ks.spec();
+      dev.spl.model.SourcePosition at =
+          spec.has("path") ? spec.entry("path").keyPosition() : ks.position();
+      run.accept(
+          new LoadedInput(
+              List.of(),
+              List.of(
+                  dev.spl.load.LoadProblem.notBuilt(
+                      at,
+                      unitName,
+                      reason,
+                      "spl lints its path as written; `flux build kustomization` shows the error")),
+              List.of(),
+              0,
+              0),
+          version,
+          Set.of(Unit.kustomizeBuild(unitName)));
+    }
   }
 
   /** kustomize's words with the walk's absolute paths shown as the walk names them. */
@@ -642,6 +757,7 @@ final class RepositoryReader {
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
     releases.note(part);
+    fluxBuilds.note(part, this::repositoryRootOf);
     int before = part.problems().size();
     part = Deployments.withUnbuilt(part, walkRoot);
     for (dev.spl.load.LoadProblem p : part.problems().subList(before, part.problems().size())) {
