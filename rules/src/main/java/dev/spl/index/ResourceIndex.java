@@ -27,7 +27,8 @@ import java.util.function.Function;
  */
 public final class ResourceIndex {
   private final List<Resource> routes = new ArrayList<>();
-  private final Map<ObjectKey, Resource> objects = new HashMap<>();
+  // in input order: a rule walking them reports in the order the user wrote them
+  private final Map<ObjectKey, Resource> objects = new java.util.LinkedHashMap<>();
   // reference targets a build renamed, by the name their files write
   private final Map<ObjectKey, Resource> renamed = new HashMap<>();
   private final Map<Resource, List<SessionPersistenceSite>> sites = new IdentityHashMap<>();
@@ -179,6 +180,20 @@ public final class ResourceIndex {
   /** The route rules whose backendRefs point at {@code backend}. */
   public List<RouteRule> rulesReferencing(ObjectKey backend) {
     return rulesByBackend.getOrDefault(backend.normalized(), List.of());
+  }
+
+  /**
+   * Every object of {@code role} that references can name (Services, Backends...), in input order:
+   * for a rule that judges each with the objects around it.
+   */
+  public List<Resource> targets(KindRole role) {
+    List<Resource> out = new ArrayList<>();
+    for (Resource r : objects.values()) {
+      if (r.role() == role) {
+        out.add(r);
+      }
+    }
+    return out;
   }
 
   public Optional<Resource> find(ObjectKey key) {
