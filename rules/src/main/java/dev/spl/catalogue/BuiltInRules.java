@@ -54,6 +54,7 @@ import dev.spl.rules.haproxy.HaproxyIngressAffinityUnknown;
 import dev.spl.rules.haproxy.HaproxyIngressCookieDomainMismatch;
 import dev.spl.rules.input.AnnotationKeyMisspelt;
 import dev.spl.rules.input.ChartNotRendered;
+import dev.spl.rules.input.DuplicateKey;
 import dev.spl.rules.input.NotAResource;
 import dev.spl.rules.input.NotBuilt;
 import dev.spl.rules.input.SuppressionWithoutReason;
@@ -100,6 +101,7 @@ import dev.spl.rules.traefik.TraefikServiceStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyNativeLb;
 import dev.spl.rules.traefik.TraefikStickyOnIngress;
+import dev.spl.rules.traefik.TraefikStickyRedundantOnIngress;
 import java.util.List;
 import java.util.Optional;
 
@@ -113,6 +115,7 @@ public final class BuiltInRules {
           new ChartNotRendered(),
           new AnnotationKeyMisspelt(),
           new NotBuilt(),
+          new DuplicateKey(),
           new PermanentNeedsAbsoluteTimeout(),
           new CookieNeedsCookieType(),
           new CookieTypeNeedsCookie(),
@@ -182,6 +185,7 @@ public final class BuiltInRules {
           new TraefikStickyCookieShared(),
           new TraefikServiceStickyCookieShared(),
           new TraefikNginxProviderCookieDiffers(),
+          new TraefikStickyRedundantOnIngress(),
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),

@@ -57,6 +57,8 @@ public final class LiveIndex {
   // Ingresses by each host they route (lower case; "*" for a rule without one)
   private final Map<String, Collection<ObjectKey>> ingressesByHost = new ConcurrentHashMap<>();
   // keyed by a Namespace key: the autoscalers of one namespace are few
+  private final Map<ObjectKey, Collection<ObjectKey>> workloadsByNamespace =
+      new java.util.HashMap<>();
   private final Map<ObjectKey, Collection<ObjectKey>> autoscalersByNamespace =
       new ConcurrentHashMap<>();
   // routes by a Gateway they name, a session name they carry inline and whether they are in the
@@ -222,6 +224,9 @@ public final class LiveIndex {
     if (kind == KindRole.HORIZONTAL_POD_AUTOSCALER) {
       out.add(link(autoscalersByNamespace, namespaceKey(kept.namespace())));
     }
+    if (kind == KindRole.WORKLOAD) {
+      out.add(link(workloadsByNamespace, namespaceKey(kept.namespace())));
+    }
     if (kind == KindRole.INGRESS) {
       hostsOf(kept).forEach(h -> out.add(link(ingressesByHost, h)));
     }
@@ -343,6 +348,9 @@ public final class LiveIndex {
         }
       }
       References.configsOf(reviewed).forEach(c -> add(c, out));
+      if (reviewed.role() == KindRole.SERVICE) {
+        addSelected(reviewed, out);
+      }
     }
     for (ObjectKey r : routes) {
       Entry route = objects.get(r);
@@ -561,6 +569,39 @@ public final class LiveIndex {
     }
     return hosts;
   }
+
+  /**
+   * The workloads a reviewed Service selects (how many pods it reaches), at most {@value
+   * #SELECTED_WORKLOADS}, with the namespace's autoscalers.
+   */
+  private void addSelected(Resource service, Map<ObjectKey, Entry> out) {
+    if (service.spec() == null
+        || !(service.spec().get("selector") instanceof dev.spl.model.MapNode selector)
+        || selector.entries().isEmpty()) {
+      return;
+    }
+    Map<?, ?> wanted = (Map<?, ?>) selector.toPlain();
+    int added = 0;
+    for (ObjectKey w : referrers(workloadsByNamespace, namespaceKey(service.namespace()))) {
+      Entry e = objects.get(w);
+      if (e != null
+          && e.resource()
+                  .nodeAt(dev.spl.model.FieldPath.of("spec", "template", "metadata", "labels"))
+              instanceof dev.spl.model.MapNode labels
+          && ((Map<?, ?>) labels.toPlain()).entrySet().containsAll(wanted.entrySet())) {
+        out.putIfAbsent(w, e);
+        if (++added == SELECTED_WORKLOADS) {
+          break;
+        }
+      }
+    }
+    if (added > 0) {
+      addAutoscalers(service.namespace(), out);
+    }
+  }
+
+  /** Enough to tell one pod from many; a Service selecting more is judged on these. */
+  private static final int SELECTED_WORKLOADS = 16;
 
   /** The autoscalers of a namespace, with the workloads they scale. */
   private void addAutoscalers(String namespace, Map<ObjectKey, Entry> out) {

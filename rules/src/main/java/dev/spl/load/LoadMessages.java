@@ -15,10 +15,6 @@ public final class LoadMessages {
   // SPL001: the document cannot be read
   public static final MessageTemplate SYNTAX_ERROR =
       MessageTemplate.of("YAML syntax error: {problem}");
-  public static final MessageTemplate DUPLICATE_KEY =
-      MessageTemplate.of(
-          "duplicate key \"{key}\" (first at {line}:{column}); kubectl's strict field validation"
-              + " rejects it");
   public static final MessageTemplate UTF_32 =
       MessageTemplate.of(
           "UTF-32 text, which kubectl does not read (it takes the byte-order mark for UTF-16's);"
@@ -36,6 +32,12 @@ public final class LoadMessages {
       MessageTemplate.of("{what} is nested deeper than {limit} levels; refusing to read it");
   public static final MessageTemplate NOT_JSON =
       MessageTemplate.of("object holds a value of type {type}, not JSON");
+
+  // SPL007: a key written twice in one mapping
+  public static final MessageTemplate DUPLICATE_KEY =
+      MessageTemplate.of(
+          "duplicate key \"{key}\" (first at {line}:{column}): kubectl keeps this last value;"
+              + " keep one");
 
   // SPL002: the document is read but is not an object
   public static final MessageTemplate NOT_A_MAPPING =
@@ -58,14 +60,8 @@ public final class LoadMessages {
     return switch (kind) {
       case SYNTAX ->
           List.of(
-              SYNTAX_ERROR,
-              DUPLICATE_KEY,
-              UTF_32,
-              INVALID_UTF_8,
-              TOO_LARGE,
-              TOO_MANY_VALUES,
-              TOO_DEEP,
-              NOT_JSON);
+              SYNTAX_ERROR, UTF_32, INVALID_UTF_8, TOO_LARGE, TOO_MANY_VALUES, TOO_DEEP, NOT_JSON);
+      case DUPLICATE_KEY -> List.of(DUPLICATE_KEY);
       case NOT_A_RESOURCE -> List.of(NOT_A_MAPPING, FIELDS_MISSING);
       case NOT_RENDERED -> List.of(CHART_NOT_RENDERED);
       case NOT_BUILT -> List.of(NOT_BUILT);

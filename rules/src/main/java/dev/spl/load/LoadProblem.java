@@ -5,10 +5,11 @@ import dev.spl.model.ResourceRef;
 import dev.spl.model.SourcePosition;
 
 /**
- * A document that could not become a resource: a syntax error (SPL001), a document that is not a
- * Kubernetes object (SPL002), a chart Helm could not render into documents (SPL004), or something a
- * repository deploys that spl did not build as its tool builds it (SPL006: a kustomize build, a
- * Flux or Argo CD deployment, a remote resource).
+ * A document that could not become a resource: a syntax error (SPL001), a duplicate key (SPL007:
+ * read, the last value kept, as kubectl reads it), a document that is not a Kubernetes object
+ * (SPL002), a chart Helm could not render into documents (SPL004), or something a repository
+ * deploys that spl did not build as its tool builds it (SPL006: a kustomize build, a Flux or Argo
+ * CD deployment, a remote resource).
  */
 public record LoadProblem(
     Kind kind, String message, SourcePosition position, ResourceRef resource) {
@@ -16,6 +17,7 @@ public record LoadProblem(
   /** What went wrong. */
   public enum Kind {
     SYNTAX,
+    DUPLICATE_KEY,
     NOT_A_RESOURCE,
     NOT_RENDERED,
     NOT_BUILT
@@ -24,6 +26,20 @@ public record LoadProblem(
   /** A document that cannot be read, said by one of {@link LoadMessages}' SPL001 templates. */
   static LoadProblem syntax(SourcePosition at, MessageTemplate says, Object... namesAndValues) {
     return of(Kind.SYNTAX, at, says, namesAndValues);
+  }
+
+  /** A key written twice in one mapping: the last value is kept, the first named. */
+  static LoadProblem duplicateKey(SourcePosition at, String key, SourcePosition first) {
+    return of(
+        Kind.DUPLICATE_KEY,
+        at,
+        LoadMessages.DUPLICATE_KEY,
+        "key",
+        key,
+        "line",
+        first.line(),
+        "column",
+        first.column());
   }
 
   /** A chart that Helm could not render, at the template line Helm's message names. */

@@ -331,7 +331,11 @@ public final class ManifestLoader {
         if (!SessionWords.in(text)) {
           // a broken Deployment or plain Service: kubeconform's; the objects that did parse
           // are still read (a route elsewhere may name them)
-          fileProblems.removeIf(p -> p.kind() == LoadProblem.Kind.SYNTAX && p.resource() == null);
+          fileProblems.removeIf(
+              p ->
+                  (p.kind() == LoadProblem.Kind.SYNTAX
+                          || p.kind() == LoadProblem.Kind.DUPLICATE_KEY)
+                      && p.resource() == null);
           skipped.add(
               name
                   + " (YAML error at "

@@ -93,10 +93,25 @@ public final class NonManifests {
     return false;
   }
 
+  // A placeholder another tool fills before the file is YAML: {name}, %name%, %{name}, ${name}.
+  // Linear: a fixed token between fixed delimiters.
+  private static final Pattern PLACEHOLDER =
+      Pattern.compile(
+          "(?<![{$])\\{[A-Za-z_][\\w.-]*}(?!})|%\\{?[A-Za-z_][\\w.-]*[%}]|\\$\\{[A-Za-z_][\\w.-]*}");
+
   /** Why a file that fails to parse is no manifest, or empty when its error is worth reporting. */
   static Optional<String> afterSyntaxError(String name, String text, LoadProblem first) {
     if (name.endsWith(".json") && JSON_COMMENT.matcher(text).find()) {
       return Optional.of("JSON with comments");
+    }
+    Optional<String> placeholder = placeholderNear(text, first.position().line());
+    if (placeholder.isPresent()) {
+      return Optional.of(
+          "a placeholder ("
+              + placeholder.get()
+              + ") at the YAML error on line "
+              + first.position().line()
+              + ": a template another tool fills, not YAML as written");
     }
     if (!MANIFEST_KEY.matcher(text).find()) {
       return Optional.of(
@@ -105,6 +120,18 @@ public final class NonManifests {
               + ":"
               + first.position().column()
               + ") and no Kubernetes object");
+    }
+    return Optional.empty();
+  }
+
+  /** The placeholder on line {@code line} (1-based) or the line above it, where YAML broke. */
+  static Optional<String> placeholderNear(String text, int line) {
+    String[] lines = text.split("\n", -1);
+    for (int i = Math.min(line, lines.length) - 1; i >= Math.max(0, line - 2); i--) {
+      java.util.regex.Matcher m = PLACEHOLDER.matcher(lines[i]);
+      if (m.find()) {
+        return Optional.of(m.group());
+      }
     }
     return Optional.empty();
   }

@@ -273,16 +273,7 @@ public final class YamlStreamReader {
           Integer seen = index.putIfAbsent(key, entries.size());
           if (seen != null) {
             SourcePosition previous = entries.get(seen).keyPosition();
-            problems.add(
-                LoadProblem.syntax(
-                    keyAt,
-                    LoadMessages.DUPLICATE_KEY,
-                    "key",
-                    key,
-                    "line",
-                    previous.line(),
-                    "column",
-                    previous.column()));
+            problems.add(LoadProblem.duplicateKey(keyAt, key, previous));
           }
           MapNode.Entry entry =
               new MapNode.Entry(key, keyAt, convert(tuple.getValueNode(), depth + 1));

@@ -17,7 +17,7 @@ class VapPoliciesTest {
   @Test
   void aRuleCoveredInPartStaysWithTheWebhook() {
     List<String> whole = VapPolicies.enforcedWhole(main);
-    assertTrue(whole.contains("SPL150") && whole.contains("SPL003"), whole.toString());
+    assertTrue(whole.contains("SPL151") && whole.contains("SPL003"), whole.toString());
     assertTrue(!whole.contains("SPL102") && !whole.contains("SPL140"), whole.toString());
     assertEquals(main.size() - 2, whole.size(), whole.toString());
   }

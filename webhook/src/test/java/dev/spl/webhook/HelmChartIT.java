@@ -647,14 +647,12 @@ class HelmChartIT {
             "spl102-session-name-collision-across-rules",
             "spl133-permanent-zero-lifetime",
             "spl140-grpc-cookie-persistence",
-            "spl150-client-ip-behind-snat",
             "spl151-client-ip-affinity-inert",
             "spl251-ngf-hash-through-cluster-ip",
             "spl301-istio-cookie-hash-passive",
             "spl401-envoy-gateway-cookie-hash-passive",
             "spl451-kgateway-cookie-hash-passive",
             "spl452-kgateway-cookie-samesite-none-insecure",
-            "spl501-traefik-sticky-on-ingress",
             "spl502-traefik-sticky-native-lb",
             "spl701-gke-cookie-ttl-without-cookie",
             "spl702-gke-client-ip-proto-affinity",
@@ -686,7 +684,7 @@ class HelmChartIT {
             t ->
                 t.set("policies.mode", "vap")
                     .set("gatewayApiVersion", "main")
-                    .set("config.rules.SPL150", "off")
+                    .set("config.rules.SPL133", "off")
                     .set("config.rules.client-ip-affinity-inert", "error"));
     List<String> mainNames =
         main.all("ValidatingAdmissionPolicy").stream().map(Resource::name).sorted().toList();
@@ -695,12 +693,12 @@ class HelmChartIT {
         dev.spl.apiserver.policies.ApiServerPolicies.all().stream()
             .filter(p -> p.policyCheck(dev.spl.schema.GatewayApiVersion.MAIN).isPresent())
             .map(p -> dev.spl.rules.RuleInfo.of(p.rule()))
-            .filter(r -> !r.id().equals("SPL150"))
+            .filter(r -> !r.id().equals("SPL133"))
             .map(r -> r.id().toLowerCase(java.util.Locale.ROOT) + "-" + r.name())
             .sorted()
             .toList();
     assertEquals(expected, mainNames);
-    assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl150")), "off in config");
+    assertTrue(mainNames.stream().noneMatch(n -> n.startsWith("spl133")), "off in config");
     Map<String, Object> inert =
         main.all("ValidatingAdmissionPolicyBinding").stream()
             .filter(b -> b.name().startsWith("spl151"))

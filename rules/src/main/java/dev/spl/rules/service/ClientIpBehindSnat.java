@@ -11,6 +11,7 @@ import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.rules.IndexRule;
+import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
@@ -25,15 +26,16 @@ import java.util.Map;
  * externalTrafficPolicy. Silent when the Service asks an AWS NLB to pin clients to one target
  * itself (its target-group stickiness), and when the workloads it selects are in sight and run one
  * pod in all (replicas 0 or 1, none scaled by a HorizontalPodAutoscaler above one): there are no
- * other pods to meet. With the workloads out of sight (the API server's policy sees the Service
- * alone), it warns.
+ * other pods to meet. With the workloads out of sight, it warns. No API-server policy: one would
+ * see the Service alone and warn on single pods too; the webhook reads the workloads.
  */
 @RuleDefinition(
     id = "SPL150",
     name = "client-ip-behind-snat",
     severity = Severity.WARNING,
     summary =
-        "ClientIP affinity on a NodePort or LoadBalancer Service, which each node keeps on its own.")
+        "ClientIP affinity on a NodePort or LoadBalancer Service, which each node keeps on its own.",
+    noPolicyBecause = NoPolicy.OTHER_OBJECTS)
 public final class ClientIpBehindSnat implements IndexRule {
   @Override
   public Inputs inputs() {

@@ -51,6 +51,41 @@ public final class TraefikAnnotations {
     return false;
   }
 
+  /**
+   * True when every Service the Ingress {@code ingress} sends to is in sight and pins sessions
+   * itself: the Ingress's sticky annotations say nothing Traefik does not already read.
+   */
+  static boolean servicesAlreadySticky(Resource ingress, dev.spl.index.ResourceIndex index) {
+    List<String> services =
+        dev.spl.index.IngressPath.of(ingress).stream()
+            .map(dev.spl.index.IngressPath::service)
+            .filter(java.util.Objects::nonNull)
+            .distinct()
+            .toList();
+    if (services.isEmpty()) {
+      return false;
+    }
+    for (String name : services) {
+      java.util.Optional<Resource> service =
+          index.find(
+              new dev.spl.index.ObjectKey(
+                  "", dev.spl.model.Kinds.SERVICE, ingress.namespace(), name));
+      if (service.isEmpty() || !stickyOn(service.get())) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The first Service the Ingress sends to, or null. */
+  static String firstService(Resource ingress) {
+    return dev.spl.index.IngressPath.of(ingress).stream()
+        .map(dev.spl.index.IngressPath::service)
+        .filter(java.util.Objects::nonNull)
+        .findFirst()
+        .orElse(null);
+  }
+
   /** True when the value parses as true with Go's strconv.ParseBool, as Traefik's decoder does. */
   static boolean isTrue(Node node) {
     return GoBool.isTrue(ScalarNode.text(node));
