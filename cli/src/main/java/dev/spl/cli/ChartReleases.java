@@ -59,6 +59,7 @@ final class ChartReleases {
   private final Map<String, List<Node>> valuesWritten = new HashMap<>();
   // per rendered name, its objects: a finding's value is read from them
   private final Map<String, List<Resource>> renderedObjects = new HashMap<>();
+  private KustomizeTool kustomize; // applies Flux's postRenderers
 
   /** Takes note of the Flux objects and ConfigMaps in {@code part}. */
   void note(LoadedInput part) {
@@ -112,11 +113,13 @@ final class ChartReleases {
    * renderer} is Helm.
    */
   List<Rendered> renderAll(
+      KustomizeTool kustomize,
       ChartDependencies.TreeCharts tree,
       ChartFetcher fetcher,
       Optional<HelmCharts.Renderer> renderer,
       String kubeVersion,
       java.util.function.Function<Resource, Path> repositoryRoot) {
+    this.kustomize = kustomize;
     List<Rendered> out = new ArrayList<>();
     for (Resource hr : releases) {
       out.add(render(hr, fetcher, renderer, kubeVersion, repositoryRoot, tree));
@@ -538,12 +541,48 @@ final class ChartReleases {
             r.owner(), at, "Helm stops: " + result.failure().getMessage(), "fix its values");
       }
       String name = r.owner().ref().describe() + " [helm template " + r.release() + "]";
-      LoadedInput part =
-          ManifestLoader.lenient().loadText(name, result.text() == null ? "" : result.text());
+      String text = result.text() == null ? "" : result.text();
+      List<Node> written = r.written();
+      LoadProblem notPostRendered = null;
+      if (FluxPostRenderers.any(r.owner())) {
+        SourcePosition post = r.owner().spec().entry("postRenderers").keyPosition();
+        if (kustomize == null || !kustomize.available()) {
+          // linted as rendered, and said: the patches may change what is judged
+          notPostRendered =
+              LoadProblem.notBuilt(
+                  post,
+                  r.owner().ref().describe(),
+                  "its postRenderers need kustomize ("
+                      + (kustomize == null ? "none here" : kustomize.whyNot())
+                      + "), so spl lints the chart's rendering without them",
+                  "let spl run kustomize (kubectl on the PATH, no --kustomize none)");
+        } else {
+          FluxPostRenderers.Outcome after = FluxPostRenderers.apply(r.owner(), text, kustomize);
+          if (after.failure() != null) {
+            return unbuilt(r.owner(), post, after.failure(), "fix its postRenderers");
+          }
+          text = after.text();
+          written = new ArrayList<>(written);
+          written.addAll(after.written()); // applied last: their values win
+        }
+      }
+      LoadedInput part = withoutOrigins(ManifestLoader.lenient().loadText(name, text));
       part = inNamespace(part, r.namespace());
+      if (notPostRendered != null) {
+        List<LoadProblem> problems = new ArrayList<>(part.problems());
+        problems.add(notPostRendered);
+        part =
+            new LoadedInput(
+                part.resources(),
+                problems,
+                part.inputErrors(),
+                0,
+                part.documents(),
+                part.skipped());
+      }
       renderedFrom.put(name, r.owner());
       renderedObjects.put(name, part.resources());
-      valuesWritten.put(name, r.written());
+      valuesWritten.put(name, written);
       return new Rendered(r.owner(), part);
     } catch (IOException e) {
       return unbuilt(
@@ -603,6 +642,17 @@ final class ChartReleases {
         into.put(k, e.getValue());
       }
     }
+  }
+
+  /** {@code part} without the origin annotations spl's kustomize wrapper asks for. */
+  private static LoadedInput withoutOrigins(LoadedInput part) {
+    List<Resource> out = new ArrayList<>(part.resources().size());
+    for (Resource r : part.resources()) {
+      MapNode root = KustomizeOrigins.withoutOrigin(r.root());
+      out.add(root == r.root() ? r : new Resource(root, r.ref()));
+    }
+    return new LoadedInput(
+        out, part.problems(), part.inputErrors(), 0, part.documents(), part.skipped());
   }
 
   private static LoadedInput inNamespace(LoadedInput part, String namespace) {

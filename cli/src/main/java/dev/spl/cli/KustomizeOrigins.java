@@ -77,6 +77,44 @@ final class KustomizeOrigins {
     java.util.Collections.reverse(kustomizations);
   }
 
+  /**
+   * These origins with the inline {@code patches} of a GitOps object written in {@code ownerFile}
+   * (a Flux Kustomization's): applied after the path's own, so a value they set is placed at their
+   * line there.
+   */
+  KustomizeOrigins withPatchesOf(Node patches, Path ownerFile) {
+    if (!(patches instanceof ListNode list)) {
+      return this;
+    }
+    Path file = ownerFile.toAbsolutePath().normalize();
+    for (Node item : list.items()) {
+      if (item instanceof MapNode m
+          && m.get("patch") instanceof ScalarNode s
+          && s.value() instanceof String text) {
+        addPatch(
+            m.map("target"),
+            inlineAt(file, display.apply(file), text, m.entry("patch").keyPosition()));
+      }
+    }
+    return this;
+  }
+
+  private void addPatch(MapNode target, List<Node> written) {
+    for (Node doc : written) {
+      if (doc instanceof ListNode ops) {
+        patches.add(new Patch(target, new OperationsSource(ops), null, null));
+      } else if (doc instanceof MapNode smp) {
+        MapNode meta = smp.map("metadata");
+        patches.add(
+            new Patch(
+                target,
+                new DocumentSource(smp),
+                smp.string("kind"),
+                meta == null ? null : meta.string("name")));
+      }
+    }
+  }
+
   /** The files the build's objects came from, as findings name them. */
   Set<String> sourceFiles() {
     return sourceFiles;
@@ -348,19 +386,7 @@ final class KustomizeOrigins {
             written.addAll(inline(file, text, m.entry("patch").keyPosition()));
           }
         }
-        for (Node doc : written) {
-          if (doc instanceof ListNode ops) {
-            patches.add(new Patch(target, new OperationsSource(ops), null, null));
-          } else if (doc instanceof MapNode smp) {
-            MapNode meta = smp.map("metadata");
-            patches.add(
-                new Patch(
-                    target,
-                    new DocumentSource(smp),
-                    smp.string("kind"),
-                    meta == null ? null : meta.string("name")));
-          }
-        }
+        addPatch(target, written);
       }
     }
     visiting.remove(dir);
@@ -371,10 +397,17 @@ final class KustomizeOrigins {
    * scalar starts on the line after its key, indented.
    */
   private List<Node> inline(Path kustomization, String text, SourcePosition key) {
-    String name = display.apply(kustomization);
+    return inlineAt(kustomization, display.apply(kustomization), text, key);
+  }
+
+  /**
+   * A patch written inline in {@code file} (shown as {@code name}) at {@code key}, its positions in
+   * that file: a block scalar starts on the line after its key, indented.
+   */
+  static List<Node> inlineAt(Path file, String name, String text, SourcePosition key) {
     int indent = 0;
     try {
-      List<String> lines = Files.readAllLines(kustomization);
+      List<String> lines = Files.readAllLines(file);
       for (int i = key.line(); i < lines.size(); i++) {
         String line = lines.get(i);
         if (!line.isBlank()) {
@@ -570,7 +603,7 @@ final class KustomizeOrigins {
   }
 
   /** {@code root} without the origin annotation (and without annotations, when it was the one). */
-  private static MapNode withoutOrigin(MapNode root) {
+  static MapNode withoutOrigin(MapNode root) {
     MapNode meta = root.map("metadata");
     MapNode annotations = meta == null ? null : meta.map("annotations");
     if (annotations == null || !annotations.has(ORIGIN)) {

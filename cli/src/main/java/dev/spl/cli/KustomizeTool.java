@@ -239,7 +239,7 @@ final class KustomizeTool {
     return firstLine.length() > 400 ? firstLine.substring(0, 397) + "..." : firstLine;
   }
 
-  private static void deleteQuietly(Path dir) {
+  static void deleteQuietly(Path dir) {
     if (dir == null) {
       return;
     }

@@ -271,6 +271,7 @@ final class RepositoryReader {
     Path releasesRoot = firstWalkRoot;
     for (ChartReleases.Rendered r :
         releases.renderAll(
+            kustomizeTool(),
             this.charts.treeCharts(),
             this.charts.fetcher(),
             this.charts.helm(),
@@ -601,9 +602,7 @@ final class RepositoryReader {
    * path:}.
    */
   private void finishFluxBuilds() throws SplConfig.Invalid {
-    if (kustomize == null) {
-      kustomize = KustomizeTool.of(KustomizeTool.AUTO);
-    }
+    kustomizeTool();
     Path root = firstWalkRoot != null ? firstWalkRoot : Path.of("");
     java.util.function.Function<Path, String> display = sourceNames(root);
     for (FluxKustomizations.Outcome o :
@@ -615,6 +614,7 @@ final class RepositoryReader {
       if (o.made()) {
         KustomizeOrigins origins =
             new KustomizeOrigins(o.dir(), unitName, display, sourceDocuments)
+                .withPatchesOf(ks.spec().get("patches"), file)
                 .substituting(o.names());
         LoadedInput placed =
             origins.place(lenient.loadText(unitName, o.build().output()), o.build().wrapper());
@@ -651,6 +651,14 @@ final class RepositoryReader {
           version,
           Set.of(Unit.kustomizeBuild(unitName)));
     }
+  }
+
+  /** The kustomize builds are made with: {@code --kustomize}'s, else the one found here. */
+  private KustomizeTool kustomizeTool() {
+    if (kustomize == null) {
+      kustomize = KustomizeTool.of(KustomizeTool.AUTO);
+    }
+    return kustomize;
   }
 
   /** kustomize's words with the walk's absolute paths shown as the walk names them. */

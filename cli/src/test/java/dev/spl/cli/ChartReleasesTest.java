@@ -126,6 +126,71 @@ class ChartReleasesTest {
     assertTrue(run.out().contains("\"3d\""), run.out());
   }
 
+  // a post-renderer patching the chart's route: its value wins over the chart's default
+  private static final String POST_RENDERERS =
+      """
+        postRenderers:
+        - kustomize:
+            patches:
+            - target: {kind: HTTPRoute, name: web}
+              patch: |
+                - op: replace
+                  path: /spec/rules/0/sessionPersistence/absoluteTimeout
+                  value: %s
+      """;
+
+  @Test
+  void aValueAPostRendererSetsIsLintedAndReportedAtThePatch() throws IOException {
+    assumeTrue(KustomizeTool.of(KustomizeTool.AUTO).available(), "needs kubectl or kustomize");
+    write("clusters/prod/web.yaml", RELEASE.formatted(POST_RENDERERS.formatted("2d")));
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
+    // the chart writes 1h; the post-renderer's 2d is what Flux installs: at its value: line
+    assertEquals(List.of("clusters/prod/web.yaml:23:13: error SPL021"), findings(run), run.out());
+    assertTrue(run.out().contains("\"2d\""), run.out());
+  }
+
+  @Test
+  void aPostRendererThatFixesTheChartLeavesNothingToSay() throws IOException {
+    assumeTrue(KustomizeTool.of(KustomizeTool.AUTO).available(), "needs kubectl or kustomize");
+    write(
+        "clusters/prod/web.yaml",
+        RELEASE.formatted(
+            "  values:\n    session:\n      timeout: 2d\n" + POST_RENDERERS.formatted("48h")));
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
+    assertEquals(List.of(), findings(run), run.out());
+    assertTrue(run.out().contains("1 HelmRelease built"), run.out());
+  }
+
+  @Test
+  void aPostRendererKustomizeRefusesIsNamedAndNothingLintedOfIt() throws IOException {
+    assumeTrue(KustomizeTool.of(KustomizeTool.AUTO).available(), "needs kubectl or kustomize");
+    write(
+        "clusters/prod/web.yaml",
+        RELEASE.formatted(
+            POST_RENDERERS
+                .formatted("2d")
+                .replace("/spec/rules/0/sessionPersistence", "/spec/nothing/here")));
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
+    // Flux would fail the release: nothing of it is installed
+    assertEquals(List.of("clusters/prod/web.yaml:16:3: warning SPL006"), findings(run), run.out());
+    assertTrue(run.out().contains("kustomize refuses its postRenderers"), run.out());
+  }
+
+  @Test
+  void withoutKustomizeTheRenderingIsLintedAndThePostRenderersNamed() throws IOException {
+    write("clusters/prod/web.yaml", RELEASE.formatted(POST_RENDERERS.formatted("48h")));
+    CliRun run =
+        CliRun.of(
+            "lint",
+            "--gateway-api-version",
+            "v1.6",
+            "--kustomize",
+            "none",
+            dir.resolve("repo").toString());
+    assertEquals(List.of("clusters/prod/web.yaml:16:3: warning SPL006"), findings(run), run.out());
+    assertTrue(run.out().contains("spl lints the chart's rendering without them"), run.out());
+  }
+
   @Test
   void aReleaseInABaseThatTwoOverlaysBuildIsOneFinding() throws IOException {
     assumeTrue(KustomizeTool.of(KustomizeTool.AUTO).available(), "needs kubectl or kustomize");

@@ -170,4 +170,33 @@ class FluxKustomizationsTest {
             .contains("kubernetes/apps/shop/web/ks.yaml:8:3: warning SPL006"),
         run.out());
   }
+
+  @Test
+  void aValueTheKustomizationsOwnPatchSetsIsFoundAtThePatchLine() throws IOException {
+    ks("ConfigMap");
+    Path ks = dir.resolve("repo/kubernetes/apps/shop/web/ks.yaml");
+    Files.writeString(
+        ks,
+        Files.readString(ks)
+            + """
+              patches:
+              - target: {kind: HTTPRoute}
+                patch: |
+                  - op: replace
+                    path: /spec/rules/0/sessionPersistence/absoluteTimeout
+                    value: 2d
+            """);
+    Files.writeString(
+        dir.resolve("repo/kubernetes/flux/cluster-settings.yaml"),
+        Files.readString(dir.resolve("repo/kubernetes/flux/cluster-settings.yaml"))
+            .replace("TIMEOUT: 3d", "TIMEOUT: 1h"));
+    CliRun run = lint();
+    // the 2d is the Kustomization's own patch's (its value: line in ks.yaml), not route.yaml's
+    assertEquals(
+        List.of(
+            "kubernetes/apps/shop/web/app/route.yaml:9:5: error SPL110",
+            "kubernetes/apps/shop/web/ks.yaml:23:9: error SPL021"),
+        TestCharts.findings(run, dir.resolve("repo")).stream().sorted().toList(),
+        run.out());
+  }
 }
