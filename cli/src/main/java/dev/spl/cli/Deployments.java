@@ -15,12 +15,12 @@ import java.util.List;
 /**
  * The GitOps objects of a repository that deploy what spl does not build itself: Flux's
  * Kustomizations, Argo CD's Applications and ApplicationSets (Flux's HelmReleases are rendered:
- * {@link ChartReleases}; Flux Kustomizations with fields of their own are built: {@link
- * FluxKustomizations}). Each one whose objects spl did not lint as its controller builds them is an
- * SPL006 at the line that says what it deploys, with why and what to do, so that a repository of
- * HelmReleases never lints green in silence. One that deploys a path of this repository as spl
- * reads it anyway (a Flux Kustomization or an Argo CD directory, kustomize or chart source with
- * nothing of its own to apply) says nothing: the walk lints that path.
+ * {@link ChartReleases}; Flux Kustomizations and Argo CD kustomize sources with fields of their own
+ * are built: {@link KustomizeDeployments}). Each one whose objects spl did not lint as its
+ * controller builds them is an SPL006 at the line that says what it deploys, with why and what to
+ * do, so that a repository of HelmReleases never lints green in silence. One that deploys a path of
+ * this repository as spl reads it anyway (a Flux Kustomization or an Argo CD directory, kustomize
+ * or chart source with nothing of its own to apply) says nothing: the walk lints that path.
  */
 final class Deployments {
   static final String FLUX_HELM = "helm.toolkit.fluxcd.io";
@@ -114,11 +114,11 @@ final class Deployments {
               "lint the repository it deploys"));
       return;
     }
-    if (FluxKustomizations.builds(r, repositoryRoot(r, walkRoot))) {
-      return; // built with its own fields over its path (FluxKustomizations)
+    if (KustomizeDeployments.builds(r, repositoryRoot(r, walkRoot))) {
+      return; // built with its own fields over its path (KustomizeDeployments)
     }
     List<String> notApplied = new ArrayList<>();
-    for (String key : FluxKustomizations.OWN_FIELDS) {
+    for (String key : KustomizeDeployments.OWN_FIELDS) {
       if (spec.has(key) && !key.equals("targetNamespace")) {
         notApplied.add(key.equals("postBuild") ? "postBuild substitutions" : key);
       }
@@ -138,24 +138,7 @@ final class Deployments {
   }
 
   private static void application(Resource r, Path walkRoot, List<LoadProblem> found) {
-    MapNode spec = r.spec();
-    if (spec == null) {
-      return;
-    }
-    List<MapNode> sources = new ArrayList<>();
-    List<String> keys = new ArrayList<>();
-    if (spec.map("source") != null) {
-      sources.add(spec.map("source"));
-      keys.add("source");
-    }
-    if (spec.get("sources") instanceof ListNode list) {
-      for (Node n : list.items()) {
-        if (n instanceof MapNode m) {
-          sources.add(m);
-          keys.add("sources");
-        }
-      }
-    }
+    List<MapNode> sources = sources(r);
     String unit = r.ref().describe();
     for (int i = 0; i < sources.size(); i++) {
       MapNode source = sources.get(i);
@@ -181,6 +164,9 @@ final class Deployments {
                 "lint the repository it deploys"));
         continue;
       }
+      if (KustomizeDeployments.buildsSource(source, repositoryRoot(r, walkRoot))) {
+        continue; // built with its kustomize options (KustomizeDeployments)
+      }
       List<String> notApplied = new ArrayList<>();
       MapNode kustomize = source.map("kustomize");
       if (kustomize != null) {
@@ -197,6 +183,26 @@ final class Deployments {
                 "lint what argocd app manifests prints, piped to spl lint -"));
       }
     }
+  }
+
+  /** An Argo CD Application's sources: {@code spec.source}, then each of {@code spec.sources}. */
+  static List<MapNode> sources(Resource app) {
+    MapNode spec = app.spec();
+    List<MapNode> sources = new ArrayList<>();
+    if (spec == null) {
+      return sources;
+    }
+    if (spec.map("source") != null) {
+      sources.add(spec.map("source"));
+    }
+    if (spec.get("sources") instanceof ListNode list) {
+      for (Node n : list.items()) {
+        if (n instanceof MapNode m) {
+          sources.add(m);
+        }
+      }
+    }
+    return sources;
   }
 
   /**

@@ -65,7 +65,7 @@ final class RepositoryReader {
   private boolean readAgain; // a file was read once per kustomize build: findings may repeat
   private KustomizeTool kustomize; // null: found on first use
   private final ChartReleases releases = new ChartReleases();
-  private final FluxKustomizations fluxBuilds = new FluxKustomizations();
+  private final KustomizeDeployments gitOpsBuilds = new KustomizeDeployments();
   private Path walkRoot; // the directory being walked, null for files named alone
   private Path firstWalkRoot; // where the charts found in walks are judged from
   // the files kustomize builds came from, parsed once for every build that reads them
@@ -96,7 +96,7 @@ final class RepositoryReader {
                 () -> walkRoot != null ? walkRoot : firstWalkRoot,
                 part -> {
                   releases.note(part);
-                  fluxBuilds.note(part, this::repositoryRootOf);
+                  gitOpsBuilds.note(part, this::repositoryRootOf);
                 }),
             versions,
             helm,
@@ -177,8 +177,8 @@ final class RepositoryReader {
       inputErrors.addAll(builds.problems());
       int before = documents;
       // a path a Flux Kustomization deploys with fields of its own is linted as Flux builds it
-      // (FluxKustomizations), not as written; its files are read as written only if that fails
-      Set<Path> fluxDirs = FluxKustomizations.deployedPaths(walked, root);
+      // (KustomizeDeployments), not as written; its files are read as written only if that fails
+      Set<Path> fluxDirs = KustomizeDeployments.deployedPaths(walked, root);
       Set<String> fluxTops = new LinkedHashSet<>();
       builds
           .tops()
@@ -597,16 +597,16 @@ final class RepositoryReader {
   }
 
   /**
-   * Lints what each Flux Kustomization with fields of its own deploys ({@link FluxKustomizations}),
-   * placed back in the files it came from; one kustomize could not build is an SPL006 at its {@code
-   * path:}.
+   * Lints what each Flux Kustomization or Argo CD kustomize source with fields of its own deploys
+   * ({@link KustomizeDeployments}), placed back in the files it came from; one kustomize could not
+   * build is an SPL006 at its {@code path:} (an Application's: its source's {@code kustomize:}).
    */
   private void finishFluxBuilds() throws SplConfig.Invalid {
     kustomizeTool();
     Path root = firstWalkRoot != null ? firstWalkRoot : Path.of("");
     java.util.function.Function<Path, String> display = sourceNames(root);
-    for (FluxKustomizations.Outcome o :
-        fluxBuilds.buildAll(kustomize, builders(), this::repositoryRootOf, releases::configMap)) {
+    for (KustomizeDeployments.Outcome o :
+        gitOpsBuilds.buildAll(kustomize, builders(), this::repositoryRootOf, releases::configMap)) {
       Resource ks = o.kustomization();
       String unitName = o.unitName();
       Path file = Path.of(ks.file());
@@ -614,11 +614,11 @@ final class RepositoryReader {
       if (o.made()) {
         KustomizeOrigins origins =
             new KustomizeOrigins(o.dir(), unitName, display, sourceDocuments)
-                .withPatchesOf(ks.spec().get("patches"), file)
+                .withPatchesOf(o.patches(), file)
                 .substituting(o.names());
         LoadedInput placed =
             origins.place(lenient.loadText(unitName, o.build().output()), o.build().wrapper());
-        LoadedInput built = FluxKustomizations.withoutUnresolved(placed, o.unresolved());
+        LoadedInput built = KustomizeDeployments.withoutUnresolved(placed, o.unresolved());
         skipped.addAll(built.skipped().subList(placed.skipped().size(), built.skipped().size()));
         for (String source : origins.sourceFiles()) {
           versions.linted(source, version);
@@ -626,25 +626,24 @@ final class RepositoryReader {
         builtFiles.addAll(origins.sourceFiles());
         builtFluxDirs.add(o.dir().toAbsolutePath().normalize());
         readAgain = true; // another Kustomization may build the same files
-        deployments.add(new dev.spl.InputNotes.Build("Flux Kustomization", unitName, null));
+        deployments.add(new dev.spl.InputNotes.Build(o.kind(), unitName, null));
         accept(built, version, Set.of(Unit.kustomizeBuild(unitName)), versions.crdsFor(file));
         continue;
       }
       String reason =
           o.build() != null ? "kustomize says: " + shorter(o.build().error(), root) : o.reason();
-      deployments.add(new dev.spl.InputNotes.Build("Flux Kustomization", unitName, reason));
-      dev.spl.model.MapNode spec = ks.spec();
-      dev.spl.model.SourcePosition at =
-          spec.has("path") ? spec.entry("path").keyPosition() : ks.position();
+      deployments.add(new dev.spl.InputNotes.Build(o.kind(), unitName, reason));
       run.accept(
           new LoadedInput(
               List.of(),
               List.of(
                   dev.spl.load.LoadProblem.notBuilt(
-                      at,
+                      o.at(),
                       unitName,
                       reason,
-                      "spl lints its path as written; `flux build kustomization` shows the error")),
+                      o.kind().equals("Application")
+                          ? "spl lints its path as written; `argocd app manifests` shows the error"
+                          : "spl lints its path as written; `flux build kustomization` shows the error")),
               List.of(),
               0,
               0),
@@ -765,7 +764,7 @@ final class RepositoryReader {
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
     releases.note(part);
-    fluxBuilds.note(part, this::repositoryRootOf);
+    gitOpsBuilds.note(part, this::repositoryRootOf);
     int before = part.problems().size();
     part = Deployments.withUnbuilt(part, walkRoot);
     for (dev.spl.load.LoadProblem p : part.problems().subList(before, part.problems().size())) {
