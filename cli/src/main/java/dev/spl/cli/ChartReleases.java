@@ -170,17 +170,7 @@ final class ChartReleases {
       return List.of();
     }
     Path root = repositoryRoot.apply(app);
-    List<MapNode> sources = new ArrayList<>();
-    if (spec.map("source") != null) {
-      sources.add(spec.map("source"));
-    }
-    if (spec.get("sources") instanceof ListNode list) {
-      for (Node n : list.items()) {
-        if (n instanceof MapNode m) {
-          sources.add(m);
-        }
-      }
-    }
+    List<MapNode> sources = Deployments.sources(app);
     Map<String, Path> refs = new HashMap<>(); // $ref -> the root of that source (this repository)
     for (MapNode source : sources) {
       if (source.string("ref") != null) {
