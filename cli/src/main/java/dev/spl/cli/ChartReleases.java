@@ -395,7 +395,7 @@ final class ChartReleases {
   }
 
   private static boolean isTrue(MapNode map, String key) {
-    return map.get(key) instanceof ScalarNode s && Boolean.TRUE.equals(s.value());
+    return Deployments.isTrue(map, key);
   }
 
   /**

@@ -71,13 +71,19 @@ final class Deployments {
         fluxKustomization(r, walkRoot, found);
       } else if (group.equals(ARGO_CD) && r.kind().equals("Application")) {
         application(r, walkRoot, found);
-      } else if (group.equals(ARGO_CD) && r.kind().equals("ApplicationSet")) {
-        found.add(
-            LoadProblem.notBuilt(
-                at(r, "spec", "generators"),
-                r.ref().describe(),
-                "spl does not expand ApplicationSet generators",
-                "lint the paths its Applications deploy (spl lint PATH)"));
+      } else if (isApplicationSet(r)) {
+        ApplicationSets.Expansion made = ApplicationSets.expand(r, repositoryRoot(r, walkRoot));
+        if (made.whyNot() != null) {
+          found.add(
+              LoadProblem.notBuilt(
+                  at(r, "spec", "generators"),
+                  r.ref().describe(),
+                  made.whyNot(),
+                  "lint the paths its Applications deploy (spl lint PATH)"));
+        }
+        for (Resource app : made.applications()) {
+          application(app, walkRoot, found);
+        }
       }
     }
     if (found.isEmpty()) {
@@ -183,6 +189,16 @@ final class Deployments {
                 "lint what argocd app manifests prints, piped to spl lint -"));
       }
     }
+  }
+
+  /** True when {@code map}'s {@code key} is true: YAML's boolean, or the text "true". */
+  static boolean isTrue(MapNode map, String key) {
+    return map.get(key) instanceof dev.spl.model.ScalarNode s
+        && (Boolean.TRUE.equals(s.value()) || "true".equals(s.value()));
+  }
+
+  static boolean isApplicationSet(Resource r) {
+    return r.group().equals(ARGO_CD) && r.kind().equals("ApplicationSet");
   }
 
   /** An Argo CD Application's sources: {@code spec.source}, then each of {@code spec.sources}. */

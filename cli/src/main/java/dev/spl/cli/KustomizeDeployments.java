@@ -157,6 +157,22 @@ final class KustomizeDeployments {
         continue;
       }
       Path root = Deployments.repositoryRoot(f, walkRoot);
+      if (text.contains("ApplicationSet")) {
+        // the Applications it makes deploy their paths as an Application written so would
+        for (Resource r :
+            dev.spl.load.ManifestLoader.lenient().loadText(f.toString(), text).resources()) {
+          if (Deployments.isApplicationSet(r)) {
+            for (Resource app : ApplicationSets.expand(r, root).applications()) {
+              for (MapNode source : Deployments.sources(app)) {
+                if (buildsSource(source, root)) {
+                  out.add(
+                      root.resolve(source.string("path")).normalize().toAbsolutePath().normalize());
+                }
+              }
+            }
+          }
+        }
+      }
       try {
         for (Object doc : load.loadAllFromString(text)) {
           if (doc instanceof Map<?, ?> m
@@ -370,10 +386,7 @@ final class KustomizeDeployments {
     List<Path> components = new ArrayList<>();
     String missing =
         components(
-            k.get("components"),
-            dir,
-            "true".equals(k.string("ignoreMissingComponents")),
-            components);
+            k.get("components"), dir, Deployments.isTrue(k, "ignoreMissingComponents"), components);
     if (missing != null) {
       return failed(n, dir, "its component " + missing + " is not in this repository");
     }
@@ -386,7 +399,7 @@ final class KustomizeDeployments {
     }
     if (k.get("commonLabels") != null) {
       // --without-selector when labelWithoutSelector: the labels stay off selectors
-      boolean selectors = !"true".equals(k.string("labelWithoutSelector"));
+      boolean selectors = !Deployments.isTrue(k, "labelWithoutSelector");
       options.put(
           "labels",
           List.of(Map.of("pairs", k.get("commonLabels").toPlain(), "includeSelectors", selectors)));

@@ -92,12 +92,7 @@ final class RepositoryReader {
     this.charts =
         new ChartRendering(
             Deployments.reported(
-                run,
-                () -> walkRoot != null ? walkRoot : firstWalkRoot,
-                part -> {
-                  releases.note(part);
-                  gitOpsBuilds.note(part, this::repositoryRootOf);
-                }),
+                run, () -> walkRoot != null ? walkRoot : firstWalkRoot, this::noteDeployments),
             versions,
             helm,
             progress,
@@ -592,6 +587,26 @@ final class RepositoryReader {
     return made;
   }
 
+  /**
+   * Takes note of what {@code part} deploys that spl renders or builds: its HelmReleases,
+   * Applications and Kustomizations, and the Applications its ApplicationSets make.
+   */
+  private void noteDeployments(LoadedInput part) {
+    releases.note(part);
+    gitOpsBuilds.note(part, this::repositoryRootOf);
+    List<Resource> generated = new ArrayList<>();
+    for (Resource r : part.resources()) {
+      if (Deployments.isApplicationSet(r)) {
+        generated.addAll(ApplicationSets.expand(r, repositoryRootOf(r)).applications());
+      }
+    }
+    if (!generated.isEmpty()) {
+      LoadedInput made = new LoadedInput(generated, List.of(), List.of(), 0, 0);
+      releases.note(made);
+      gitOpsBuilds.note(made, this::repositoryRootOf);
+    }
+  }
+
   private Path repositoryRootOf(Resource r) {
     return Deployments.repositoryRoot(r, walkRoot != null ? walkRoot : firstWalkRoot);
   }
@@ -763,8 +778,7 @@ final class RepositoryReader {
 
   private void accept(
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
-    releases.note(part);
-    gitOpsBuilds.note(part, this::repositoryRootOf);
+    noteDeployments(part);
     int before = part.problems().size();
     part = Deployments.withUnbuilt(part, walkRoot);
     for (dev.spl.load.LoadProblem p : part.problems().subList(before, part.problems().size())) {

@@ -46,8 +46,16 @@ public final class NonManifests {
     if (!(root instanceof MapNode map)) {
       return Optional.empty();
     }
+    // an ApplicationSet's spec holds its controller's templates, which spl fills (ApplicationSets)
+    boolean applicationSet =
+        "ApplicationSet".equals(map.string("kind"))
+            && map.string("apiVersion") != null
+            && map.string("apiVersion").startsWith("argoproj.io/");
     for (MapNode.Entry e : map.entries()) {
       String key = e.key();
+      if (key.equals("spec") && applicationSet) {
+        continue;
+      }
       if (key.equals("spec") || SessionWords.in(key)) {
         if (holdsTemplate(e.value())) {
           return Optional.of(
