@@ -210,6 +210,7 @@ final class HelmCharts {
     }
 
     private static Result renderOne(Path chart, String release, String kubeVersion, Values v) {
+      Path sets = null;
       try {
         var template =
             new com.marcnuri.helm.Helm(chart)
@@ -219,14 +220,32 @@ final class HelmCharts {
         for (Path values : v.files()) {
           template = template.withValuesFile(values);
         }
-        for (String set : v.sets()) {
-          int eq = set.indexOf('=');
-          template = template.set(set.substring(0, eq), set.substring(eq + 1));
+        if (!v.sets().isEmpty()) {
+          // typed as helm --set types them (helm-java would pass each as a string): a values
+          // file after the others, as Helm orders --set after -f
+          sets = Files.createTempFile("spl-helm-set", ".yaml");
+          Files.writeString(
+              sets,
+              new org.snakeyaml.engine.v2.api.Dump(
+                      org.snakeyaml.engine.v2.api.DumpSettings.builder().build())
+                  .dumpToString(HelmSetValues.parse(v.sets())));
+          template = template.withValuesFile(sets);
         }
         String out = template.call();
         return new Result(out == null ? "" : out, null); // null: a chart that renders nothing
       } catch (RuntimeException e) {
         return new Result(null, new RenderFailure(firstLine(e.getMessage())));
+      } catch (java.io.IOException e) {
+        return new Result(
+            null, new RenderFailure("cannot write --helm-set values: " + e.getMessage()));
+      } finally {
+        if (sets != null) {
+          try {
+            Files.deleteIfExists(sets);
+          } catch (java.io.IOException e) {
+            // a temporary file left behind
+          }
+        }
       }
     }
 

@@ -153,11 +153,10 @@ public final class LintCommand implements Callable<Integer> {
           spec.commandLine(),
           "--kube-version takes a version such as v1.35.0, not '" + kubeVersion + "'");
     }
-    for (String set : helmSets) {
-      if (set.indexOf('=') <= 0) {
-        throw new CommandLine.ParameterException(
-            spec.commandLine(), "--helm-set takes KEY=VALUE, not '" + set + "'");
-      }
+    try {
+      HelmSetValues.parse(helmSets); // read as helm --set reads it: KEY=VALUE[,KEY=VALUE]
+    } catch (IllegalArgumentException e) {
+      throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
     }
     try {
       return lint(outputs, toTerminal);
