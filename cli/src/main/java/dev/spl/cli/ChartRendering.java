@@ -461,17 +461,55 @@ final class ChartRendering {
           "pass the values it is deployed with (--helm-values FILE), or add a ci/*-values.yaml");
       return;
     }
+    Optional<HelmCharts.TemplateLocation> location = HelmCharts.locate(chart, reason);
+    Optional<String> asked = location.flatMap(ChartRendering::askedValue);
     notRendered(
         chart,
         named,
-        HelmCharts.locate(chart, reason)
+        location
             .map(l -> new SourcePosition(DisplayPath.of(l.file()), l.line(), l.column()))
             .orElse(null),
         "Helm stops: " + reason,
-        "pass the values it is deployed with (--helm-values, --helm-set, or a ci/*-values.yaml"
-            + " in the chart), or fix the template; `helm template "
-            + chartName
-            + "` shows the same error");
+        asked.isPresent()
+            ? "pass the value it asks for: --helm-set "
+                + asked.get()
+                + "=VALUE (or in --helm-values FILE, or a ci/*-values.yaml in the chart)"
+            : "pass the values it is deployed with (--helm-values, --helm-set, or a"
+                + " ci/*-values.yaml in the chart), or fix the template; `helm template "
+                + chartName
+                + "` shows the same error");
+  }
+
+  // `required "..." .Values.a.b`, or a `fail` beside the one value its line reads
+  private static final java.util.regex.Pattern REQUIRED =
+      java.util.regex.Pattern.compile(
+          "required\\s+\"(?:[^\"\\\\]|\\\\.)*\"\\s+\\(?\\s*\\.Values\\.([A-Za-z0-9_.]+)");
+  private static final java.util.regex.Pattern VALUE =
+      java.util.regex.Pattern.compile("\\.Values\\.([A-Za-z0-9_.]+)");
+
+  /**
+   * The value a template's {@code required} or {@code fail} at {@code at} asks for: the one {@code
+   * required} names, else the one value its line reads; empty when the line does not say.
+   */
+  static Optional<String> askedValue(HelmCharts.TemplateLocation at) {
+    String line;
+    try (java.util.stream.Stream<String> lines = Files.lines(at.file())) {
+      line = lines.skip(Math.max(0, at.line() - 1)).findFirst().orElse("");
+    } catch (java.io.IOException | RuntimeException e) {
+      return Optional.empty();
+    }
+    java.util.regex.Matcher required = REQUIRED.matcher(line);
+    if (required.find()) {
+      return Optional.of(required.group(1));
+    }
+    java.util.Set<String> read = new java.util.LinkedHashSet<>();
+    java.util.regex.Matcher m = VALUE.matcher(line);
+    while (m.find()) {
+      read.add(m.group(1));
+    }
+    return line.contains("fail") && read.size() == 1
+        ? Optional.of(read.iterator().next())
+        : Optional.empty();
   }
 
   /**

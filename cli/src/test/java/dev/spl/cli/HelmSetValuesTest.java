@@ -87,4 +87,34 @@ class HelmSetValuesTest {
     assertTrue(run.out().contains("error SPL021"), run.out());
     assertTrue(run.out().contains("1 Helm chart rendered"), run.out());
   }
+
+  @Test
+  void aChartThatRequiresAValueNamesTheHelmSetThatSuppliesIt() throws IOException {
+    Path chart = Files.createDirectories(dir.resolve("r/templates"));
+    Files.writeString(dir.resolve("r/Chart.yaml"), "apiVersion: v2\nname: r\nversion: 0.1.0\n");
+    Files.writeString(dir.resolve("r/values.yaml"), "ingress: {}\n");
+    Files.writeString(
+        chart.resolve("route.yaml"),
+        """
+        apiVersion: gateway.networking.k8s.io/v1
+        kind: HTTPRoute
+        metadata:
+          name: web
+        spec:
+          hostnames: [{{ required "set the public host" .Values.ingress.host | quote }}]
+          parentRefs: [{name: public}]
+        """);
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("r").toString());
+    assertTrue(run.out().contains("warning SPL004"), run.out());
+    assertTrue(run.out().contains("--helm-set ingress.host=VALUE"), run.out());
+    CliRun given =
+        CliRun.of(
+            "lint",
+            "--gateway-api-version",
+            "v1.6",
+            "--helm-set",
+            "ingress.host=shop.example",
+            dir.resolve("r").toString());
+    assertTrue(given.out().contains("1 Helm chart rendered"), given.out());
+  }
 }
