@@ -299,29 +299,24 @@ final class KustomizeDeployments {
       java.util.function.UnaryOperator<String> names) {
     Resource r = n.owner();
     MapNode spec = r.spec();
-    return n.source() == null
-        ? new Outcome(
-            r,
-            dir,
-            unitName(n),
-            build,
-            problem,
-            unresolved,
-            names,
-            "Flux Kustomization",
-            spec.has("path") ? spec.entry("path").keyPosition() : r.position(),
-            spec.get("patches"))
-        : new Outcome(
-            r,
-            dir,
-            unitName(n),
-            build,
-            problem,
-            unresolved,
-            names,
-            "Application",
-            n.source().entry("kustomize").keyPosition(),
-            n.source().map("kustomize").get("patches"));
+    boolean flux = n.source() == null;
+    // a Flux Kustomization says what it deploys at path:, an Application's source at kustomize:
+    dev.spl.model.SourcePosition at =
+        !flux
+            ? n.source().entry("kustomize").keyPosition()
+            : spec.has("path") ? spec.entry("path").keyPosition() : r.position();
+    Node patches = flux ? spec.get("patches") : n.source().map("kustomize").get("patches");
+    return new Outcome(
+        r,
+        dir,
+        unitName(n),
+        build,
+        problem,
+        unresolved,
+        names,
+        flux ? "Flux Kustomization" : "Application",
+        at,
+        patches);
   }
 
   private static Outcome failed(Noted n, Path dir, String why) {
