@@ -54,6 +54,9 @@ final class ChartReleases {
   private final Map<String, Resource> repositories = new HashMap<>(); // "namespace/name"
   private final Map<String, Resource> ociRepositories = new HashMap<>(); // "namespace/name"
   private final Map<String, Resource> configMaps = new HashMap<>(); // "namespace/name"
+  private final Map<String, Resource> secrets = new HashMap<>(); // "namespace/name"
+  // what --verbose shows of releases rendered: values spl could not read, and why that is fine
+  private final List<String> log = new ArrayList<>();
   // per rendered name, the release it came from, and where its values are written
   private final Map<String, Resource> renderedFrom = new HashMap<>();
   private final Map<String, List<Node>> valuesWritten = new HashMap<>();
@@ -76,6 +79,8 @@ final class ChartReleases {
         ociRepositories.put(key, r);
       } else if (r.group().isEmpty() && r.kind().equals("ConfigMap")) {
         configMaps.putIfAbsent(key, r);
+      } else if (r.group().isEmpty() && r.kind().equals("Secret")) {
+        secrets.putIfAbsent(key, r);
       }
     }
   }
@@ -98,6 +103,11 @@ final class ChartReleases {
 
   private static Object plain(MapNode node) {
     return node == null ? null : node.toPlain();
+  }
+
+  /** What --verbose shows of the releases rendered (values sources read without a finding). */
+  List<String> log() {
+    return List.copyOf(log);
   }
 
   /** A ConfigMap of the repository (or of a build of it), by namespace and name. */
@@ -141,7 +151,8 @@ final class ChartReleases {
       List<Path> valuesFiles,
       Map<String, Object> values,
       List<String> sets,
-      List<Node> written) {}
+      List<Node> written,
+      List<LoadProblem> partial) {}
 
   /**
    * True for a source of an Argo CD Application that is a Helm chart: a chart from a Helm
@@ -287,7 +298,7 @@ final class ChartReleases {
       }
       out.add(
           renderRelease(
-              new Release(app, chart, release, namespace, files, values, sets, written),
+              new Release(app, chart, release, namespace, files, values, sets, written, List.of()),
               renderer,
               kubeVersion,
               at,
@@ -470,7 +481,8 @@ final class ChartReleases {
         spec.string("releaseName") != null
             ? spec.string("releaseName")
             : (targetNamespace != null ? targetNamespace + "-" : "") + hr.name();
-    List<Node> written = new ArrayList<>();
+    FluxValues values = values(hr);
+    List<Node> written = new ArrayList<>(values.written());
     if (spec.map("values") != null) {
       written.add(spec.map("values"));
     }
@@ -481,9 +493,10 @@ final class ChartReleases {
             release,
             targetNamespace != null ? targetNamespace : hr.namespace(),
             List.of(),
-            values(hr),
+            values.merged(),
             List.of(),
-            written),
+            written,
+            values.unread()),
         renderer,
         kubeVersion,
         chartLine(hr),
@@ -533,19 +546,19 @@ final class ChartReleases {
       String name = r.owner().ref().describe() + " [helm template " + r.release() + "]";
       String text = result.text() == null ? "" : result.text();
       List<Node> written = r.written();
-      LoadProblem notPostRendered = null;
+      List<LoadProblem> partial = new ArrayList<>(r.partial());
       if (FluxPostRenderers.any(r.owner())) {
         SourcePosition post = r.owner().spec().entry("postRenderers").keyPosition();
         if (kustomize == null || !kustomize.available()) {
           // linted as rendered, and said: the patches may change what is judged
-          notPostRendered =
+          partial.add(
               LoadProblem.notBuilt(
                   post,
                   r.owner().ref().describe(),
                   "its postRenderers need kustomize ("
                       + (kustomize == null ? "none here" : kustomize.whyNot())
                       + "), so spl lints the chart's rendering without them",
-                  "let spl run kustomize (kubectl on the PATH, no --kustomize none)");
+                  "let spl run kustomize (kubectl on the PATH, no --kustomize none)"));
         } else {
           FluxPostRenderers.Outcome after = FluxPostRenderers.apply(r.owner(), text, kustomize);
           if (after.failure() != null) {
@@ -558,9 +571,9 @@ final class ChartReleases {
       }
       LoadedInput part = withoutOrigins(ManifestLoader.lenient().loadText(name, text));
       part = inNamespace(part, r.namespace());
-      if (notPostRendered != null) {
+      if (!partial.isEmpty()) {
         List<LoadProblem> problems = new ArrayList<>(part.problems());
-        problems.add(notPostRendered);
+        problems.addAll(partial);
         part =
             new LoadedInput(
                 part.resources(),
@@ -594,22 +607,90 @@ final class ChartReleases {
     }
   }
 
-  /** Flux's values: each valuesFrom ConfigMap in order, then spec.values over them. */
-  private Map<String, Object> values(Resource hr) {
+  /**
+   * A HelmRelease's values as helm-controller merges them, the nodes they are written in (a values
+   * file a configMapGenerator reads, for placing findings), and the sources not read (SPL006: the
+   * chart is rendered without them, so what they set is not judged).
+   */
+  private record FluxValues(
+      Map<String, Object> merged, List<Node> written, List<LoadProblem> unread) {}
+
+  /**
+   * Flux's values: each valuesFrom ConfigMap or Secret in order (its {@code valuesKey}, else
+   * values.yaml; with {@code targetPath}, that one value set at the path as helm --set sets it,
+   * quoted text kept a string), then spec.values over them. A source missing and not {@code
+   * optional} fails the release in Flux: here it is said, unless it is a Secret, which GitOps
+   * repositories keep out of git by design (an ExternalSecret, a sealed or SOPS-encrypted one) and
+   * which holds credentials rather than session persistence; --verbose lists those.
+   */
+  private FluxValues values(Resource hr) {
     Map<String, Object> merged = new LinkedHashMap<>();
+    List<Node> written = new ArrayList<>();
+    List<LoadProblem> unread = new ArrayList<>();
     MapNode spec = hr.spec();
     if (spec.get("valuesFrom") instanceof ListNode from) {
       for (Node n : from.items()) {
-        if (n instanceof MapNode ref && "ConfigMap".equals(ref.string("kind"))) {
-          Resource cm = configMaps.get(hr.namespace() + "/" + ref.string("name"));
-          String key = ref.string("valuesKey") != null ? ref.string("valuesKey") : "values.yaml";
-          MapNode data = cm == null ? null : cm.root().map("data");
-          String text = data == null ? null : data.string(key);
-          if (text != null) {
-            Object doc = new Load(LoadSettings.builder().build()).loadFromString(text);
-            if (doc instanceof Map<?, ?> m) {
-              merge(merged, m);
-            }
+        if (!(n instanceof MapNode ref)) {
+          continue;
+        }
+        String kind = ref.string("kind");
+        String name = hr.namespace() + "/" + ref.string("name");
+        String key = ref.string("valuesKey") != null ? ref.string("valuesKey") : "values.yaml";
+        boolean secret = "Secret".equals(kind);
+        Resource source = secret ? secrets.get(name) : configMaps.get(name);
+        String text =
+            source == null ? null : secret ? secretValue(source, key) : configValue(source, key);
+        if (text == null) {
+          String what =
+              source == null
+                  ? kind + " " + name + " is not in what spl read"
+                  : kind
+                      + " "
+                      + name
+                      + (encrypted(source) ? " is encrypted" : " has no key " + key);
+          if (secret || Deployments.isTrue(ref, "optional")) {
+            log.add(hr.ref().describe() + ": values from " + what + "; rendered without them");
+          } else {
+            unread.add(
+                LoadProblem.notBuilt(
+                    ref.position(),
+                    hr.ref().describe(),
+                    "its valuesFrom " + what + ", so spl renders the chart without those values",
+                    "lint the directory that makes it with this HelmRelease, or mark it optional:"
+                        + " true if the release does without it"));
+          }
+          continue;
+        }
+        String targetPath = ref.string("targetPath");
+        if (targetPath != null) {
+          try {
+            merge(merged, HelmSetValues.atPath(targetPath, text));
+          } catch (IllegalArgumentException e) {
+            unread.add(
+                LoadProblem.notBuilt(
+                    ref.position(),
+                    hr.ref().describe(),
+                    "its valuesFrom targetPath " + targetPath + " is not a values path",
+                    "write it as helm --set writes a key (a.b[0].c)"));
+          }
+          continue;
+        }
+        Object doc;
+        try {
+          doc = new Load(LoadSettings.builder().build()).loadFromString(text);
+        } catch (RuntimeException e) {
+          unread.add(
+              LoadProblem.notBuilt(
+                  ref.position(),
+                  hr.ref().describe(),
+                  "its valuesFrom " + kind + " " + name + " key " + key + " is not YAML",
+                  "fix that values text"));
+          continue;
+        }
+        if (doc instanceof Map<?, ?> m) {
+          merge(merged, m);
+          if (!secret) {
+            written.addAll(generatedFrom(source, key));
           }
         }
       }
@@ -617,7 +698,86 @@ final class ChartReleases {
     if (spec.map("values") != null && spec.map("values").toPlain() instanceof Map<?, ?> m) {
       merge(merged, m);
     }
-    return merged;
+    return new FluxValues(merged, written, unread);
+  }
+
+  private static String configValue(Resource configMap, String key) {
+    MapNode data = configMap.root().map("data");
+    return data == null ? null : data.string(key);
+  }
+
+  /** A Secret's value as the API server stores it: stringData over base64 data; null if sealed. */
+  private static String secretValue(Resource secret, String key) {
+    if (encrypted(secret)) {
+      return null;
+    }
+    MapNode stringData = secret.root().map("stringData");
+    if (stringData != null && stringData.string(key) != null) {
+      return stringData.string(key);
+    }
+    MapNode data = secret.root().map("data");
+    String encoded = data == null ? null : data.string(key);
+    if (encoded == null) {
+      return null;
+    }
+    try {
+      return new String(
+          java.util.Base64.getMimeDecoder().decode(encoded),
+          java.nio.charset.StandardCharsets.UTF_8);
+    } catch (IllegalArgumentException e) {
+      return null; // not base64: the API server refuses such a Secret
+    }
+  }
+
+  /**
+   * True when kustomize names a generated {@code built} from {@code name} (prefix, hash, suffix).
+   */
+  private static boolean generatedName(String name, String built) {
+    return name != null
+        && (built.equals(name)
+            || built.matches(
+                ".*" + java.util.regex.Pattern.quote(name) + "(-[a-z0-9]{10})?(-.*)?"));
+  }
+
+  /** True for a SOPS-encrypted object: its values are ciphertext until Flux decrypts them. */
+  private static boolean encrypted(Resource r) {
+    return r.root().map("sops") != null;
+  }
+
+  /**
+   * The values file a kustomize configMapGenerator made {@code key} of {@code configMap} from, as
+   * nodes with their lines: a finding for a value it sets lands there, the file a user edits.
+   */
+  private static List<Node> generatedFrom(Resource configMap, String key) {
+    Path kustomization = Path.of(configMap.position().file()).toAbsolutePath();
+    if (!Files.isRegularFile(kustomization)) {
+      return List.of();
+    }
+    List<Node> docs = writtenIn(kustomization);
+    if (docs.isEmpty()
+        || !(docs.get(0) instanceof MapNode root)
+        || !(root.get("configMapGenerator") instanceof ListNode generators)) {
+      return List.of();
+    }
+    for (Node g : generators.items()) {
+      if (!(g instanceof MapNode generator)
+          || !generatedName(generator.string("name"), configMap.name())
+          || !(generator.get("files") instanceof ListNode files)) {
+        continue;
+      }
+      for (Node f : files.items()) {
+        if (f instanceof ScalarNode s && s.value() instanceof String entry) {
+          int eq = entry.indexOf('=');
+          String file = eq < 0 ? entry : entry.substring(eq + 1);
+          String fileKey =
+              eq < 0 ? Path.of(entry).getFileName().toString() : entry.substring(0, eq);
+          if (fileKey.equals(key)) {
+            return writtenIn(kustomization.resolveSibling(file).normalize());
+          }
+        }
+      }
+    }
+    return List.of();
   }
 
   @SuppressWarnings("unchecked")

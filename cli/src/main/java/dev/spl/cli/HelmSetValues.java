@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * {@code --helm-set} pairs read as {@code helm --set} reads them (Helm's strvals): pairs split on
@@ -15,18 +17,41 @@ import java.util.Map;
 final class HelmSetValues {
   private HelmSetValues() {}
 
+  private static final Pattern LIST_ITEM = Pattern.compile("^(.*)\\[(\\d+)]$");
+
   static Map<String, Object> parse(List<String> sets) {
     Map<String, Object> out = new LinkedHashMap<>();
     for (String set : sets) {
-      for (String pair : split(set, ',', true)) {
-        int eq = indexOfUnescaped(pair, '=');
-        if (eq <= 0) {
-          throw new IllegalArgumentException("--helm-set takes KEY=VALUE, not '" + pair + "'");
-        }
-        put(out, split(pair.substring(0, eq), '.', false), value(pair.substring(eq + 1)));
-      }
+      parseInto(out, set, true);
     }
     return out;
+  }
+
+  /**
+   * A Flux valuesFrom {@code targetPath} and the text it names, as helm-controller sets it: {@code
+   * path=text} read as --set reads it, or as --set-string does when the text is quoted (the quotes
+   * dropped).
+   */
+  static Map<String, Object> atPath(String path, String text) {
+    Map<String, Object> out = new LinkedHashMap<>();
+    boolean quoted =
+        text.length() >= 2
+            && (text.startsWith("'") && text.endsWith("'")
+                || text.startsWith("\"") && text.endsWith("\""));
+    String value = quoted ? text.replaceAll("^['\"]+|['\"]+$", "") : text;
+    parseInto(out, path + "=" + value, !quoted);
+    return out;
+  }
+
+  private static void parseInto(Map<String, Object> out, String set, boolean typed) {
+    for (String pair : split(set, ',', true)) {
+      int eq = indexOfUnescaped(pair, '=');
+      if (eq <= 0) {
+        throw new IllegalArgumentException("--helm-set takes KEY=VALUE, not '" + pair + "'");
+      }
+      String text = pair.substring(eq + 1);
+      put(out, split(pair.substring(0, eq), '.', false), typed ? value(text) : unescape(text));
+    }
   }
 
   private static Object value(String text) {
@@ -73,7 +98,7 @@ final class HelmSetValues {
     for (int i = 0; i < keys.size(); i++) {
       String key = unescape(keys.get(i));
       int index = -1;
-      java.util.regex.Matcher m = java.util.regex.Pattern.compile("^(.*)\\[(\\d+)]$").matcher(key);
+      Matcher m = LIST_ITEM.matcher(key);
       if (m.matches()) {
         key = m.group(1);
         index = Integer.parseInt(m.group(2));

@@ -956,7 +956,8 @@ final class RepositoryReader {
         versions.choices(),
         List.copyOf(new LinkedHashSet<>(skippedAll)),
         charts.renderedFrom(),
-        charts.renderLog(),
+        java.util.stream.Stream.concat(charts.renderLog().stream(), releases.log().stream())
+            .toList(),
         charts.notRendered(),
         charts.renderings(),
         List.of(),

@@ -121,9 +121,55 @@ class ChartReleasesTest {
             + "- name: web-values\n  files: [values.yaml]\ngeneratorOptions:\n"
             + "  disableNameSuffixHash: true\n");
     CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
-    // 3d from the ConfigMap, under the release's own name: at the HelmRelease's valuesFrom
-    assertEquals(List.of("clusters/prod/web.yaml:16:3: error SPL021"), findings(run), run.out());
+    // 3d from the ConfigMap, under the release's own name: in the file the generator reads
+    assertEquals(List.of("clusters/prod/values.yaml:2:3: error SPL021"), findings(run), run.out());
     assertTrue(run.out().contains("\"3d\""), run.out());
+  }
+
+  @Test
+  void aSecretsValueAtATargetPathIsMergedAsFluxSetsIt() throws IOException {
+    write(
+        "clusters/prod/web.yaml",
+        RELEASE.formatted(
+                "  valuesFrom:\n  - kind: Secret\n    name: web-session\n    valuesKey: timeout\n"
+                    + "    targetPath: session.timeout\n")
+            + "---\napiVersion: v1\nkind: Secret\nmetadata: {name: web-session, namespace: shop}\n"
+            + "data:\n  timeout: NGQ=\n"); // base64 of 4d
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
+    assertEquals(List.of("clusters/prod/web.yaml:16:3: error SPL021"), findings(run), run.out());
+    assertTrue(run.out().contains("\"4d\""), run.out());
+  }
+
+  @Test
+  void aValuesConfigMapNotInTheRepositoryIsNamedAndTheRestStillLinted() throws IOException {
+    write(
+        "clusters/prod/web.yaml",
+        RELEASE.formatted(
+            "  valuesFrom:\n  - kind: ConfigMap\n    name: web-values\n"
+                + "  - kind: ConfigMap\n    name: extra\n    optional: true\n"
+                + "  - kind: Secret\n    name: web-credentials\n"
+                + "  values:\n    session:\n      timeout: 2d\n"));
+    CliRun run =
+        CliRun.of(
+            "lint", "--verbose", "--gateway-api-version", "v1.6", dir.resolve("repo").toString());
+    // Flux fails without the first; the optional one and the Secret (kept out of git) are not
+    // findings, but --verbose says they were not read
+    assertEquals(
+        List.of(
+            "clusters/prod/web.yaml:17:5: warning SPL006",
+            "clusters/prod/web.yaml:26:7: error SPL021"),
+        findings(run),
+        run.out());
+    assertTrue(
+        run.out().contains("its valuesFrom ConfigMap shop/web-values is not in what spl read"),
+        run.out());
+    assertTrue(
+        run.out()
+            .contains(
+                "HelmRelease shop/web: values from Secret shop/web-credentials is not in what spl"
+                    + " read; rendered without them"),
+        run.out());
+    assertTrue(run.out().contains("values from ConfigMap shop/extra"), run.out());
   }
 
   // a post-renderer patching the chart's route: its value wins over the chart's default

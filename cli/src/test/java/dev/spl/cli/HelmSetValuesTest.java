@@ -51,6 +51,17 @@ class HelmSetValuesTest {
   }
 
   @Test
+  void aFluxTargetPathIsTypedUnlessQuoted() {
+    assertEquals(
+        Map.of("session", Map.of("port", 8080L)), HelmSetValues.atPath("session.port", "8080"));
+    assertEquals(
+        Map.of("session", Map.of("port", "8080")), HelmSetValues.atPath("session.port", "'8080'"));
+    assertEquals(
+        Map.of("db", Map.of("url", "postgres://x")),
+        HelmSetValues.atPath("db.url", "\"postgres://x\""));
+  }
+
+  @Test
   void aPairWithoutAKeyIsRefused() {
     assertThrows(IllegalArgumentException.class, () -> HelmSetValues.parse(List.of("a=1,=2")));
   }
