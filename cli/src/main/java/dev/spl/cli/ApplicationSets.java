@@ -39,7 +39,25 @@ final class ApplicationSets {
   /** The Applications {@code set} makes, or why spl does not expand it. */
   record Expansion(List<Resource> applications, String whyNot) {}
 
-  static Expansion expand(Resource set, Path repositoryRoot) {
+  /**
+   * The expansions of one run, each set expanded once: the walk (which paths are deployed), the
+   * notes (what to render and build) and the SPL006 check all want a set's Applications.
+   */
+  static final class Expansions {
+    private final Map<List<Object>, Expansion> made = new java.util.HashMap<>();
+
+    Expansion of(Resource set, Path repositoryRoot) {
+      List<Object> key =
+          List.of(
+              set.position(),
+              set.ref(),
+              String.valueOf(set.spec() == null ? "" : set.spec().toPlain()),
+              repositoryRoot);
+      return made.computeIfAbsent(key, k -> expand(set, repositoryRoot));
+    }
+  }
+
+  private static Expansion expand(Resource set, Path repositoryRoot) {
     MapNode spec = set.spec();
     MapNode template = spec == null ? null : spec.map("template");
     if (template == null) {

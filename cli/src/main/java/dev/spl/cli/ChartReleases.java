@@ -20,8 +20,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import org.snakeyaml.engine.v2.api.Dump;
-import org.snakeyaml.engine.v2.api.DumpSettings;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 
@@ -527,7 +525,7 @@ final class ChartReleases {
         }
       }
       values = Files.createTempFile("spl-release", ".yaml");
-      Files.writeString(values, new Dump(DumpSettings.builder().build()).dumpToString(r.values()));
+      Files.writeString(values, YamlText.of(r.values()));
       List<Path> files = new ArrayList<>(r.valuesFiles());
       files.add(values); // the object's own values win over its files, as in Flux and Argo CD
       HelmCharts.Renderer.Result result =

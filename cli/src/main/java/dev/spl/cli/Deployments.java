@@ -33,7 +33,8 @@ final class Deployments {
   static dev.spl.PartSink reported(
       dev.spl.PartSink run,
       java.util.function.Supplier<Path> walkRoot,
-      java.util.function.Consumer<LoadedInput> noted) {
+      java.util.function.Consumer<LoadedInput> noted,
+      ApplicationSets.Expansions sets) {
     return new dev.spl.PartSink() {
       @Override
       public void accept(
@@ -41,7 +42,7 @@ final class Deployments {
           dev.spl.schema.GatewayApiVersion version,
           java.util.Set<dev.spl.index.Unit> units) {
         noted.accept(part);
-        run.accept(withUnbuilt(part, walkRoot.get()), version, units);
+        run.accept(withUnbuilt(part, walkRoot.get(), sets), version, units);
       }
 
       @Override
@@ -51,7 +52,7 @@ final class Deployments {
           java.util.Set<dev.spl.index.Unit> units,
           dev.spl.schema.CrdsInSight crds) {
         noted.accept(part);
-        run.accept(withUnbuilt(part, walkRoot.get()), version, units, crds);
+        run.accept(withUnbuilt(part, walkRoot.get(), sets), version, units, crds);
       }
 
       @Override
@@ -63,7 +64,7 @@ final class Deployments {
   }
 
   /** {@code part} with an SPL006 for each deployment in it that spl does not build. */
-  static LoadedInput withUnbuilt(LoadedInput part, Path walkRoot) {
+  static LoadedInput withUnbuilt(LoadedInput part, Path walkRoot, ApplicationSets.Expansions sets) {
     List<LoadProblem> found = new ArrayList<>();
     for (Resource r : part.resources()) {
       String group = r.group();
@@ -72,7 +73,7 @@ final class Deployments {
       } else if (group.equals(ARGO_CD) && r.kind().equals("Application")) {
         application(r, walkRoot, found);
       } else if (isApplicationSet(r)) {
-        ApplicationSets.Expansion made = ApplicationSets.expand(r, repositoryRoot(r, walkRoot));
+        ApplicationSets.Expansion made = sets.of(r, repositoryRoot(r, walkRoot));
         if (made.whyNot() != null) {
           found.add(
               LoadProblem.notBuilt(

@@ -12,8 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.snakeyaml.engine.v2.api.Dump;
-import org.snakeyaml.engine.v2.api.DumpSettings;
 
 /**
  * A Flux HelmRelease's {@code postRenderers}: helm-controller passes what the chart renders through
@@ -102,7 +100,7 @@ final class FluxPostRenderers {
           // Flux writes each as an object; kustomize takes each as a YAML document
           List<Object> documents = new ArrayList<>();
           for (Object o : objects) {
-            documents.add(o instanceof String s ? s : new Dump(block()).dumpToString(o));
+            documents.add(o instanceof String s ? s : YamlText.of(o));
           }
           value = documents;
         }
@@ -111,7 +109,7 @@ final class FluxPostRenderers {
           for (Object item : items) {
             if (item instanceof Map<?, ?> m && m.get("patch") instanceof List<?> ops) {
               Map<Object, Object> copy = new LinkedHashMap<>(m);
-              copy.put("patch", new Dump(block()).dumpToString(ops));
+              copy.put("patch", YamlText.of(ops));
               patches.add(copy);
             } else {
               patches.add(item);
@@ -122,13 +120,7 @@ final class FluxPostRenderers {
         options.put(key, value);
       }
     }
-    return new Dump(block()).dumpToString(options);
-  }
-
-  private static DumpSettings block() {
-    return DumpSettings.builder()
-        .setDefaultFlowStyle(org.snakeyaml.engine.v2.common.FlowStyle.BLOCK)
-        .build();
+    return YamlText.of(options);
   }
 
   /** Where the post-renderer's patches write their values: in the HelmRelease's file. */

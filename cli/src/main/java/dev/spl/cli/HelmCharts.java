@@ -224,11 +224,7 @@ final class HelmCharts {
           // typed as helm --set types them (helm-java would pass each as a string): a values
           // file after the others, as Helm orders --set after -f
           sets = Files.createTempFile("spl-helm-set", ".yaml");
-          Files.writeString(
-              sets,
-              new org.snakeyaml.engine.v2.api.Dump(
-                      org.snakeyaml.engine.v2.api.DumpSettings.builder().build())
-                  .dumpToString(HelmSetValues.parse(v.sets())));
+          Files.writeString(sets, YamlText.of(HelmSetValues.parse(v.sets())));
           template = template.withValuesFile(sets);
         }
         String out = template.call();

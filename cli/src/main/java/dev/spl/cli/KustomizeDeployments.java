@@ -20,8 +20,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.function.BiFunction;
 import java.util.function.Function;
-import org.snakeyaml.engine.v2.api.Dump;
-import org.snakeyaml.engine.v2.api.DumpSettings;
 import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 
@@ -139,7 +137,7 @@ final class KustomizeDeployments {
    * fields of their own: found before the walk reads them, so that those paths are linted as Flux
    * builds them and not also as written.
    */
-  static Set<Path> deployedPaths(List<Path> files, Path walkRoot) {
+  static Set<Path> deployedPaths(List<Path> files, Path walkRoot, ApplicationSets.Expansions sets) {
     Set<Path> out = new LinkedHashSet<>();
     Load load = new Load(LoadSettings.builder().setAllowDuplicateKeys(true).build());
     for (Path f : files) {
@@ -160,9 +158,11 @@ final class KustomizeDeployments {
       if (text.contains("ApplicationSet")) {
         // the Applications it makes deploy their paths as an Application written so would
         for (Resource r :
-            dev.spl.load.ManifestLoader.lenient().loadText(f.toString(), text).resources()) {
+            dev.spl.load.ManifestLoader.lenient()
+                .loadText(f.isAbsolute() ? DisplayPath.of(f) : f.normalize().toString(), text)
+                .resources()) {
           if (Deployments.isApplicationSet(r)) {
-            for (Resource app : ApplicationSets.expand(r, root).applications()) {
+            for (Resource app : sets.of(r, root).applications()) {
               for (MapNode source : Deployments.sources(app)) {
                 if (buildsSource(source, root)) {
                   out.add(
@@ -489,13 +489,7 @@ final class KustomizeDeployments {
   }
 
   private static String yaml(Map<String, Object> options) {
-    return options.isEmpty()
-        ? ""
-        : new Dump(
-                DumpSettings.builder()
-                    .setDefaultFlowStyle(org.snakeyaml.engine.v2.common.FlowStyle.BLOCK)
-                    .build())
-            .dumpToString(options);
+    return options.isEmpty() ? "" : YamlText.of(options);
   }
 
   /**

@@ -65,6 +65,7 @@ final class RepositoryReader {
   private boolean readAgain; // a file was read once per kustomize build: findings may repeat
   private KustomizeTool kustomize; // null: found on first use
   private final ChartReleases releases = new ChartReleases();
+  private final ApplicationSets.Expansions applicationSets = new ApplicationSets.Expansions();
   private final KustomizeDeployments gitOpsBuilds = new KustomizeDeployments();
   private Path walkRoot; // the directory being walked, null for files named alone
   private Path firstWalkRoot; // where the charts found in walks are judged from
@@ -92,7 +93,10 @@ final class RepositoryReader {
     this.charts =
         new ChartRendering(
             Deployments.reported(
-                run, () -> walkRoot != null ? walkRoot : firstWalkRoot, this::noteDeployments),
+                run,
+                () -> walkRoot != null ? walkRoot : firstWalkRoot,
+                this::noteDeployments,
+                applicationSets),
             versions,
             helm,
             progress,
@@ -173,7 +177,7 @@ final class RepositoryReader {
       int before = documents;
       // a path a Flux Kustomization deploys with fields of its own is linted as Flux builds it
       // (KustomizeDeployments), not as written; its files are read as written only if that fails
-      Set<Path> fluxDirs = KustomizeDeployments.deployedPaths(walked, root);
+      Set<Path> fluxDirs = KustomizeDeployments.deployedPaths(walked, root, applicationSets);
       Set<String> fluxTops = new LinkedHashSet<>();
       builds
           .tops()
@@ -597,7 +601,7 @@ final class RepositoryReader {
     List<Resource> generated = new ArrayList<>();
     for (Resource r : part.resources()) {
       if (Deployments.isApplicationSet(r)) {
-        generated.addAll(ApplicationSets.expand(r, repositoryRootOf(r)).applications());
+        generated.addAll(applicationSets.of(r, repositoryRootOf(r)).applications());
       }
     }
     if (!generated.isEmpty()) {
@@ -780,7 +784,7 @@ final class RepositoryReader {
       LoadedInput part, GatewayApiVersion version, Set<Unit> variants, CrdsInSight crds) {
     noteDeployments(part);
     int before = part.problems().size();
-    part = Deployments.withUnbuilt(part, walkRoot);
+    part = Deployments.withUnbuilt(part, walkRoot, applicationSets);
     for (dev.spl.load.LoadProblem p : part.problems().subList(before, part.problems().size())) {
       // "Flux Kustomization ns/name not built: why; fix": the kind is the unit's first words
       String unit = p.message().substring(0, Math.max(0, p.message().indexOf(" not built: ")));
