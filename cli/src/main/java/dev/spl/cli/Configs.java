@@ -48,6 +48,20 @@ final class Configs {
     return forWorkingDirectory().controllers();
   }
 
+  /**
+   * Whether the .spl.yaml of the inputs (else the working directory's) forbids fetching: the first
+   * that says.
+   */
+  java.util.Optional<Boolean> offlineOf(java.util.List<Path> inputs) throws SplConfig.Invalid {
+    for (Path input : inputs) {
+      SplConfig c = forFile(Files.isDirectory(input) ? input.resolve(SplConfig.FILE_NAME) : input);
+      if (c.offline() != null) {
+        return java.util.Optional.of(c.offline());
+      }
+    }
+    return java.util.Optional.ofNullable(forWorkingDirectory().offline());
+  }
+
   /** The configuration of the working directory: where failOn comes from. */
   SplConfig forWorkingDirectory() throws SplConfig.Invalid {
     return forced != null ? forced : forDirectory(Path.of("").toAbsolutePath());

@@ -93,11 +93,13 @@ public final class LintCommand implements Callable<Integer> {
 
   @Option(
       names = "--offline",
+      negatable = true,
       description =
           "Fetch nothing: Helm charts' dependencies are taken from the tree and Helm's cache only"
               + " (SPL004 names what is missing), and kustomize builds with remote resources are"
-              + " read by spl itself (SPL006).")
-  boolean offline;
+              + " read by spl itself (SPL006). Default: the .spl.yaml's offline, else online;"
+              + " --no-offline fetches whatever it says.")
+  Boolean offline;
 
   @Option(
       names = "--kustomize",
@@ -183,6 +185,7 @@ public final class LintCommand implements Callable<Integer> {
             .withIngressClasses(scan.ingressClasses())
             .withControllerVersions(
                 configs.controllersOf(inputs).orElse(scan.controllerVersions()));
+    boolean fetchNothing = offline != null ? offline : configs.offlineOf(inputs).orElse(false);
     Engine.RunMode mode = Engine.RunMode.DEFAULT.isolatingRuleFailures();
     if (outputs.stream().anyMatch(o -> o.format() == OutputFormat.junit)) {
       mode = mode.listingResources(); // a test case per resource, passed or failed
@@ -197,10 +200,10 @@ public final class LintCommand implements Callable<Integer> {
                 version(),
                 ignoreNonManifests,
                 includeIgnored,
-                new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion, offline),
+                new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion, fetchNothing),
                 progress::fileDone,
                 message -> err.println("spl: " + message))
-            .withKustomize(KustomizeTool.of(kustomize), offline);
+            .withKustomize(KustomizeTool.of(kustomize), fetchNothing);
     ReportScope scope = ReportScope.of(paths, context);
     if (context != null) {
       // The rest of the repository, for the cross-resource rules only; read first, so that the

@@ -254,6 +254,21 @@ class ChartReleasesTest {
   }
 
   @Test
+  void aSplYamlThatSaysOfflineFetchesNothingUnlessTheFlagSaysOtherwise() throws IOException {
+    write(
+        "clusters/prod/web.yaml",
+        RELEASE.formatted("  values:\n    session:\n      timeout: 2d\n"));
+    write(".spl.yaml", "offline: true\n");
+    String repo = dir.resolve("repo").toString();
+    CliRun run = CliRun.of("lint", "--gateway-api-version", "v1.6", repo);
+    assertEquals(List.of("clusters/prod/web.yaml:8:3: warning SPL006"), findings(run), run.out());
+    assertTrue(run.out().contains("--offline: its chart web from " + url), run.out());
+    CliRun online = CliRun.of("lint", "--gateway-api-version", "v1.6", "--no-offline", repo);
+    assertEquals(
+        List.of("clusters/prod/web.yaml:18:7: error SPL021"), findings(online), online.out());
+  }
+
+  @Test
   void aReleaseWhoseRepositoryIsGoneIsNamed() throws IOException {
     write("clusters/prod/web.yaml", RELEASE.formatted("  values: {}\n"));
     server.stop(0);

@@ -31,7 +31,11 @@ import java.util.Set;
 /**
  * The {@code .spl.yaml} configuration: {@code gatewayApiVersion}, {@code failOn}, per-rule {@code
  * rules: {<id or name>: off|info|warning|error}} and {@code exclude} globs, relative to the file's
- * directory. Unknown keys, rules or values are errors with their position, never ignored.
+ * directory; {@code offline: true} (the lint fetches nothing, as --offline). Unknown keys, rules or
+ * values are errors with their position, never ignored.
+ *
+ * @param offline true or false when the file says whether a lint may fetch charts and remote
+ *     resources, null when it does not (the flag decides)
  */
 public record SplConfig(
     Path file,
@@ -42,7 +46,8 @@ public record SplConfig(
     List<ResourceSuppression> suppressions,
     Skip skip,
     Admission admission,
-    ControllerVersions controllers) {
+    ControllerVersions controllers,
+    Boolean offline) {
 
   public static final String FILE_NAME = ".spl.yaml";
   private static final Set<String> KEYS =
@@ -54,7 +59,8 @@ public record SplConfig(
           "suppressions",
           "skip",
           "admission",
-          "controllers");
+          "controllers",
+          "offline");
 
   /**
    * What the admission webhook does with findings, set by the cluster's admin (the CLI ignores it):
@@ -117,7 +123,8 @@ public record SplConfig(
         List.of(),
         Skip.NONE,
         Admission.DEFAULT,
-        ControllerVersions.NONE);
+        ControllerVersions.NONE,
+        null);
   }
 
   /** {@code .spl.yaml} in {@code dir} or its nearest parent that has one. */
@@ -144,6 +151,7 @@ public record SplConfig(
     Skip skip = Skip.NONE;
     Admission admission = Admission.DEFAULT;
     ControllerVersions controllers = ControllerVersions.NONE;
+    Boolean offline = null;
     for (MapNode.Entry e : root.entries()) {
       String at = e.keyPosition() + ": ";
       switch (e.key()) {
@@ -169,6 +177,12 @@ public record SplConfig(
         case "skip" -> skip = skip(e, at);
         case "admission" -> admission = admission(e, at);
         case "controllers" -> controllers = controllers(e, at, file);
+        case "offline" -> {
+          if (!(e.value() instanceof ScalarNode s && s.value() instanceof Boolean b)) {
+            throw new Invalid(at + "offline must be true or false");
+          }
+          offline = b;
+        }
         default ->
             throw new Invalid(
                 at
@@ -190,7 +204,8 @@ public record SplConfig(
         List.copyOf(suppressions),
         skip,
         admission,
-        controllers);
+        controllers,
+        offline);
   }
 
   /**

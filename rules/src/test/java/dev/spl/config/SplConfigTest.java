@@ -78,6 +78,7 @@ class SplConfigTest {
             - {kind: Service, namespace: "team-*", name: "cart?", rules: [SPL110], reason: later}
             skip: {kinds: [ConfigMap], namespaces: [kube-system]}
             admission: {mode: warn, allowAnnotationSuppressions: all}
+            offline: true
             """);
     assertEquals(GatewayApiVersion.V1_4, c.gatewayApiVersion());
     assertEquals(FailOn.WARNING, c.failOn());
@@ -93,6 +94,14 @@ class SplConfigTest {
     assertEquals(Set.of("kube-system"), c.skip().namespaces());
     assertEquals(AdmissionMode.WARN, c.admission().mode());
     assertEquals(AnnotationSuppressions.ALL, c.admission().annotationSuppressions());
+    assertEquals(Boolean.TRUE, c.offline());
+  }
+
+  @Test
+  void offlineIsTrueOrFalseAndUnsaidWhenAbsent() throws Exception {
+    assertNull(load("failOn: warning\n").offline());
+    assertEquals(Boolean.FALSE, load("offline: false\n").offline());
+    assertTrue(error("offline: yes please\n").contains("offline must be true or false"));
   }
 
   @Test
@@ -204,8 +213,8 @@ class SplConfigTest {
     assertEquals(
         yaml
             + ":1:1: unknown key 'rulez' in .spl.yaml; did you mean 'rules'?; expected one of"
-            + " admission, controllers, exclude, failOn, gatewayApiVersion, rules, skip,"
-            + " suppressions",
+            + " admission, controllers, exclude, failOn, gatewayApiVersion, offline, rules,"
+            + " skip, suppressions",
         error("rulez: {}\n"));
     assertTrue(
         error("controllers: {envoy-gatewy: v1.9}\n")
