@@ -4,6 +4,7 @@ import dev.spl.Engine;
 import dev.spl.InputNotes;
 import dev.spl.LintOptions;
 import dev.spl.LintResult;
+import dev.spl.cli.read.Configs;
 import dev.spl.config.VersionChooser;
 import dev.spl.load.LoadedInput;
 import dev.spl.load.ManifestLoader;

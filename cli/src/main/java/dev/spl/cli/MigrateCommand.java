@@ -1,6 +1,7 @@
 package dev.spl.cli;
 
 import dev.spl.cli.format.MigrationReportFormat;
+import dev.spl.cli.read.Configs;
 import dev.spl.migrate.IngressNginxMigration;
 import dev.spl.migrate.MigrationTarget;
 import dev.spl.migrate.TargetInference;

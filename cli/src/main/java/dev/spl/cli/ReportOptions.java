@@ -5,6 +5,7 @@ import dev.spl.LintResult;
 import dev.spl.catalogue.RuleSelection;
 import dev.spl.cli.format.FindingFormatter;
 import dev.spl.cli.format.OutputFormat;
+import dev.spl.cli.read.Configs;
 import dev.spl.config.FailOn;
 import dev.spl.config.SplConfig;
 import dev.spl.model.Severity;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.spl.cli.read.KustomizeTool;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;

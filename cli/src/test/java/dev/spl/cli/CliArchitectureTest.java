@@ -9,10 +9,12 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The CLI's packages: the commands in {@code dev.spl.cli} use the output formats ({@code format}),
- * the language server ({@code lsp}), the probe ({@code probe}) and the build's identity ({@code
- * build}); none of those reaches back to the commands. The language server only speaks the
- * protocol: what it lints with what is the {@link dev.spl.cli.lsp.Workspace} the commands give it.
+ * The CLI's packages: the commands in {@code dev.spl.cli} use the reading layer ({@code read}: a
+ * repository's files, kustomize builds, charts and GitOps deployments, read as one), the output
+ * formats ({@code format}), the language server ({@code lsp}), the probe ({@code probe}) and the
+ * build's identity ({@code build}); none of those reaches back to the commands. The language server
+ * only speaks the protocol: what it lints with what is the {@link dev.spl.cli.lsp.Workspace} the
+ * commands give it.
  */
 class CliArchitectureTest {
   static final JavaClasses CLI =
@@ -30,6 +32,7 @@ class CliArchitectureTest {
     noClasses()
         .that()
         .resideInAnyPackage(
+            "dev.spl.cli.read..",
             "dev.spl.cli.format..",
             "dev.spl.cli.lsp..",
             "dev.spl.cli.probe..",
@@ -37,6 +40,19 @@ class CliArchitectureTest {
         .should()
         .dependOnClassesThat()
         .resideInAPackage("dev.spl.cli")
+        .check(CLI);
+  }
+
+  /** Reading knows nothing of how findings are shown or spoken: no format, no protocol. */
+  @Test
+  void theReadingLayerKnowsNoFormatAndNoProtocol() {
+    noClasses()
+        .that()
+        .resideInAPackage("dev.spl.cli.read..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "dev.spl.cli.format..", "dev.spl.cli.lsp..", "picocli..", "org.eclipse.lsp4j..")
         .check(CLI);
   }
 

@@ -4,9 +4,9 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 
 /** Runs spl in-process with stdout and stderr captured. */
-record CliRun(int status, String out, String err) {
+public record CliRun(int status, String out, String err) {
 
-  static CliRun of(String... args) {
+  public static CliRun of(String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     int status = Spl.run(args, new PrintWriter(out), new PrintWriter(err));

@@ -9,11 +9,11 @@ import java.util.List;
  * The small charts the fetching and release tests serve from loopback repositories and registries,
  * and how they read a run's findings.
  */
-final class TestCharts {
+public final class TestCharts {
   private TestCharts() {}
 
   /** web 2.0.1: a route whose session name and timeout come from its values (1h by default). */
-  static final String WEB_ROUTE =
+  public static final String WEB_ROUTE =
       """
       apiVersion: gateway.networking.k8s.io/v1
       kind: HTTPRoute
@@ -28,10 +28,10 @@ final class TestCharts {
             absoluteTimeout: {{ .Values.session.timeout }}
       """;
 
-  static final String WEB_VALUES = "session: {name: web-session, timeout: 1h}\n";
+  public static final String WEB_VALUES = "session: {name: web-session, timeout: 1h}\n";
 
   /** backend 1.2.3: a Service with ClientIP affinity. */
-  static final String BACKEND_SERVICE =
+  public static final String BACKEND_SERVICE =
       """
       apiVersion: v1
       kind: Service
@@ -44,7 +44,7 @@ final class TestCharts {
       """;
 
   /** A user's route persisting sessions to backend's Service (SPL110 with ClientIP beside it). */
-  static final String APP_ROUTE =
+  public static final String APP_ROUTE =
       """
       apiVersion: gateway.networking.k8s.io/v1
       kind: HTTPRoute
@@ -59,7 +59,7 @@ final class TestCharts {
       """;
 
   /** Writes a chart's source: Chart.yaml, values.yaml and one template; returns its directory. */
-  static Path source(Path dir, String name, String version, String template, String values)
+  public static Path source(Path dir, String name, String version, String template, String values)
       throws IOException {
     Path templates = Files.createDirectories(dir.resolve(name).resolve("templates"));
     Files.writeString(
@@ -73,7 +73,7 @@ final class TestCharts {
   /**
    * Each positioned finding as {@code path:line:col: severity SPLnnn}, paths below {@code root}.
    */
-  static List<String> findings(CliRun run, Path root) {
+  public static List<String> findings(CliRun run, Path root) {
     String prefix = root + "/";
     return run.out()
         .lines()
