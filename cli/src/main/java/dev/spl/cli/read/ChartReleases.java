@@ -668,8 +668,15 @@ public final class ChartReleases {
                 LoadProblem.notBuilt(
                     ref.position(),
                     hr.ref().describe(),
-                    "its valuesFrom targetPath " + targetPath + " is not a values path",
-                    "write it as helm --set writes a key (a.b[0].c)"));
+                    // the value is not shown: it may be a Secret's
+                    "its valuesFrom targetPath "
+                        + targetPath
+                        + " and the value of "
+                        + kind
+                        + " "
+                        + name
+                        + " are not what helm --set reads (Flux fails the release too)",
+                    "check the path (a.b[0].c) and the value's commas and quotes"));
           }
           continue;
         }
@@ -747,9 +754,9 @@ public final class ChartReleases {
    * nodes with their lines: a finding for a value it sets lands there, the file a user edits.
    */
   private static List<Node> generatedFrom(Resource configMap, String key) {
-    Path kustomization = Path.of(configMap.position().file()).toAbsolutePath();
-    if (!Files.isRegularFile(kustomization)) {
-      return List.of();
+    Path kustomization = Path.of(configMap.position().file()).toAbsolutePath().normalize();
+    if (!kustomization.equals(KustomizeOrigins.kustomizationIn(kustomization.getParent()))) {
+      return List.of(); // written in a manifest, not generated: no values file to point at
     }
     List<Node> docs = writtenIn(kustomization);
     if (docs.isEmpty()

@@ -39,13 +39,7 @@ public final class Configs {
    */
   public dev.spl.index.ControllerVersions controllersOf(java.util.List<Path> inputs)
       throws SplConfig.Invalid {
-    for (Path input : inputs) {
-      SplConfig c = forFile(Files.isDirectory(input) ? input.resolve(SplConfig.FILE_NAME) : input);
-      if (!c.controllers().isEmpty()) {
-        return c.controllers();
-      }
-    }
-    return forWorkingDirectory().controllers();
+    return firstSaying(inputs, c -> !c.controllers().isEmpty()).controllers();
   }
 
   /**
@@ -54,13 +48,20 @@ public final class Configs {
    */
   public java.util.Optional<Boolean> offlineOf(java.util.List<Path> inputs)
       throws SplConfig.Invalid {
+    return java.util.Optional.ofNullable(firstSaying(inputs, c -> c.offline() != null).offline());
+  }
+
+  /** The first of the inputs' configurations that {@code says}, else the working directory's. */
+  private SplConfig firstSaying(
+      java.util.List<Path> inputs, java.util.function.Predicate<SplConfig> says)
+      throws SplConfig.Invalid {
     for (Path input : inputs) {
       SplConfig c = forFile(Files.isDirectory(input) ? input.resolve(SplConfig.FILE_NAME) : input);
-      if (c.offline() != null) {
-        return java.util.Optional.of(c.offline());
+      if (says.test(c)) {
+        return c;
       }
     }
-    return java.util.Optional.ofNullable(forWorkingDirectory().offline());
+    return forWorkingDirectory();
   }
 
   /** The configuration of the working directory: where failOn comes from. */

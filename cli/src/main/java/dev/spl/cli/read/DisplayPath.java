@@ -14,4 +14,12 @@ public final class DisplayPath {
     // ../examples reads well; ../../tmp/x does not.
     return relative.startsWith("../..") ? abs.toString() : relative.toString();
   }
+
+  /**
+   * A file a walk reads, as its findings name it: relative paths as walked, an absolute one (a base
+   * outside the walk) as {@link #of} shows it.
+   */
+  static String ofWalked(Path f) {
+    return f.isAbsolute() ? of(f) : f.normalize().toString();
+  }
 }

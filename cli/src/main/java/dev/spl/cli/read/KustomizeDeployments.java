@@ -159,7 +159,7 @@ public final class KustomizeDeployments {
         // the Applications it makes deploy their paths as an Application written so would
         for (Resource r :
             dev.spl.load.ManifestLoader.lenient()
-                .loadText(f.isAbsolute() ? DisplayPath.of(f) : f.normalize().toString(), text)
+                .loadText(DisplayPath.ofWalked(f), text)
                 .resources()) {
           if (Deployments.isApplicationSet(r)) {
             for (Resource app : sets.of(r, root).applications()) {

@@ -742,8 +742,7 @@ public final class RepositoryReader {
       throws SplConfig.Invalid {
     ManifestLoader loader = named && !ignoreNonManifests ? strict : lenient;
     // a base outside the walk comes as an absolute path: shown relative, as the walk's files are
-    String name =
-        named ? f.toString() : f.isAbsolute() ? DisplayPath.of(f) : f.normalize().toString();
+    String name = named ? f.toString() : DisplayPath.ofWalked(f);
     LoadedInput part = loader.loadFile(f, name, named);
     if (again) {
       readAgain = true;
