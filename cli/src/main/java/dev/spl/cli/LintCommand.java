@@ -11,6 +11,7 @@ import dev.spl.cli.read.HelmSetValues;
 import dev.spl.cli.read.InputScan;
 import dev.spl.cli.read.KustomizeTool;
 import dev.spl.cli.read.RepositoryReader;
+import dev.spl.cli.read.RepositoryWalk;
 import dev.spl.config.SplConfig;
 import dev.spl.load.ManifestLoader;
 import dev.spl.schema.GatewayApiVersion;
@@ -184,7 +185,8 @@ public final class LintCommand implements Callable<Integer> {
     if (context != null) {
       inputs.add(context);
     }
-    InputScan.Found scan = InputScan.of(inputs, f -> excludes(configs, f));
+    RepositoryWalk walk = new RepositoryWalk(includeIgnored);
+    InputScan.Found scan = InputScan.of(inputs, walk, configs::excludes);
     LintOptions options =
         report
             .options()
@@ -206,7 +208,7 @@ public final class LintCommand implements Callable<Integer> {
                 configs,
                 version(),
                 ignoreNonManifests,
-                includeIgnored,
+                walk,
                 new ChartRendering.HelmOptions(helmValues, helmSets, kubeVersion, fetchNothing),
                 progress::fileDone,
                 message -> err.println("spl: " + message))
@@ -275,14 +277,6 @@ public final class LintCommand implements Callable<Integer> {
   }
 
   /** True when {@code file}'s .spl.yaml excludes it; a config that cannot be read excludes none. */
-  private static boolean excludes(Configs configs, Path file) {
-    try {
-      return configs.forFile(file).excludes(file);
-    } catch (SplConfig.Invalid reportedByTheLint) {
-      return false;
-    }
-  }
-
   private GatewayApiVersion version() {
     try {
       return gatewayApiVersion == null ? null : GatewayApiVersion.parse(gatewayApiVersion);

@@ -2,6 +2,7 @@ package dev.spl.cli;
 
 import dev.spl.cli.format.MigrationReportFormat;
 import dev.spl.cli.read.Configs;
+import dev.spl.cli.read.RepositoryWalk;
 import dev.spl.migrate.IngressNginxMigration;
 import dev.spl.migrate.MigrationTarget;
 import dev.spl.migrate.TargetInference;
@@ -17,7 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -198,8 +198,12 @@ public final class MigrateCommand implements Callable<Integer> {
     List<IngressNginxMigration.Source> ingresses = new ArrayList<>();
     List<IngressNginxMigration.Source> routes = new ArrayList<>();
     List<String> unreadable = new ArrayList<>();
-    read(ingressPaths, ingresses, unreadable);
-    read(routePaths, routes, unreadable);
+    // directories are listed as spl lint lists them: hidden files, git's ignores and .spl.yaml
+    // excludes left out, a chart's templates left to its rendering
+    RepositoryWalk walk = new RepositoryWalk(false);
+    Configs configs = new Configs(null);
+    read(ingressPaths, ingresses, unreadable, walk, configs, err);
+    read(routePaths, routes, unreadable, walk, configs, err);
     if (!unreadable.isEmpty()) {
       unreadable.forEach(err::println);
       return ExitStatus.INPUT.code();
@@ -380,7 +384,12 @@ public final class MigrateCommand implements Callable<Integer> {
   }
 
   private void read(
-      List<String> paths, List<IngressNginxMigration.Source> out, List<String> unreadable) {
+      List<String> paths,
+      List<IngressNginxMigration.Source> out,
+      List<String> unreadable,
+      RepositoryWalk walk,
+      Configs configs,
+      PrintWriter err) {
     for (String p : paths) {
       if (p.equals("-")) {
         try (InputStream in = System.in) {
@@ -395,15 +404,23 @@ public final class MigrateCommand implements Callable<Integer> {
       Path path = Path.of(p);
       List<Path> files = new ArrayList<>();
       if (Files.isDirectory(path)) {
-        try (Stream<Path> walk = Files.walk(path)) {
-          walk.filter(Files::isRegularFile)
-              .filter(f -> f.toString().matches(".*\\.(ya?ml|json)$"))
-              .sorted()
-              .forEach(files::add);
-        } catch (IOException e) {
+        List<Path> charts = new ArrayList<>();
+        try {
+          files.addAll(walk.of(path).outsideCharts(configs::excludes, charts));
+        } catch (IOException | RuntimeException e) {
           unreadable.add(p + ": cannot read: " + e.getMessage());
+          continue;
         }
-        if (files.isEmpty()) {
+        for (Path chart : charts) {
+          err.println(
+              "spl migrate: "
+                  + chart
+                  + " is a Helm chart: its templates are not manifests, so its Ingresses are not"
+                  + " read; migrate what it renders: helm template "
+                  + chart
+                  + " | spl migrate ingress-nginx -");
+        }
+        if (files.isEmpty() && charts.isEmpty()) {
           unreadable.add(p + ": no .yaml, .yml or .json file in it");
         }
       } else {

@@ -12,6 +12,7 @@ import dev.spl.cli.read.HelmCharts;
 import dev.spl.cli.read.InputScan;
 import dev.spl.cli.read.OthersProblems;
 import dev.spl.cli.read.RepositoryReader;
+import dev.spl.cli.read.RepositoryWalk;
 import dev.spl.cli.read.Units;
 import dev.spl.config.SplConfig;
 import dev.spl.index.Unit;
@@ -84,7 +85,9 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
   @Override
   public Set<String> read() {
     Configs configs = new Configs(null);
-    InputScan.Found scan = InputScan.of(List.of(root), f -> false);
+    // the editor lists and scans the workspace as spl lint . does (.spl.yaml excludes, git ignores)
+    RepositoryWalk walk = new RepositoryWalk(false);
+    InputScan.Found scan = InputScan.of(List.of(root), walk, configs::excludes);
     LintOptions options =
         new LintOptions(
                 GatewayApiVersion.NEWEST_RELEASE, RuleSelection.of(List.of(), List.of(), Map.of()))
@@ -118,7 +121,7 @@ public final class WorkspaceLint implements dev.spl.cli.lsp.Workspace {
             configs,
             null,
             false,
-            false,
+            walk,
             new ChartRendering.HelmOptions(List.of(), List.of(), HelmCharts.DEFAULT_KUBE_VERSION),
             part -> {},
             log);

@@ -66,6 +66,37 @@ class MigrateCommandTest {
   }
 
   @Test
+  void aDirectoryIsListedAsLintListsIt() throws Exception {
+    // what git ignores, what .spl.yaml excludes and a chart's templates are not migrated, as
+    // spl lint does not read them as manifests; the chart is named with how to migrate it
+    Path repo = Files.createDirectories(dir.resolve("repo"));
+    Files.createDirectories(repo.resolve(".git"));
+    Files.writeString(repo.resolve(".gitignore"), "generated/\n");
+    Files.writeString(repo.resolve(".spl.yaml"), "exclude:\n  - legacy/*.yaml\n");
+    Files.writeString(repo.resolve("ingress.yaml"), INGRESS);
+    for (String ignored : List.of("generated/ingress.yaml", "legacy/ingress.yaml")) {
+      Path f = Files.createDirectories(repo.resolve(ignored).getParent()).resolve("ingress.yaml");
+      Files.writeString(f, INGRESS.replace("name: shop", "name: " + ignored.split("/")[0]));
+    }
+    Path chart = Files.createDirectories(repo.resolve("chart/templates"));
+    Files.writeString(
+        repo.resolve("chart/Chart.yaml"), "apiVersion: v2\nname: web\nversion: 1.0.0\n");
+    Files.writeString(
+        chart.resolve("ingress.yaml"), INGRESS.replace("name: shop", "name: {{ .Release.Name }}"));
+    CliRun run = CliRun.of("migrate", "ingress-nginx", repo.toString());
+    assertEquals(0, run.status(), run.err());
+    List<Map<String, Object>> docs = documents(run.out());
+    assertEquals(
+        List.of("shop"),
+        docs.stream().map(d -> (Object) at(d, "metadata", "name")).toList(),
+        run.out());
+    assertTrue(
+        run.err().contains("is a Helm chart: its templates are not manifests")
+            && run.err().contains("helm template " + repo.resolve("chart")),
+        run.err());
+  }
+
+  @Test
   void somethingNotCarriedExitsOne() throws Exception {
     Path ingress =
         Files.writeString(

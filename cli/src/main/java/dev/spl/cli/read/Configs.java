@@ -34,6 +34,18 @@ public final class Configs {
   }
 
   /**
+   * True when the .spl.yaml in force for {@code file} excludes it; an invalid .spl.yaml excludes
+   * nothing here (the lint reports it where it reads that file).
+   */
+  public boolean excludes(Path file) {
+    try {
+      return forFile(file).excludes(file);
+    } catch (SplConfig.Invalid reportedByTheLint) {
+      return false;
+    }
+  }
+
+  /**
    * The controllers' versions the .spl.yaml of the inputs say (each directory's own, or a file's),
    * else the working directory's: the first that names any.
    */

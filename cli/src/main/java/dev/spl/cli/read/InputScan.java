@@ -33,17 +33,18 @@ public final class InputScan {
   private InputScan() {}
 
   /**
-   * Scans {@code paths} (files and directories; "-" is passed over), but for the files {@code
-   * excluded} leaves out (a .spl.yaml's exclude globs), as the lint does.
+   * Scans {@code paths} (files and directories, listed by {@code walk}; "-" is passed over), but
+   * for the files {@code excluded} leaves out (a .spl.yaml's exclude globs), as the lint does.
    */
-  public static Found of(List<Path> paths, java.util.function.Predicate<Path> excluded) {
+  public static Found of(
+      List<Path> paths, RepositoryWalk walk, java.util.function.Predicate<Path> excluded) {
     ManifestLoader loader = ManifestLoader.lenient();
     List<Resource> classes = new ArrayList<>();
     ControllerVersions.Builder versions = new ControllerVersions.Builder();
     for (Path p : paths) {
       List<Path> files;
       try {
-        files = Files.isDirectory(p) ? ManifestLoader.listManifestFiles(p) : List.of(p);
+        files = Files.isDirectory(p) ? walk.of(p).files() : List.of(p);
       } catch (IOException | RuntimeException unreadable) {
         continue; // the lint itself reports the directory
       }

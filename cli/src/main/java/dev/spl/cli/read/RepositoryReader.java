@@ -44,7 +44,7 @@ public final class RepositoryReader {
   private final List<Renamed> renamed = new ArrayList<>();
   private final Configs configs;
   private final boolean ignoreNonManifests;
-  private final boolean includeIgnored; // --include-ignored: walk what git ignores too
+  private final RepositoryWalk walk; // the listing of each directory, shared with InputScan
   private final Consumer<LoadedInput> progress;
   private final InputVersions versions;
   private final ChartRendering charts;
@@ -80,14 +80,14 @@ public final class RepositoryReader {
       Configs configs,
       GatewayApiVersion flagVersion,
       boolean ignoreNonManifests,
-      boolean includeIgnored,
+      RepositoryWalk walk,
       ChartRendering.HelmOptions helm,
       Consumer<LoadedInput> progress,
       Consumer<String> warn) {
     this.run = run;
     this.configs = configs;
     this.ignoreNonManifests = ignoreNonManifests;
-    this.includeIgnored = includeIgnored;
+    this.walk = walk;
     this.progress = progress;
     this.versions = new InputVersions(configs, flagVersion);
     this.charts =
@@ -319,45 +319,25 @@ public final class RepositoryReader {
 
   private void walk(Path dir, List<Path> walked, List<Path> charts, Predicate<Path> skip)
       throws SplConfig.Invalid {
-    List<Path> all;
-    GitIgnores git = includeIgnored ? GitIgnores.NONE : GitIgnores.around(dir);
+    RepositoryWalk.Listing listing;
     try {
-      all =
-          ManifestLoader.listManifestFiles(
-              dir,
-              (path, directory) -> {
-                if (!git.ignores(path, directory)) {
-                  return false;
-                }
-                ignoredByGit.add(DisplayPath.of(path) + (directory ? "/" : ""));
-                return true;
-              });
+      listing = walk.of(dir);
     } catch (IOException | RuntimeException e) {
       inputErrors.add(dir + ": cannot list directory: " + e.getMessage());
       return;
     }
-    List<Path> chartRoots = new ArrayList<>();
-    for (Path f : all) {
-      if (f.getFileName().toString().equals("Chart.yaml")) {
-        chartRoots.add(f.getParent());
-        this.charts.found(f);
+    ignoredByGit.addAll(listing.ignoredByGit());
+    for (Path root : listing.chartRoots()) {
+      this.charts.found(root.resolve("Chart.yaml"));
+    }
+    // A file in a chart is part of its rendering; the outermost chart renders its subcharts.
+    Set<Path> kept = new java.util.HashSet<>();
+    for (Path f : listing.files()) {
+      if (!skip.test(f) && !configs.forFile(f).excludes(f)) {
+        kept.add(f);
       }
     }
-    for (Path f : all) {
-      // A file in a chart is part of its rendering; the outermost chart renders its subcharts.
-      Optional<Path> chart =
-          chartRoots.stream()
-              .filter(f::startsWith)
-              .min((a, b) -> a.getNameCount() - b.getNameCount());
-      if (skip.test(f) || configs.forFile(f).excludes(f)) {
-        continue;
-      }
-      if (chart.isEmpty()) {
-        walked.add(f);
-      } else if (!charts.contains(chart.get())) {
-        charts.add(chart.get());
-      }
-    }
+    walked.addAll(listing.outsideCharts(f -> !kept.contains(f), charts));
   }
 
   /**
