@@ -3,7 +3,8 @@ package dev.spl.index;
 /**
  * Objects that would run together, which the cross-resource rules judge as one build ({@link
  * UnitBuilds}): a directory of plain manifests as {@code kubectl apply -f} reads it, a chart's
- * release, a kustomize build, or one example or test file that stands alone.
+ * release, a kustomize build, an Argo CD directory source, or one example or test file that stands
+ * alone.
  *
  * @param name what the user would call it: the directory, the chart (with its values file), the
  *     build's top kustomization, the file
@@ -18,7 +19,12 @@ public record Unit(Kind kind, String name) implements Comparable<Unit> {
     /** A chart's release: what one {@code helm template} renders. */
     CHART("helm"),
     /** What one {@code kustomize build} makes. */
-    KUSTOMIZE_BUILD("kustomize");
+    KUSTOMIZE_BUILD("kustomize"),
+    /**
+     * What an Argo CD Application's directory source deploys when it recurses or filters: its
+     * files, across subdirectories.
+     */
+    APPLICATION("argocd");
 
     private final String label;
 
@@ -41,6 +47,10 @@ public record Unit(Kind kind, String name) implements Comparable<Unit> {
 
   public static Unit kustomizeBuild(String name) {
     return new Unit(Kind.KUSTOMIZE_BUILD, name);
+  }
+
+  public static Unit application(String name) {
+    return new Unit(Kind.APPLICATION, name);
   }
 
   /** True for one example or fixture file: its objects look up what they name, meet no others. */

@@ -7,10 +7,13 @@ import dev.spl.model.MapNode;
 import dev.spl.model.Node;
 import dev.spl.model.Resource;
 import dev.spl.model.SourcePosition;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The GitOps objects of a repository that deploy what spl does not build itself: Flux's
@@ -28,6 +31,28 @@ public final class Deployments {
   static final String ARGO_CD = "argoproj.io";
 
   private Deployments() {}
+
+  /**
+   * The texts of the {@code files} that may hold a Flux Kustomization or an Argo CD object, read
+   * once for what the walk decides before it reads them (which paths a deployment builds, which
+   * files an Application deploys together); a file over 4 MiB or unreadable is left to the walk.
+   */
+  static Map<Path, String> gitOpsFiles(List<Path> files) {
+    Map<Path, String> out = new LinkedHashMap<>();
+    for (Path f : files) {
+      try {
+        if (Files.size(f) <= (4 << 20)) {
+          String text = Files.readString(f);
+          if (text.contains(FLUX_KUSTOMIZE) || text.contains(ARGO_CD)) {
+            out.put(f, text);
+          }
+        }
+      } catch (IOException | RuntimeException e) {
+        // the walk reports what it cannot read
+      }
+    }
+    return out;
+  }
 
   /** {@code run}, told of the deployments in each part it takes (a chart's rendering). */
   static dev.spl.PartSink reported(
@@ -173,6 +198,26 @@ public final class Deployments {
       }
       if (KustomizeDeployments.buildsSource(source, repositoryRoot(r, walkRoot))) {
         continue; // built with its kustomize options (KustomizeDeployments)
+      }
+      List<String> jsonnet =
+          ArgoDirectories.isDirectorySource(source, repositoryRoot(r, walkRoot))
+              ? ArgoDirectories.jsonnetFiles(source, dir)
+              : List.of();
+      if (!jsonnet.isEmpty()) {
+        found.add(
+            LoadProblem.notBuilt(
+                at,
+                unit,
+                "spl does not evaluate jsonnet, and Argo CD deploys what "
+                    + (jsonnet.size() == 1 ? "" : jsonnet.size() + " files ")
+                    + String.join(", ", jsonnet.subList(0, Math.min(3, jsonnet.size())))
+                    + (jsonnet.size() > 3 ? ", ..." : "")
+                    + " in "
+                    + path
+                    + " evaluate"
+                    + (jsonnet.size() == 1 ? "s" : "")
+                    + " to",
+                "lint what argocd app manifests prints, piped to spl lint -"));
       }
       List<String> notApplied = new ArrayList<>();
       MapNode kustomize = source.map("kustomize");

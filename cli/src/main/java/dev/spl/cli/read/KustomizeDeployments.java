@@ -137,19 +137,13 @@ public final class KustomizeDeployments {
    * fields of their own: found before the walk reads them, so that those paths are linted as Flux
    * builds them and not also as written.
    */
-  static Set<Path> deployedPaths(List<Path> files, Path walkRoot, ApplicationSets.Expansions sets) {
+  static Set<Path> deployedPaths(
+      Map<Path, String> gitOpsFiles, Path walkRoot, ApplicationSets.Expansions sets) {
     Set<Path> out = new LinkedHashSet<>();
     Load load = new Load(LoadSettings.builder().setAllowDuplicateKeys(true).build());
-    for (Path f : files) {
-      String text;
-      try {
-        if (Files.size(f) > (4 << 20)) {
-          continue;
-        }
-        text = Files.readString(f);
-      } catch (IOException | RuntimeException e) {
-        continue; // the walk reports what it cannot read
-      }
+    for (Map.Entry<Path, String> file : gitOpsFiles.entrySet()) {
+      Path f = file.getKey();
+      String text = file.getValue();
       if (!(text.contains(Deployments.FLUX_KUSTOMIZE) && text.contains("Kustomization"))
           && !(text.contains(Deployments.ARGO_CD) && text.contains("kustomize"))) {
         continue;

@@ -177,7 +177,8 @@ public final class RepositoryReader {
       int before = documents;
       // a path a Flux Kustomization deploys with fields of its own is linted as Flux builds it
       // (KustomizeDeployments), not as written; its files are read as written only if that fails
-      Set<Path> fluxDirs = KustomizeDeployments.deployedPaths(walked, root, applicationSets);
+      Map<Path, String> gitOps = Deployments.gitOpsFiles(walked);
+      Set<Path> fluxDirs = KustomizeDeployments.deployedPaths(gitOps, root, applicationSets);
       Set<String> fluxTops = new LinkedHashSet<>();
       builds
           .tops()
@@ -192,6 +193,8 @@ public final class RepositoryReader {
           startBuilds(builds, root, fluxTops);
       Set<String> made = new LinkedHashSet<>(pending.keySet());
       made.addAll(fluxTops);
+      // an Argo CD directory source that recurses or filters decides which files run together
+      ArgoDirectories argo = ArgoDirectories.of(gitOps, root, applicationSets);
       for (Path f : walked) {
         if (Kustomizations.isKustomization(f)) {
           skipped.add(DisplayPath.of(f) + " (kustomization)");
@@ -202,11 +205,14 @@ public final class RepositoryReader {
                       ? " (kustomize patch: part of an object, not one)"
                       : " (kustomize patch: applied by its build)"));
         } else {
-          Unit unit = Units.of(f, root);
-          if (builds.variantsOf(f).isEmpty() && unit.standsAlone()) {
-            run.standAlone(unit);
+          Set<Unit> units =
+              argo.unitsOf(f)
+                  .map(deployedBy -> deployedBy.isEmpty() ? Set.of(Units.alone(f)) : deployedBy)
+                  .orElse(Set.of(Units.of(f, root)));
+          if (builds.variantsOf(f).isEmpty()) {
+            units.stream().filter(Unit::standsAlone).forEach(run::standAlone);
           }
-          readBuilt(f, builds, Units.isTestFixture(f, root), unit, made, null);
+          readBuilt(f, builds, Units.isTestFixture(f, root), units, made, null);
         }
       }
       for (Path f : builds.filesBeyond(walked)) {
@@ -342,8 +348,8 @@ public final class RepositoryReader {
 
   /**
    * Reads {@code f} once per way its kustomize builds build it ({@link Kustomizations#readingsOf}):
-   * each copy in the units of the builds that build it so. {@code unit}: its unit when no build
-   * lists it.
+   * each copy in the units of the builds that build it so. {@code unitsAlone}: its units when no
+   * build lists it.
    */
   /**
    * @param made the builds kustomize builds: they read {@code f} themselves
@@ -354,7 +360,7 @@ public final class RepositoryReader {
       Path f,
       Kustomizations builds,
       boolean testFixture,
-      Unit unit,
+      Set<Unit> unitsAlone,
       Set<String> made,
       Set<String> only)
       throws SplConfig.Invalid {
@@ -377,8 +383,8 @@ public final class RepositoryReader {
         continue;
       }
       Set<Unit> units =
-          left.isEmpty() && unit != null
-              ? Set.of(unit)
+          left.isEmpty() && unitsAlone != null
+              ? unitsAlone
               : left.stream()
                   .map(Unit::kustomizeBuild)
                   .collect(java.util.stream.Collectors.toSet());

@@ -62,11 +62,16 @@ public final class Units {
    */
   public static Unit of(Path file, Path root) {
     if (root != null && isConventional(file, root)) {
-      return Unit.file(DisplayPath.of(file));
+      return alone(file);
     }
     Path dir = file.toAbsolutePath().normalize().getParent();
     String shown = dir == null ? "/" : DisplayPath.of(dir);
     return Unit.directory(shown.isEmpty() ? "." : shown);
+  }
+
+  /** The unit of {@code file} when nothing deploys it with other files: itself. */
+  static Unit alone(Path file) {
+    return Unit.file(DisplayPath.of(file));
   }
 
   /**

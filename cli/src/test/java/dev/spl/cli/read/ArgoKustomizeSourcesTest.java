@@ -44,9 +44,12 @@ class ArgoKustomizeSourcesTest {
   }
 
   private void application(String kustomize) throws IOException {
-    write(
-        "argocd/shop.yaml",
-        """
+    write("argocd/shop.yaml", application("kustomize", kustomize));
+  }
+
+  /** The Application shop deploying apps/shop of this repository with {@code options}. */
+  static String application(String key, String options) {
+    return """
         apiVersion: argoproj.io/v1alpha1
         kind: Application
         metadata:
@@ -59,10 +62,10 @@ class ArgoKustomizeSourcesTest {
             repoURL: https://github.com/example/shop
             targetRevision: HEAD
             path: apps/shop
-            kustomize:
+            %s:
         %s
         """
-            .formatted(kustomize.indent(6).stripTrailing()));
+        .formatted(key, options.indent(6).stripTrailing());
   }
 
   private void write(String path, String text) throws IOException {
