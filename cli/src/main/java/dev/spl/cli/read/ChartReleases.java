@@ -120,6 +120,11 @@ public final class ChartReleases {
    * Renders each release noted. {@code fetcher} fetches charts ({@code null}: --offline); {@code
    * renderer} is Helm.
    */
+  /** True when no HelmRelease or Argo CD Helm source waits to be rendered. */
+  boolean isEmpty() {
+    return releases.isEmpty() && applications.isEmpty();
+  }
+
   List<Rendered> renderAll(
       KustomizeTool kustomize,
       ChartDependencies.TreeCharts tree,

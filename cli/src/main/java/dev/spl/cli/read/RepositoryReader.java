@@ -274,14 +274,17 @@ public final class RepositoryReader {
     finishedWalks.clear();
     builtFluxDirs.clear();
     Path releasesRoot = firstWalkRoot;
+    // Helm's native library and the HTTP client are loaded only when a release needs them
     for (ChartReleases.Rendered r :
-        releases.renderAll(
-            kustomizeTool(),
-            this.charts.treeCharts(),
-            this.charts.fetcher(),
-            this.charts.helm(),
-            this.charts.kubeVersion(),
-            hr -> Deployments.repositoryRoot(hr, releasesRoot))) {
+        releases.isEmpty()
+            ? List.<ChartReleases.Rendered>of()
+            : releases.renderAll(
+                kustomizeTool(),
+                this.charts.treeCharts(),
+                this.charts.fetcher(),
+                this.charts.helm(),
+                this.charts.kubeVersion(),
+                hr -> Deployments.repositoryRoot(hr, releasesRoot))) {
       Path at = Path.of(r.release().file());
       deployments.add(
           new dev.spl.InputNotes.Build(
