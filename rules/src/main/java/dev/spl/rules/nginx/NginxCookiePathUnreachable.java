@@ -42,7 +42,8 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
       return;
     }
     String cookiePath = ing.value(PATH);
-    boolean regex = ing.isTrue("use-regex");
+    // template.go enforceRegexModifier: use-regex, or a rewrite-target, makes locations regexes
+    boolean regex = ing.isTrue("use-regex") || ing.value("rewrite-target") != null;
     List<IngressPath> paths = IngressPath.all(resource);
     if (paths.isEmpty()) {
       return; // nothing routed: nothing to judge
@@ -61,7 +62,7 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
 
   /**
    * nginx serves Prefix and ImplementationSpecific as prefixes, and every path as a regex with
-   * use-regex.
+   * use-regex or rewrite-target.
    */
   private static String typeOf(IngressPath p, boolean regex) {
     if (regex) {

@@ -49,6 +49,33 @@ class NginxAffinityDisabledTest {
   }
 
   @Test
+  void aHashBesideCookieAffinityIsIgnoredAndADashedCookieIsAnotherVariable() {
+    var beside =
+        of(
+            "SPL201",
+            ingress(
+                nginx("affinity", "cookie"),
+                nginx("upstream-hash-by", "$cookie_session-id"),
+                nginx("load-balance", "ewma")));
+    assertEquals(2, beside.size(), beside::toString); // ignored: its key is not judged
+    assertTrue(beside.get(0).message().startsWith("upstream-hash-by is ignored"));
+    assertTrue(beside.get(1).message().startsWith("load-balance is ignored"));
+    var dashed = of("SPL201", ingress(nginx("upstream-hash-by", "$cookie_session-id$host")));
+    assertEquals(1, dashed.size(), dashed::toString);
+    assertTrue(
+        dashed.get(0).message().contains("hashes on $cookie_session and the text \"-id\""),
+        dashed.get(0).message());
+    assertTrue(of("SPL201", ingress(nginx("upstream-hash-by", "$cookie_session_id"))).isEmpty());
+    assertTrue(of("SPL201", ingress(nginx("upstream-hash-by", "$request_uri-x"))).isEmpty());
+  }
+
+  @Test
+  void rewriteTargetMakesARegexPathTheCookiesPath() {
+    assertTrue(NginxAffinityDisabled.isRegex("/app(/|$)(.*)"));
+    assertTrue(!NginxAffinityDisabled.isRegex("/v1.0/app"));
+  }
+
+  @Test
   void nearMisses() {
     assertTrue(of("SPL201", ingress(nginx("affinity", "cookie"))).isEmpty());
     assertTrue(of("SPL201", ingress(nginx("affinity", " cookie\n"))).isEmpty(), "trimmed");

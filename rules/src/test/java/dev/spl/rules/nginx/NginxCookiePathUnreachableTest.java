@@ -59,4 +59,18 @@ class NginxCookiePathUnreachableTest {
                     nginx("session-cookie-path", "/a")))
             .isEmpty());
   }
+
+  @Test
+  void aRewriteTargetMakesThePathsRegexesAsUseRegexDoes() {
+    // ingress-nginx's template.go enforceRegexModifier: rewrite-target alone makes ~* locations,
+    // so /a(/|$)(.*) reaches /a; read as a prefix it would not
+    String[] rewrite = {
+      nginx("affinity", "cookie"),
+      nginx("rewrite-target", "/$2"),
+      nginx("session-cookie-path", "/a")
+    };
+    assertTrue(of("SPL208", withPath("/a(/|$)(.*)", "ImplementationSpecific", rewrite)).isEmpty());
+    String[] plain = {nginx("affinity", "cookie"), nginx("session-cookie-path", "/a")};
+    assertEquals(1, of("SPL208", withPath("/a(/|$)(.*)", "ImplementationSpecific", plain)).size());
+  }
 }
