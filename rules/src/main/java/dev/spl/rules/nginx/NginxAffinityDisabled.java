@@ -11,7 +11,6 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
-import java.util.List;
 import java.util.Map;
 
 /** SPL201: ingress-nginx affinity settings that cannot take effect. */
@@ -47,9 +46,6 @@ public final class NginxAffinityDisabled implements ResourceRule {
       MessageTemplate.of(
           "with rewrite-target and no session-cookie-path, the cookie's path is the regex {path}:"
               + " browsers never match it");
-  public static final MessageTemplate BALANCING_IGNORED =
-      MessageTemplate.of(
-          "{annotation} is ignored: with affinity: cookie, ingress-nginx balances by the cookie");
   public static final MessageTemplate COOKIE_VARIABLE =
       MessageTemplate.of(
           "nginx hashes on $cookie_{read} and the text \"{rest}\", not on the cookie {cookie}:"
@@ -104,13 +100,6 @@ public final class NginxAffinityDisabled implements ResourceRule {
               REWRITE_REGEX_PATH.format("path", p.path()));
           break;
         }
-      }
-    }
-    // balancer.lua get_implementation: cookie affinity is chosen before a hash or an algorithm
-    for (String balancing : List.of("upstream-hash-by", "load-balance")) {
-      if (ing.has(balancing)) {
-        reporter.report(
-            info(), resource, ing.at(balancing), BALANCING_IGNORED.format("annotation", balancing));
       }
     }
   }

@@ -12,6 +12,7 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -37,6 +38,10 @@ public final class NginxAnnotationNotRead implements ResourceRule {
   public static final MessageTemplate F5_KEY =
       MessageTemplate.of(
           "{key} is F5 NGINX Ingress Controller's; ingress-nginx ignores it (use affinity: cookie)");
+
+  public static final MessageTemplate BALANCING_IGNORED =
+      MessageTemplate.of(
+          "{annotation} is ignored: with affinity: cookie, ingress-nginx balances by the cookie");
 
   private static final String LEGACY = "ingress.kubernetes.io/";
 
@@ -65,6 +70,18 @@ public final class NginxAnnotationNotRead implements ResourceRule {
       }
       if (message != null) {
         reporter.report(info(), resource, FieldPath.of("metadata", "annotations", key), message);
+      }
+    }
+    if (ing.cookieAffinity()) {
+      // balancer.lua get_implementation: cookie affinity is chosen before a hash or an algorithm
+      for (String balancing : List.of("upstream-hash-by", "load-balance")) {
+        if (ing.has(balancing)) {
+          reporter.report(
+              info(),
+              resource,
+              ing.at(balancing),
+              BALANCING_IGNORED.format("annotation", balancing));
+        }
       }
     }
   }
