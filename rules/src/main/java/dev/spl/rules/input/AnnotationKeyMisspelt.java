@@ -20,9 +20,11 @@ import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import org.apache.commons.text.similarity.LevenshteinDistance;
 
@@ -45,6 +47,9 @@ import org.apache.commons.text.similarity.LevenshteinDistance;
 public final class AnnotationKeyMisspelt implements ResourceRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of("{key} is no key {controller} reads; did you mean {meant}?");
+  public static final MessageTemplate REPLACED =
+      MessageTemplate.of(
+          "{key} is read by no {controller} since {release}: it became {meant}, on the Service");
 
   @Override
   public Inputs inputs() {
@@ -61,11 +66,15 @@ public final class AnnotationKeyMisspelt implements ResourceRule {
       String controller,
       boolean caseInsensitive,
       Set<String> keys,
-      List<String> sticky) {
+      List<String> sticky,
+      Map<String, Replaced> replaced) {
     boolean reads(String name) {
       return keys.contains(caseInsensitive ? name.toLowerCase(Locale.ROOT) : name);
     }
   }
+
+  /** A sticky-session key the controller stopped reading, and what it reads instead. */
+  record Replaced(String by, String release) {}
 
   static final List<Prefix> PREFIXES = load();
 
@@ -86,6 +95,33 @@ public final class AnnotationKeyMisspelt implements ResourceRule {
           continue;
         }
         String name = a.key().substring(p.prefix().length());
+        Replaced gone =
+            p.replaced().get(p.caseInsensitive() ? name.toLowerCase(Locale.ROOT) : name);
+        if (gone != null) {
+          String full = p.prefix() + gone.by();
+          boolean renamable =
+              resource.role() == KindRole.SERVICE
+                  && annotations.get(full) == null
+                  && a.keyPosition() != null
+                  && a.keyPosition().inText();
+          reporter.report(
+              info(),
+              resource,
+              FieldPath.of("metadata", "annotations", a.key()),
+              REPLACED.format(
+                  "key",
+                  name,
+                  "controller",
+                  p.controller(),
+                  "release",
+                  gone.release(),
+                  "meant",
+                  gone.by()),
+              renamable
+                  ? new Fix("rename to " + full, List.of(new Fix.ScalarEdit(a.keyPosition(), full)))
+                  : null);
+          continue;
+        }
         String meant = meant(p, name);
         if (meant != null) {
           String full = p.prefix() + meant;
@@ -136,17 +172,24 @@ public final class AnnotationKeyMisspelt implements ResourceRule {
       String[] header = null;
       Set<String> keys = new HashSet<>();
       List<String> sticky = new ArrayList<>();
+      Map<String, Replaced> replaced = new HashMap<>();
       for (String line = r.readLine(); line != null; line = r.readLine()) {
         if (line.isBlank() || line.startsWith("#")) {
           continue;
         }
         if (line.startsWith("= ")) {
           if (header != null) {
-            out.add(prefix(header, keys, sticky));
+            out.add(prefix(header, keys, sticky, replaced));
           }
           header = line.substring(2).split("\\|");
           keys = new HashSet<>();
           sticky = new ArrayList<>();
+          replaced = new HashMap<>();
+          continue;
+        }
+        if (line.startsWith("~")) {
+          String[] parts = line.substring(1).split("[>@]");
+          replaced.put(parts[0].strip(), new Replaced(parts[1].strip(), parts[2].strip()));
           continue;
         }
         boolean isSticky = line.startsWith("*");
@@ -157,7 +200,7 @@ public final class AnnotationKeyMisspelt implements ResourceRule {
         }
       }
       if (header != null) {
-        out.add(prefix(header, keys, sticky));
+        out.add(prefix(header, keys, sticky, replaced));
       }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
@@ -165,12 +208,14 @@ public final class AnnotationKeyMisspelt implements ResourceRule {
     return List.copyOf(out);
   }
 
-  private static Prefix prefix(String[] header, Set<String> keys, List<String> sticky) {
+  private static Prefix prefix(
+      String[] header, Set<String> keys, List<String> sticky, Map<String, Replaced> replaced) {
     return new Prefix(
         header[0].strip(),
         header[1].strip(),
         header[2].strip().equals("case-insensitive"),
         Set.copyOf(keys),
-        List.copyOf(sticky));
+        List.copyOf(sticky),
+        Map.copyOf(replaced));
   }
 }

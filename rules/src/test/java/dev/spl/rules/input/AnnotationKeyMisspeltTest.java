@@ -93,6 +93,31 @@ class AnnotationKeyMisspeltTest {
   }
 
   @Test
+  void traefikOneKeysAreNamedWithTheirReplacementAndMovedByHandFromAnIngress() {
+    // no Traefik since 2.0 reads them; on an Ingress the replacement belongs on the Service
+    var onIngress = of("SPL005", ingress("traefik.ingress.kubernetes.io/affinity: \"true\""));
+    assertEquals(1, onIngress.size(), onIngress::toString);
+    assertTrue(
+        onIngress
+            .get(0)
+            .message()
+            .equals(
+                "affinity is read by no Traefik since 2.0: it became service.sticky.cookie, on the"
+                    + " Service"),
+        onIngress.get(0).message());
+    assertNull(onIngress.get(0).fix());
+    // a misspelling of the v2 key is still a misspelling, not the v1 key
+    assertEquals(
+        "service.sticky.cookie.name",
+        AnnotationKeyMisspelt.meant(
+            AnnotationKeyMisspelt.PREFIXES.stream()
+                .filter(p -> p.prefix().startsWith("traefik"))
+                .findFirst()
+                .orElseThrow(),
+            "service.sticky.cookie.nam"));
+  }
+
+  @Test
   void onlyIngressesAndServicesAreJudged() {
     String deployment =
         """
