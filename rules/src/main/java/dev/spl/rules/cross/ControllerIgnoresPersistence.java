@@ -26,8 +26,10 @@ import java.util.Set;
 public final class ControllerIgnoresPersistence implements IndexRule {
   public static final MessageTemplate MESSAGE =
       MessageTemplate.of(
-          "{product} ({controller}) ignores sessionPersistence on {kind}; this setting has no"
-              + " effect");
+          "{product} ({controller}) ignores sessionPersistence on {kind}; {instead}");
+
+  /** What the message says when the controller's data names no other place for stickiness. */
+  static final String NO_EFFECT = "this setting has no effect";
 
   @Override
   public Inputs inputs() {
@@ -62,7 +64,9 @@ public final class ControllerIgnoresPersistence implements IndexRule {
                             "controller",
                             controllerName,
                             "kind",
-                            route.kind()),
+                            route.kind(),
+                            "instead",
+                            c.instead() == null ? NO_EFFECT : c.instead()),
                         serving.locations()));
       }
     }

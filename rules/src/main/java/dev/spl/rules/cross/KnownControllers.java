@@ -21,8 +21,12 @@ import java.util.Set;
 /** The data file controllers.yaml: controllers known to drop route-level sessionPersistence. */
 final class KnownControllers {
 
-  /** One controller: its product name, the route kinds whose persistence it ignores, the source. */
-  record Controller(String controllerName, String product, Set<String> ignores, String source) {}
+  /**
+   * One controller: its product name, the route kinds whose persistence it ignores, where its own
+   * stickiness is set instead (null: nowhere spl knows), the source.
+   */
+  record Controller(
+      String controllerName, String product, Set<String> ignores, String instead, String source) {}
 
   private static final Map<String, Controller> BY_NAME = load();
 
@@ -63,6 +67,7 @@ final class KnownControllers {
               entry.string("controllerName"),
               entry.string("product"),
               Set.copyOf(ignores),
+              entry.string("instead"),
               entry.string("source"));
       out.put(c.controllerName(), c);
     }

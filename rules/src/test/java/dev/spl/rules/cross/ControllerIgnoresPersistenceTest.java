@@ -36,6 +36,22 @@ class ControllerIgnoresPersistenceTest {
   }
 
   @Test
+  void theAwsAlbGatewaySaysWhereItsStickinessIsSet() {
+    var f = of("SPL141", yaml("gateway.k8s.aws/alb", "default"), GatewayApiVersion.V1_4);
+    assertEquals(1, f.size(), f::toString);
+    assertTrue(
+        f.get(0)
+            .message()
+            .contains(
+                "; pin clients to a pod with stickiness.enabled in a TargetGroupConfiguration's targetGroupAttributes"),
+        f.get(0).message());
+    // a controller whose data names no other place keeps the plain ending
+    var istio =
+        of("SPL141", yaml("istio.io/gateway-controller", "default"), GatewayApiVersion.V1_4);
+    assertTrue(istio.get(0).message().endsWith("; this setting has no effect"), istio.toString());
+  }
+
+  @Test
   void istioIgnoresIt() {
     var f =
         assertMarked(
