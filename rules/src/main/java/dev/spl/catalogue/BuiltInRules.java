@@ -99,6 +99,7 @@ import dev.spl.rules.service.InvalidAffinityTimeout;
 import dev.spl.rules.traefik.TraefikNginxProviderCookieDiffers;
 import dev.spl.rules.traefik.TraefikServiceStickyCookieShared;
 import dev.spl.rules.traefik.TraefikStickyCookieShared;
+import dev.spl.rules.traefik.TraefikStickyMiddleware;
 import dev.spl.rules.traefik.TraefikStickyNativeLb;
 import dev.spl.rules.traefik.TraefikStickyOnIngress;
 import dev.spl.rules.traefik.TraefikStickyRedundantOnIngress;
@@ -186,6 +187,7 @@ public final class BuiltInRules {
           new TraefikServiceStickyCookieShared(),
           new TraefikNginxProviderCookieDiffers(),
           new TraefikStickyRedundantOnIngress(),
+          new TraefikStickyMiddleware(),
           new AlbStickinessOnInstanceTargets(),
           new AlbStickinessAttributesInvalid(),
           new AlbWeightedForwardWithoutGroupStickiness(),

@@ -162,6 +162,23 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
+          // Traefik's middlewares: none of them is sticky, which users write anyway (SPL507).
+          namespaced(
+              "traefik.io",
+              "v1alpha1",
+              Kinds.TRAEFIK_MIDDLEWARE,
+              "middlewares",
+              KindRole.NONE,
+              null,
+              false),
+          namespaced(
+              "traefik.containo.us",
+              "v1alpha1",
+              Kinds.TRAEFIK_MIDDLEWARE,
+              "middlewares",
+              KindRole.NONE,
+              null,
+              false),
           // GKE's Gateway policies: the affinity of the backend service a Service becomes.
           namespaced(
               "networking.gke.io",

@@ -33,6 +33,7 @@ public final class Kinds {
   public static final String SERVICE = "Service";
   public static final String STATEFUL_SET = "StatefulSet";
   public static final String TARGET_GROUP_CONFIGURATION = "TargetGroupConfiguration";
+  public static final String TRAEFIK_MIDDLEWARE = "Middleware";
   public static final String TRAEFIK_SERVICE = "TraefikService";
   public static final String UPSTREAM_SETTINGS_POLICY = "UpstreamSettingsPolicy";
   public static final String X_BACKEND = "XBackend";
