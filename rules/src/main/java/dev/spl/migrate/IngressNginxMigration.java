@@ -247,7 +247,7 @@ public final class IngressNginxMigration {
           Outcome.NOTE,
           "nginx could not pin sessions with it (SPL201); the gateway will");
     }
-    NginxAffinity affinity = NginxAffinity.of(ing, version, report);
+    NginxAffinity affinity = NginxAffinity.of(ing, version, target, report);
     boolean regex = ing.isTrue("use-regex");
     otherAnnotations(ing, r, who);
     List<Target> out = new ArrayList<>();

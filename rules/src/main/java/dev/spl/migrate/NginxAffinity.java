@@ -20,7 +20,8 @@ record NginxAffinity(
   private static final Pattern SECONDS = Pattern.compile("[1-9]\\d*");
 
   /** The affinity of {@code ing} (which has affinity: cookie), reporting every annotation. */
-  static NginxAffinity of(NginxIngress ing, GatewayApiVersion version, Report report) {
+  static NginxAffinity of(
+      NginxIngress ing, GatewayApiVersion version, MigrationTarget target, Report report) {
     String who = "Ingress " + ing.label();
     report.add(who, "affinity", Outcome.MAPPED, "cookie -> sessionPersistence type: Cookie");
     String name = cookieName(ing, version, report, who);
@@ -36,8 +37,11 @@ record NginxAffinity(
             Outcome.NOT_CARRIED,
             "Gateway API "
                 + version.label()
-                + " has no cookie path (main has cookie.path);"
-                + " implementations derive it, Envoy Gateway from the rule's path match");
+                + " has no cookie path (main has cookie.path); "
+                + (target.cookiesOnRoot()
+                    // one statement with the target's own note (CookiePaths' scope data)
+                    ? target.product() + " sets Path=/ on every session cookie"
+                    : "the implementation chooses it, most from the rule's path match"));
         path = null;
       }
     }

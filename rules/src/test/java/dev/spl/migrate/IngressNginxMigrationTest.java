@@ -184,6 +184,23 @@ class IngressNginxMigrationTest {
         notCarried,
         r.report().text());
     assertTrue(r.report().text().contains("v1.6 has no cookie path"));
+    // the report says one thing of the cookie path: for Envoy Gateway (Path=/ from v1.10), what
+    // its target note says too, not "derived from the match"
+    Result eg =
+        IngressNginxMigration.run(
+            List.of(new Source("ingress.yaml", ingress)),
+            List.of(),
+            GatewayApiVersion.V1_6,
+            null,
+            MigrationTarget.ENVOY_GATEWAY);
+    assertTrue(
+        eg.report()
+            .text()
+            .contains(
+                "no cookie path (main has cookie.path); Envoy Gateway sets"
+                    + " Path=/ on every session cookie"),
+        eg.report().text());
+    assertTrue(!eg.report().text().contains("path match"), eg.report().text());
     lintsClean(r, GatewayApiVersion.V1_6);
     Result main = run(ingress, null, GatewayApiVersion.MAIN);
     assertEquals(
