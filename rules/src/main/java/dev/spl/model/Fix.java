@@ -71,6 +71,11 @@ public record Fix(
     this(title, edits, mappings, false);
   }
 
+  /** This fix, certain whatever the version (what decides it is in sight). */
+  public Fix certain() {
+    return new Fix(title, edits, mappings, false);
+  }
+
   /** This fix, certain only when the version was named (see {@link #ifVersionNamed}). */
   public Fix onlyIfVersionNamed() {
     return new Fix(title, edits, mappings, true);

@@ -10,6 +10,7 @@ import dev.spl.model.SourcePosition;
 import dev.spl.model.Suggestions;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
+import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.SessionPersistenceRule;
 import dev.spl.schema.GatewayApiVersion;
@@ -67,6 +68,11 @@ public final class UnknownField implements SessionPersistenceRule {
           "written for {version} ({fields}), linted as {linted}; set gatewayApiVersion: {version}"
               + " in .spl.yaml");
 
+  public static final MessageTemplate FOREIGN_SHAPE_UNDER_CRDS =
+      MessageTemplate.of(
+          "written for {version} ({fields}), but the CRDs in sight are {linted}'s and drop them:"
+              + " write {linted}'s shape");
+
   public static final MessageTemplate ROUTE_SHAPE_ON_BACKEND =
       MessageTemplate.of(
           "v1.x's route shape ({fields}) on a Backend (gep-1619-backend only): write cookie or"
@@ -74,14 +80,38 @@ public final class UnknownField implements SessionPersistenceRule {
 
   @Override
   public void check(SessionPersistenceSite site, Reporter reporter) {
+    check(site, false, reporter);
+  }
+
+  /**
+   * With the CRDs of the object's kind in sight, the linted version is theirs, so the advice to
+   * lint for the version the object was written for would hide what their API server drops: it says
+   * to write their shape, and the fix that does is certain.
+   */
+  @Override
+  public void check(SessionPersistenceSite site, RuleContext context, Reporter reporter) {
+    check(site, context.crdOf(site.resource()).isPresent(), reporter);
+  }
+
+  private void check(SessionPersistenceSite site, boolean crdsDecide, Reporter reporter) {
     Optional<GatewayApiVersion> writtenFor = site.writtenFor();
     if (writtenFor.isPresent()) {
+      Fix fix = shapeFix(site, writtenFor.get());
+      boolean underCrds = crdsDecide && site.attachment() != AttachmentPoint.BACKEND;
       reporter.report(
           info(),
           site.resource(),
           site.path(),
-          foreignShape(site, writtenFor.get()),
-          shapeFix(site, writtenFor.get()));
+          underCrds
+              ? FOREIGN_SHAPE_UNDER_CRDS.format(
+                  "version",
+                  writtenFor.get(),
+                  "fields",
+                  String.join(", ", foreignFields(site)),
+                  "linted",
+                  site.version())
+              : foreignShape(site, writtenFor.get()),
+          underCrds && fix != null ? fix.certain() : fix);
       return;
     }
     for (SchemaViolation v : site.violations()) {
@@ -91,13 +121,19 @@ public final class UnknownField implements SessionPersistenceRule {
     }
   }
 
-  private static String foreignShape(SessionPersistenceSite site, GatewayApiVersion writtenFor) {
+  /** The top-level fields of {@code site} its version does not have. */
+  private static List<String> foreignFields(SessionPersistenceSite site) {
     List<String> fields = new ArrayList<>();
     for (SchemaViolation v : site.violations()) {
       if (v.kind() == SchemaViolation.Kind.UNKNOWN_FIELD && !v.field().contains(".")) {
         fields.add(v.field());
       }
     }
+    return fields;
+  }
+
+  private static String foreignShape(SessionPersistenceSite site, GatewayApiVersion writtenFor) {
+    List<String> fields = foreignFields(site);
     if (site.attachment() == AttachmentPoint.BACKEND) {
       // Only the proposal has a Backend attachment: naming the shape's version would point nowhere.
       return ROUTE_SHAPE_ON_BACKEND.format("fields", String.join(", ", fields));
