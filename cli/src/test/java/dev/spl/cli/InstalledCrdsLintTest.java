@@ -130,7 +130,9 @@ class InstalledCrdsLintTest {
     Files.writeString(repo.resolve("manifests/route.yaml"), route("{sessionName: cart}"));
     CliRun oldShape = CliRun.of("lint", repo.toString());
     assertTrue(oldShape.out().contains("SPL026"), oldShape.out());
-    assertTrue(oldShape.out().contains("linted as main"), oldShape.out());
+    // and the advice follows those CRDs (issue 62 item 7), not "set gatewayApiVersion: v1.6"
+    assertTrue(oldShape.out().contains("the CRDs in sight are main's"), oldShape.out());
+    assertTrue(!oldShape.out().contains("set gatewayApiVersion"), oldShape.out());
   }
 
   @Test
