@@ -16,7 +16,7 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /** The installed CRD's own CEL rules decide, with its messages, where a CRD is in sight. */
-class InstalledCrdRuleTest {
+public class InstalledCrdRuleTest {
   static final String PERMANENT =
       "!has(self.cookie) || !has(self.cookie.lifetimeType) || self.cookie.lifetimeType !="
           + " 'Permanent' || has(self.absoluteTimeout)";
@@ -43,7 +43,10 @@ class InstalledCrdRuleTest {
                 + "]}"));
   }
 
-  static List<Finding> lint(String persistence, CrdsInSight crds) {
+  /**
+   * Every rule's findings on a route with {@code persistence}, linted for main under {@code crds}.
+   */
+  public static List<Finding> lint(String persistence, CrdsInSight crds) {
     String route =
         """
         apiVersion: gateway.networking.k8s.io/v1

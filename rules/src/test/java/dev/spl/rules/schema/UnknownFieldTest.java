@@ -46,31 +46,17 @@ class UnknownFieldTest {
   void underMainsCrdsTheAdviceIsMainsShapeNotAnotherVersion() {
     // main's CRDs in sight: their API server drops sessionName, so "set gatewayApiVersion: v1.6"
     // would hide it; the advice and its fix are main's shape, the fix certain (the CRDs decide)
-    String route =
-        """
-        apiVersion: gateway.networking.k8s.io/v1
-        kind: HTTPRoute
-        metadata: {name: cart, namespace: shop}
-        spec:
-          rules:
-          - backendRefs: [{name: cart}]
-            sessionPersistence: {sessionName: s, type: Cookie}
-        """;
     dev.spl.schema.CrdsInSight mains =
         dev.spl.TestCrds.inSight(
             dev.spl.TestCrds.httpRoute(
                 "v1.7.0-dev",
                 "experimental",
                 "{properties: {cookie: {properties: {name: {type: string}}}, type: {type: string}}}"));
-    dev.spl.Engine.LintRun run =
-        new dev.spl.Engine(List.of(dev.spl.catalogue.BuiltInRules.find("SPL026").orElseThrow()))
-            .start(dev.spl.LintOptions.defaults().withVersion(GatewayApiVersion.MAIN));
-    run.accept(
-        new dev.spl.load.ManifestLoader().loadText("r.yaml", route),
-        GatewayApiVersion.MAIN,
-        java.util.Set.of(),
-        mains);
-    List<dev.spl.model.Finding> f = run.finish(1, 1).findings();
+    String persistence = "{sessionName: s, type: Cookie}";
+    List<Finding> f =
+        dev.spl.rules.cel.InstalledCrdRuleTest.lint(persistence, mains).stream()
+            .filter(x -> x.ruleId().equals("SPL026"))
+            .toList();
     assertEquals(1, f.size(), f::toString);
     assertEquals(
         "written for v1.6 (sessionName), but the CRDs in sight are main's and drop them: write"
@@ -79,7 +65,7 @@ class UnknownFieldTest {
     assertTrue(f.get(0).fix() != null && !f.get(0).fix().ifVersionNamed(), f.toString());
     // without CRDs in sight the lint's version may be the wrong one: that advice stays
     assertTrue(
-        Lint.of("SPL026", route, GatewayApiVersion.MAIN)
+        Lint.of("SPL026", route(persistence), GatewayApiVersion.MAIN)
             .get(0)
             .message()
             .contains("set gatewayApiVersion: v1.6"));
