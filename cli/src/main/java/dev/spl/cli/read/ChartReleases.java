@@ -116,15 +116,15 @@ public final class ChartReleases {
   /** One release to lint: its objects, or the SPL006 saying why there are none. */
   record Rendered(Resource release, LoadedInput part) {}
 
-  /**
-   * Renders each release noted. {@code fetcher} fetches charts ({@code null}: --offline); {@code
-   * renderer} is Helm.
-   */
   /** True when no HelmRelease or Argo CD Helm source waits to be rendered. */
   boolean isEmpty() {
     return releases.isEmpty() && applications.isEmpty();
   }
 
+  /**
+   * Renders each release noted. {@code fetcher} fetches charts ({@code null}: --offline); {@code
+   * renderer} is Helm.
+   */
   List<Rendered> renderAll(
       KustomizeTool kustomize,
       ChartDependencies.TreeCharts tree,
