@@ -126,6 +126,7 @@ class DeclaredInputsTest {
           Map.entry("SPL202", Set.of("INGRESS_CLASS")),
           Map.entry("SPL203", Set.of("INGRESS_CLASS")),
           Map.entry("SPL205", Set.of("INGRESS_CLASS")),
+          Map.entry("SPL210", Set.of("INGRESS_CLASS")),
           Map.entry("SPL206", Set.of("INGRESS_CLASS")),
           Map.entry("SPL207", Set.of("INGRESS_CLASS")),
           Map.entry("SPL208", Set.of("INGRESS_CLASS")),

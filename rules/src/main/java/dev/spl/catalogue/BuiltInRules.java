@@ -79,6 +79,7 @@ import dev.spl.rules.nginx.NginxBalancedAffinityAutoscaled;
 import dev.spl.rules.nginx.NginxCookieLifetimeDropped;
 import dev.spl.rules.nginx.NginxCookieNameInvalid;
 import dev.spl.rules.nginx.NginxCookiePathUnreachable;
+import dev.spl.rules.nginx.NginxRegexFromAnotherIngress;
 import dev.spl.rules.nginx.NginxSameSiteNoneInsecure;
 import dev.spl.rules.schema.BackendShape;
 import dev.spl.rules.schema.CookiePathTooLong;
@@ -169,6 +170,7 @@ public final class BuiltInRules {
           new NginxBalancedAffinityAutoscaled(),
           new NginxCookiePathUnreachable(),
           new NginxAffinityOtherController(),
+          new NginxRegexFromAnotherIngress(),
           new F5StickyCookieNotApplied(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),

@@ -63,6 +63,14 @@ public enum GatewayApiVersion {
   }
 
   /**
+   * v1.6 and main serve XBackend with one type, ExternalHostname (their xbackends CRD); older
+   * releases have no XBackend CRD, and the proposal adds EndpointSelector.
+   */
+  public boolean servesExternalHostnameXBackend() {
+    return compareTo(V1_6) >= 0 && !hasBackendAttachment();
+  }
+
+  /**
    * The proposal moves persistence to the Backend and deprecates it on route rules and policies;
    * upstream's main and every release keep both.
    */

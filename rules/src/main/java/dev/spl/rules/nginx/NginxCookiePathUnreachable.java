@@ -2,19 +2,23 @@ package dev.spl.rules.nginx;
 
 import dev.spl.index.IngressPath;
 import dev.spl.index.Inputs;
+import dev.spl.index.ResourceIndex;
 import dev.spl.model.KindRole;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
 import dev.spl.model.Severity;
+import dev.spl.rules.IndexRule;
 import dev.spl.rules.NoPolicy;
 import dev.spl.rules.Reporter;
-import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
 import dev.spl.rules.cross.CookiePaths;
 import java.util.List;
 
-/** SPL208: an ingress-nginx affinity cookie path that no path of the Ingress reaches. */
+/**
+ * SPL208: an ingress-nginx affinity cookie path that no path of the Ingress reaches. Whether a path
+ * is a regex depends on the other Ingresses of its host (RegexServers), so this reads the index.
+ */
 @RuleDefinition(
     id = "SPL208",
     name = "nginx-cookie-path-unreachable",
@@ -22,10 +26,10 @@ import java.util.List;
     summary =
         "No path of the Ingress reaches its session-cookie-path: the browser never returns it.",
     noPolicyBecause = NoPolicy.INGRESS_NGINX_PARSER)
-public final class NginxCookiePathUnreachable implements ResourceRule {
+public final class NginxCookiePathUnreachable implements IndexRule {
   @Override
   public Inputs inputs() {
-    return NginxIngress.ANNOTATIONS.and(KindRole.INGRESS, "rules");
+    return NginxIngress.INPUTS;
   }
 
   public static final MessageTemplate MESSAGE =
@@ -36,20 +40,34 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
   private static final String PATH = "session-cookie-path";
 
   @Override
-  public void check(Resource resource, RuleContext context, Reporter reporter) {
-    NginxIngress ing = NginxIngress.of(resource, context);
-    if (ing == null || !ing.cookieAffinity() || ing.value(PATH) == null) {
-      return;
+  public void check(ResourceIndex index, RuleContext context, Reporter reporter) {
+    RegexServers servers = null;
+    for (Resource r : index.all(KindRole.INGRESS)) {
+      NginxIngress ing = NginxIngress.of(r, context);
+      if (ing != null && ing.cookieAffinity() && ing.value(PATH) != null) {
+        if (servers == null) {
+          servers = RegexServers.of(index, context);
+        }
+        check(r, ing, servers, reporter);
+      }
     }
+  }
+
+  private void check(Resource resource, NginxIngress ing, RegexServers servers, Reporter reporter) {
     String cookiePath = ing.value(PATH);
-    // template.go enforceRegexModifier: use-regex, or a rewrite-target, makes locations regexes
-    boolean regex = ing.isTrue("use-regex") || ing.value("rewrite-target") != null;
+    // template.go enforceRegexModifier: use-regex or a rewrite-target on any Ingress of the host
+    boolean ownRegex = RegexServers.regexAnnotation(ing) != null;
     List<IngressPath> paths = IngressPath.all(resource);
     if (paths.isEmpty()) {
       return; // nothing routed: nothing to judge
     }
     List<CookiePaths.PathMatch> matches =
-        paths.stream().map(p -> new CookiePaths.PathMatch(typeOf(p, regex), p.path())).toList();
+        paths.stream()
+            .map(
+                p ->
+                    new CookiePaths.PathMatch(
+                        typeOf(p, ownRegex || servers.causeOf(resource, p).isPresent()), p.path()))
+            .toList();
     if (CookiePaths.isReachable(cookiePath, matches)) {
       return;
     }
@@ -61,8 +79,8 @@ public final class NginxCookiePathUnreachable implements ResourceRule {
   }
 
   /**
-   * nginx serves Prefix and ImplementationSpecific as prefixes, and every path as a regex with
-   * use-regex or rewrite-target.
+   * nginx serves Prefix and ImplementationSpecific as prefixes, and every path as a regex on a host
+   * where an Ingress has use-regex or rewrite-target.
    */
   private static String typeOf(IngressPath p, boolean regex) {
     if (regex) {

@@ -3,6 +3,7 @@ package dev.spl.rules.schema;
 import dev.spl.index.Inputs;
 import dev.spl.model.FieldPath;
 import dev.spl.model.KindRole;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
 import dev.spl.model.Resource;
@@ -12,23 +13,30 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import dev.spl.schema.GatewayApiVersion;
 
-/** SPL029: a Backend whose type and endpointSelector disagree (the gep-1619-backend proposal). */
+/**
+ * SPL029: a Backend whose type and its union field disagree. Under the gep-1619-backend proposal
+ * the union is EndpointSelector/endpointSelector; in v1.6 and main the XBackend CRD has one type,
+ * ExternalHostname, and a CEL rule tying externalHostname to it (xbackends.yaml in both), so an
+ * XBackend written for the proposal is refused there, not just stripped of its persistence.
+ */
 @RuleDefinition(
     id = "SPL029",
     name = "backend-shape",
     severity = Severity.ERROR,
     summary =
-        "A Backend's type and endpointSelector disagree, or persistence sits on a non-EndpointSelector"
-            + " Backend.",
+        "A Backend's type and the field for it disagree, or persistence sits on a Backend type that"
+            + " cannot carry it.",
     noPolicyBecause = NoPolicy.CRD_SCHEMA)
 public final class BackendShape implements ResourceRule {
   @Override
   public Inputs inputs() {
-    return Inputs.of(KindRole.BACKEND, "type", "endpointSelector");
+    return Inputs.of(KindRole.BACKEND, "type", "endpointSelector", "externalHostname");
   }
 
   private static final String ENDPOINT_SELECTOR = "EndpointSelector";
+  private static final String EXTERNAL_HOSTNAME = "ExternalHostname";
   public static final MessageTemplate MISSING_SELECTOR =
       MessageTemplate.of("type is EndpointSelector but spec.endpointSelector is missing; add it");
   public static final MessageTemplate SELECTOR_WITHOUT_TYPE =
@@ -38,15 +46,53 @@ public final class BackendShape implements ResourceRule {
           "endpointSelector is set but type is {type}: its sessionPersistence has no effect; set"
               + " type: EndpointSelector");
 
+  public static final MessageTemplate TYPE_NOT_SERVED =
+      MessageTemplate.of(
+          "{version}'s XBackend has only type ExternalHostname; the API server refuses {type}"
+              + "{proposal}");
+  public static final MessageTemplate HOSTNAME_MISSING =
+      MessageTemplate.of(
+          "type is ExternalHostname but spec.externalHostname is missing: the API server refuses it");
+
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    if (!context.version().hasBackendAttachment() || resource.role() != KindRole.BACKEND) {
-      return;
-    }
     MapNode spec = resource.spec();
-    if (spec == null) {
+    if (resource.role() != KindRole.BACKEND || spec == null) {
       return;
     }
+    if (context.version().hasBackendAttachment()) {
+      checkProposal(resource, spec, reporter);
+    } else if (context.version().servesExternalHostnameXBackend()
+        && Kinds.X_BACKEND.equals(resource.kind())) {
+      checkExternalHostnameOnly(resource, spec, context.version(), reporter);
+    }
+  }
+
+  private void checkExternalHostnameOnly(
+      Resource resource, MapNode spec, GatewayApiVersion version, Reporter reporter) {
+    String type = spec.string("type");
+    if (type == null) {
+      return; // a required field: the schema's own message, not a session persistence problem
+    }
+    if (!EXTERNAL_HOSTNAME.equals(type)) {
+      boolean proposal = ENDPOINT_SELECTOR.equals(type) || spec.has("endpointSelector");
+      reporter.report(
+          info(),
+          resource,
+          FieldPath.of("spec", "type"),
+          TYPE_NOT_SERVED.format(
+              "version",
+              version,
+              "type",
+              type,
+              "proposal",
+              proposal ? " (a gep-1619-backend type)" : ""));
+    } else if (!spec.has("externalHostname")) {
+      reporter.report(info(), resource, FieldPath.of("spec", "type"), HOSTNAME_MISSING.format());
+    }
+  }
+
+  private void checkProposal(Resource resource, MapNode spec, Reporter reporter) {
     String type = spec.string("type");
     MapNode selector = spec.map("endpointSelector");
     if (ENDPOINT_SELECTOR.equals(type) && selector == null) {

@@ -2,8 +2,10 @@ package dev.spl.rules.schema;
 
 import dev.spl.model.AttachmentPoint;
 import dev.spl.model.Fix;
+import dev.spl.model.Kinds;
 import dev.spl.model.MapNode;
 import dev.spl.model.MessageTemplate;
+import dev.spl.model.Resource;
 import dev.spl.model.ScalarNode;
 import dev.spl.model.Severity;
 import dev.spl.model.SourcePosition;
@@ -61,7 +63,7 @@ public final class UnknownField implements SessionPersistenceRule {
   public static final MessageTemplate ONLY_PROPOSED =
       MessageTemplate.of(
           "Backend sessionPersistence is only proposed (gep-1619-backend), not in {version}'s"
-              + " CRDs; the API server drops it");
+              + " CRDs; {consequence}");
 
   public static final MessageTemplate FOREIGN_SHAPE =
       MessageTemplate.of(
@@ -294,10 +296,27 @@ public final class UnknownField implements SessionPersistenceRule {
     return true;
   }
 
+  /**
+   * What the API server does with a Backend written for the proposal: v1.6 and main serve an
+   * XBackend of type ExternalHostname only (it drops the unknown field there, refuses another
+   * type), and no version serves the proposal's Backend kind, nor XBackend before v1.6.
+   */
+  private static String backendConsequence(Resource resource, GatewayApiVersion version) {
+    if (!Kinds.X_BACKEND.equals(resource.kind()) || !version.servesExternalHostnameXBackend()) {
+      return "no CRD there serves " + resource.kind() + ": the API server refuses it";
+    }
+    MapNode spec = resource.spec();
+    String type = spec == null ? null : spec.string("type");
+    return type == null || "ExternalHostname".equals(type)
+        ? "the API server drops it"
+        : "the API server refuses the object for its type";
+  }
+
   private static String message(SchemaViolation v, SessionPersistenceSite site) {
     GatewayApiVersion target = site.version();
     if (v.detail().equals("backend")) {
-      return ONLY_PROPOSED.format("version", target);
+      return ONLY_PROPOSED.format(
+          "version", target, "consequence", backendConsequence(site.resource(), target));
     }
     GatewayApiVersion writtenFor = WRITTEN_FOR.get(v.field());
     if (writtenFor == null) {

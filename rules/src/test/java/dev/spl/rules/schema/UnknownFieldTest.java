@@ -152,6 +152,35 @@ class UnknownFieldTest {
         of("SPL026", backend("{cookie: {name: s}}"), GatewayApiVersion.GEP_1619_BACKEND).isEmpty());
   }
 
+  /** Dropped only where a CRD serves the object: main's XBackend of type ExternalHostname. */
+  @Test
+  void theBackendsConsequenceFollowsWhatServesIt() {
+    String backend = backend("{cookie: {name: s}}");
+    String xBackend = backend.replace("kind: Backend", "kind: XBackend");
+    assertEquals(
+        "no CRD there serves Backend: the API server refuses it",
+        consequence(of("SPL026", backend, GatewayApiVersion.MAIN)));
+    assertEquals(
+        "the API server refuses the object for its type",
+        consequence(of("SPL026", xBackend, GatewayApiVersion.MAIN)));
+    assertEquals(
+        "the API server drops it",
+        consequence(
+            of(
+                "SPL026",
+                xBackend.replace("type: EndpointSelector", "type: ExternalHostname"),
+                GatewayApiVersion.V1_6)));
+    assertEquals(
+        "no CRD there serves XBackend: the API server refuses it",
+        consequence(of("SPL026", xBackend, GatewayApiVersion.V1_5)));
+  }
+
+  private static String consequence(List<Finding> findings) {
+    assertEquals(1, findings.size(), findings.toString());
+    String message = findings.get(0).message();
+    return message.substring(message.indexOf("CRDs; ") + "CRDs; ".length());
+  }
+
   @Test
   void aFieldOfNoVersion() {
     assertMarked(
