@@ -58,15 +58,14 @@ record FixSummary(
               + ")");
     }
     for (Finding f : rendered) {
-      String key = Fixes.valuesKey(f);
       err.println(
           "spl: not fixed, rendered from a Helm chart: "
               + f.position()
               + " "
               + f.ruleId()
-              + (key == null
-                  ? " (" + f.fix().title() + " in the template or its values)"
-                  : " (the value is .Values." + key + ": " + f.fix().title() + " there)"));
+              + " ("
+              + Fixes.whereToFix(f)
+              + ")");
     }
     err.flush();
   }

@@ -139,22 +139,69 @@ final class Fixes {
   }
 
   /**
-   * Where the value of a rendered finding comes from, when its template line writes exactly one
-   * {@code .Values} reference ({@code absoluteTimeout: {{ .Values.session.timeout }}}): that key,
-   * e.g. {@code session.timeout}; null otherwise.
+   * Where to make a rendered finding's fix by hand, for the message that says it was not made: the
+   * template line itself when the fix renames a key written there as it rendered ({@code
+   * nginx.ingress.kubernetes.io/afinity: {{ .Values.affinity }}}), else the values key when the
+   * line writes exactly one {@code .Values} reference, else the template or its values.
    */
-  static String valuesKey(Finding f) {
+  static String whereToFix(Finding f) {
+    String title = f.fix().title();
+    List<String> lines;
     try {
-      List<String> lines = Files.readAllLines(Path.of(f.position().file()), StandardCharsets.UTF_8);
-      if (f.position().line() < 1 || f.position().line() > lines.size()) {
-        return null;
-      }
-      java.util.regex.Matcher m = VALUES_REFERENCE.matcher(lines.get(f.position().line() - 1));
-      String key = m.find() ? m.group(1) : null;
-      return key != null && !m.find() ? key : null;
+      lines = Files.readAllLines(Path.of(f.position().file()), StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
+      return title + " in the template or its values";
+    }
+    int line = f.position().line();
+    if (line < 1 || line > lines.size()) {
+      return title + " in the template or its values";
+    }
+    String text = lines.get(line - 1);
+    String key = renamedKey(f);
+    int column = f.position().column();
+    if (key != null
+        && column >= 1
+        && column <= text.length()
+        && text.substring(0, column - 1).isBlank()
+        && text.substring(column - 1).matches(java.util.regex.Pattern.quote(key) + "\\s*:.*")) {
+      return "the key is written on this line of the template: " + title + " there";
+    }
+    java.util.regex.Matcher m = VALUES_REFERENCE.matcher(text);
+    String values = m.find() ? m.group(1) : null;
+    return values != null && !m.find()
+        ? "the value is .Values." + values + ": " + title + " there"
+        : title + " in the template or its values";
+  }
+
+  /**
+   * The key a fix renames: the finding is about a key of a mapping ({@code
+   * metadata.annotations["a/b"]}) and the fix's one edit writes another key of the same prefix (the
+   * fix keeps the rendering's positions, so the edit is told by what it writes); null otherwise.
+   */
+  private static String renamedKey(Finding f) {
+    if (f.fix().edits().size() != 1
+        || !f.fix().mappings().isEmpty()
+        || f.field() == null
+        || !f.field().endsWith("\"]")) {
       return null;
     }
+    int open = f.field().lastIndexOf("[\"");
+    if (open < 0) {
+      return null;
+    }
+    String key = f.field().substring(open + 2, f.field().length() - 2);
+    String renamed = f.fix().edits().get(0).value();
+    return renamed != null
+            && !renamed.equals(key)
+            && renamed.matches("[A-Za-z0-9][A-Za-z0-9._/-]*")
+            && prefix(renamed).equals(prefix(key))
+        ? key
+        : null;
+  }
+
+  private static String prefix(String key) {
+    int slash = key.indexOf('/');
+    return slash < 0 ? "" : key.substring(0, slash);
   }
 
   private static final java.util.regex.Pattern VALUES_REFERENCE =

@@ -184,6 +184,37 @@ class LintFixTest {
     assertEquals(template, Files.readString(copy.resolve("templates/httproute.yaml")));
   }
 
+  /** A misspelt key written in the template itself: the template's line, not the values. */
+  @Test
+  void aKeyMisspeltInATemplateIsToldWhereItIsWritten(@TempDir Path dir) throws IOException {
+    Files.writeString(dir.resolve("Chart.yaml"), "apiVersion: v2\nname: shop\nversion: 0.1.0\n");
+    Files.writeString(dir.resolve("values.yaml"), "affinity: cookie\n");
+    Files.createDirectories(dir.resolve("templates"));
+    String template =
+        """
+        apiVersion: networking.k8s.io/v1
+        kind: Ingress
+        metadata:
+          name: shop
+          annotations:
+            nginx.ingress.kubernetes.io/afinity: {{ .Values.affinity | quote }}
+        spec:
+          ingressClassName: nginx
+          defaultBackend:
+            service: {name: shop, port: {number: 80}}
+        """;
+    Files.writeString(dir.resolve("templates/ingress.yaml"), template);
+    CliRun run = CliRun.of("lint", "--fix", dir.toString());
+    assertTrue(
+        run.err()
+            .contains(
+                "templates/ingress.yaml:6:5 SPL005 (the key is written on this line of the template:"
+                    + " rename to nginx.ingress.kubernetes.io/affinity there)"),
+        run.err());
+    assertFalse(run.err().contains(".Values.affinity"), run.err());
+    assertEquals(template, Files.readString(dir.resolve("templates/ingress.yaml")));
+  }
+
   @Test
   void jsonAndSarifCarryTheEditsAndValidate(@TempDir Path dir) throws Exception {
     copy(dir, FIXABLE);

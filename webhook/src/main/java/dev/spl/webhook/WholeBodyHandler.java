@@ -16,11 +16,12 @@ import org.eclipse.jetty.util.thread.Scheduler;
  * so slow clients cannot starve {@code /validate} or {@code /healthz}. A body must arrive within
  * the deadline (or the API server's own {@code timeout}, when shorter) and under the size limit, or
  * the request is answered 408 or 413 and closed. Bodies in memory at once are bounded by a {@link
- * BodyBudget} reserved as bytes arrive: a review parses its body into trees many times its size, so
- * a burst of large objects is read as memory frees (TCP pushes back on their senders meanwhile)
- * instead of exhausting the heap, while small reviews keep a lane of their own. A body that finds
- * no memory before its deadline is answered 503 (429 when its client holds its share), with
- * Retry-After; every refusal is reported, to be logged and counted.
+ * BodyBudget} reserved as bytes arrive (a body that stalls gives back what it has not sent when
+ * another needs it): a review parses its body into trees many times its size, so a burst of large
+ * objects is read as memory frees (TCP pushes back on their senders meanwhile) instead of
+ * exhausting the heap, while small reviews keep a lane of their own. A body that finds no memory
+ * before its deadline is answered 503 (429 when its client holds its share), with Retry-After;
+ * every refusal is reported, to be logged and counted.
  */
 final class WholeBodyHandler extends Handler.Wrapper {
   /** The request attribute holding the review's deadline, a {@link System#nanoTime} Long. */
@@ -33,6 +34,12 @@ final class WholeBodyHandler extends Handler.Wrapper {
   static final int SMALL_LANE = 64 * SMALL_BODY;
 
   private static final long BUDGET_RETRY_MILLIS = 20;
+
+  /**
+   * A body silent this long while another waits for memory gives back what it has not sent: far
+   * above the gaps of a review sent at once, far below a trickler's second between bytes.
+   */
+  static final long STALLED_MILLIS = 250;
 
   private final int maxBytes;
   private final long deadlineMillis;
@@ -66,7 +73,13 @@ final class WholeBodyHandler extends Handler.Wrapper {
     super(next);
     this.maxBytes = maxBytes;
     this.deadlineMillis = deadlineMillis;
-    this.budget = new BodyBudget(SMALL_BODY, SMALL_LANE, budgetBytes);
+    this.budget =
+        new BodyBudget(
+            SMALL_BODY,
+            SMALL_LANE,
+            budgetBytes,
+            TimeUnit.MILLISECONDS.toNanos(STALLED_MILLIS),
+            System::nanoTime);
     this.refused = refused;
   }
 
@@ -175,7 +188,7 @@ final class WholeBodyHandler extends Handler.Wrapper {
         fail(413, "the body is over the limit of " + maxBytes + " bytes", "body too large");
         return false;
       }
-      BodyBudget.Room room = hold.reserve();
+      BodyBudget.Room room = hold.take(n);
       if (room != BodyBudget.Room.HELD) {
         if (System.nanoTime() > deadlineAt) {
           chunk.release();

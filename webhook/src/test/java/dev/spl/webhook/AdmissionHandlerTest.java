@@ -326,6 +326,22 @@ class AdmissionHandlerTest {
     assertFalse(AdmissionHandler.LEFT_TO_VALIDATION.contains("SPL133"));
   }
 
+  /** A review runs neither what validation enforced before it nor what only a lint can judge. */
+  @Test
+  void aReviewRunsWithoutTheRulesLeftToValidationAndToLint() {
+    var rules = AdmissionHandler.reviewing(dev.spl.LintOptions.defaults()).judgement().rules();
+    assertFalse(AdmissionHandler.LEFT_TO_LINT.isEmpty());
+    for (String id : AdmissionHandler.LEFT_TO_LINT) {
+      assertFalse(rules.isEnabled(id), id + " is a lint's alone");
+    }
+    for (String id : AdmissionHandler.LEFT_TO_VALIDATION) {
+      assertFalse(rules.isEnabled(id), id + " is the API server's");
+    }
+    assertTrue(rules.isEnabled("SPL133"), "the rest run");
+    assertTrue(AdmissionHandler.reviewsKind("HTTPRoute"));
+    assertFalse(AdmissionHandler.reviewsKind("ConfigMap"), "a kind no rule reviews is \"other\"");
+  }
+
   @Test
   void anUpdateIsDeniedOnlyForWhatItIntroduces() throws Exception {
     String old =

@@ -19,6 +19,15 @@ final class HtmlReport {
   static final int CELL = 96;
   static final int LABEL = 150;
 
+  /**
+   * Room for one character at the grid's font size (13px: system-ui's widest common glyphs stay
+   * under it), so names are given the width they need rather than a fixed column.
+   */
+  static final int CHAR_WIDTH = 8;
+
+  private static final int SWATCH_GAP = 22;
+  private static final int LEGEND_LINE = 24;
+
   private HtmlReport() {}
 
   static String render(Prober.Report r, String expecting, boolean strict) {
@@ -70,8 +79,16 @@ final class HtmlReport {
         colours.computeIfAbsent(backend, b -> PALETTE.get(colours.size() % PALETTE.size()));
       }
     }
-    int width = LABEL + CELL * g.jars().size();
-    int height = 30 + CELL * g.addresses().size() + 30 * ((colours.size() + 2) / 3);
+    int label =
+        Math.max(
+            LABEL,
+            20
+                + CHAR_WIDTH
+                    * g.addresses().stream().mapToInt(a -> ("from " + a).length()).max().orElse(0));
+    int longest = colours.keySet().stream().mapToInt(String::length).max().orElse(0);
+    // the legend has a line per backend, as wide as its longest name, so no two names can meet
+    int width = Math.max(label + CELL * g.jars().size(), SWATCH_GAP + CHAR_WIDTH * longest + 10);
+    int height = 30 + CELL * g.addresses().size() + 10 + LEGEND_LINE * colours.size();
     StringBuilder s = new StringBuilder();
     s.append("<svg class=\"grid\" xmlns=\"http://www.w3.org/2000/svg\" width=\"")
         .append(width)
@@ -80,15 +97,15 @@ final class HtmlReport {
         .append(
             "\" role=\"img\" aria-label=\"backend reached by token jar and source address\">\n");
     for (int j = 0; j < g.jars().size(); j++) {
-      s.append(text(LABEL + CELL * j + CELL / 2, 20, "middle", g.jars().get(j)));
+      s.append(text(label + CELL * j + CELL / 2, 20, "middle", g.jars().get(j)));
     }
     for (int i = 0; i < g.addresses().size(); i++) {
       int y = 30 + CELL * i;
-      s.append(text(LABEL - 10, y + CELL / 2 + 5, "end", "from " + g.addresses().get(i)));
+      s.append(text(label - 10, y + CELL / 2 + 5, "end", "from " + g.addresses().get(i)));
       List<String> row = g.backends().get(i);
       for (int j = 0; j < row.size(); j++) {
         s.append("<rect class=\"cell\" x=\"")
-            .append(LABEL + CELL * j + 2)
+            .append(label + CELL * j + 2)
             .append("\" y=\"")
             .append(y + 2)
             .append("\" width=\"")
@@ -105,8 +122,8 @@ final class HtmlReport {
     // the legend: which colour is which backend
     List<String> backends = new ArrayList<>(colours.keySet());
     for (int k = 0; k < backends.size(); k++) {
-      int x = (k % 3) * (width / 3);
-      int y = 30 + CELL * g.addresses().size() + 10 + 30 * (k / 3);
+      int x = 0;
+      int y = 30 + CELL * g.addresses().size() + 10 + LEGEND_LINE * k;
       s.append("<rect x=\"")
           .append(x)
           .append("\" y=\"")
@@ -114,7 +131,7 @@ final class HtmlReport {
           .append("\" width=\"16\" height=\"16\" fill=\"")
           .append(colours.get(backends.get(k)))
           .append("\"/>\n")
-          .append(text(x + 22, y + 13, "start", backends.get(k)));
+          .append(text(x + SWATCH_GAP, y + 13, "start", backends.get(k)));
     }
     return s.append("</svg>\n").toString();
   }
