@@ -64,6 +64,8 @@ import dev.spl.rules.istio.IstioLoadBalancerConflict;
 import dev.spl.rules.istio.IstioPortSettingsPortUnknown;
 import dev.spl.rules.kgateway.KgatewayCookieHashPassive;
 import dev.spl.rules.kgateway.KgatewayCookieSameSiteNoneInsecure;
+import dev.spl.rules.kong.KongStickySessionsRefused;
+import dev.spl.rules.kong.KongUpstreamPolicyInconsistent;
 import dev.spl.rules.ngf.NgfHashKeyInvalid;
 import dev.spl.rules.ngf.NgfHashThroughClusterIp;
 import dev.spl.rules.ngf.NgfPersistenceDropped;
@@ -177,6 +179,8 @@ public final class BuiltInRules {
           new NgfHashKeyInvalid(),
           new NgfPersistenceWithoutPlus(),
           new NgfPersistenceNeedsPlus(),
+          new KongStickySessionsRefused(),
+          new KongUpstreamPolicyInconsistent(),
           new IstioCookieHashPassive(),
           new IstioLoadBalancerConflict(),
           new IstioPortSettingsPortUnknown(),

@@ -21,6 +21,9 @@ public final class ControllerVersions {
   /** Envoy Gateway's GatewayClass controllerName. */
   public static final String ENVOY_GATEWAY = "gateway.envoyproxy.io/gatewayclass-controller";
 
+  /** Cilium's GatewayClass controllerName (its operator serves Gateway API). */
+  public static final String CILIUM = "io.cilium/gateway-controller";
+
   /** A release of one controller, and where spl read it. */
   public record Version(int major, int minor, String text, String source) {
     /** True when this release is {@code major.minor} or later. */
@@ -38,19 +41,44 @@ public final class ControllerVersions {
 
   // How users name a controller in .spl.yaml, to its controllerName.
   private static final Map<String, String> NAMES =
-      Map.of("envoy-gateway", ENVOY_GATEWAY, "traefik-ingress-nginx", TRAEFIK_INGRESS_NGINX);
+      Map.of(
+          "envoy-gateway",
+          ENVOY_GATEWAY,
+          "traefik-ingress-nginx",
+          TRAEFIK_INGRESS_NGINX,
+          "cilium",
+          CILIUM);
   private static final Map<String, String> PRODUCTS =
       Map.of(
           ENVOY_GATEWAY,
           "Envoy Gateway",
           TRAEFIK_INGRESS_NGINX,
-          "Traefik's ingress-nginx provider");
-  // A controller's image repository (any registry in front of it) and its chart's name.
-  private static final Pattern EG_IMAGE =
-      Pattern.compile("(?:^|/)envoyproxy/gateway:(v?(\\d+)\\.(\\d+)[\\w.+-]*)(?:@\\S*)?$");
+          "Traefik's ingress-nginx provider",
+          CILIUM,
+          "Cilium");
+  // Each controller's images (any registry in front of them), group 1 the tag: Envoy Gateway's
+  // controller; Cilium's agent and operators, one release (not cilium-envoy, versioned as Envoy).
+  private static final Map<String, Pattern> IMAGES =
+      Map.of(
+          ENVOY_GATEWAY,
+          Pattern.compile("(?:^|/)envoyproxy/gateway:(v?(\\d+)\\.(\\d+)[\\w.+-]*)(?:@\\S*)?$"),
+          CILIUM,
+          Pattern.compile(
+              "(?:^|/)cilium/(?:cilium|operator(?:-generic|-aws|-azure|-alibabacloud)?)"
+                  + ":(v?(\\d+)\\.(\\d+)[\\w.+-]*)(?:@\\S*)?$"));
+
+  /** Text every image reference {@link #IMAGES} reads holds, to find them without parsing. */
+  public static final List<String> IMAGE_MARKS =
+      List.of("envoyproxy/gateway:", "cilium/cilium:", "cilium/operator");
+
   private static final Pattern VERSION =
       Pattern.compile("v?(\\d+)\\.(\\d+)(?:\\.\\d+)?(?:[-+].*)?");
-  private static final String EG_CHART = "gateway-helm";
+  // Each controller's Helm chart, by the name a Chart.yaml's dependency gives it.
+  private static final Map<String, String> CHARTS =
+      Map.of("gateway-helm", ENVOY_GATEWAY, "cilium", CILIUM);
+
+  /** The chart names {@link Builder#chartDependency} reads. */
+  public static final java.util.Set<String> CHART_NAMES = CHARTS.keySet();
 
   private final Map<String, Version> byController;
 
@@ -157,26 +185,32 @@ public final class ControllerVersions {
     private final Map<String, Version> found = new HashMap<>();
     private final java.util.Set<String> conflicting = new java.util.HashSet<>();
 
-    /** A container image, e.g. {@code docker.io/envoyproxy/gateway:v1.9.2}. */
+    /**
+     * A container image, e.g. {@code docker.io/envoyproxy/gateway:v1.9.2} or {@code
+     * quay.io/cilium/operator-generic:v1.20.1}.
+     */
     public Builder image(String image, String source) {
-      Matcher m = EG_IMAGE.matcher(image.trim());
-      if (m.find()) {
-        add(
-            ENVOY_GATEWAY,
-            new Version(
-                Integer.parseInt(m.group(2)),
-                Integer.parseInt(m.group(3)),
-                m.group(1), // the tag, not a digest after it
-                "image " + image.trim() + " in " + source));
+      for (Map.Entry<String, Pattern> controller : IMAGES.entrySet()) {
+        Matcher m = controller.getValue().matcher(image.trim());
+        if (m.find()) {
+          add(
+              controller.getKey(),
+              new Version(
+                  Integer.parseInt(m.group(2)),
+                  Integer.parseInt(m.group(3)),
+                  m.group(1), // the tag, not a digest after it
+                  "image " + image.trim() + " in " + source));
+        }
       }
       return this;
     }
 
     /** A Helm chart dependency ({@code Chart.yaml}'s dependencies[].name and version). */
     public Builder chartDependency(String name, String version, String source) {
-      if (EG_CHART.equals(name) && version != null) {
+      String controller = name == null ? null : CHARTS.get(name);
+      if (controller != null && version != null) {
         parse(version, "chart dependency " + name + " " + version + " in " + source)
-            .ifPresent(v -> add(ENVOY_GATEWAY, v));
+            .ifPresent(v -> add(controller, v));
       }
       return this;
     }

@@ -179,6 +179,15 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
+          // Kong's load-balancing policy, named by a Service's konghq.com/upstream-policy (SPL271).
+          namespaced(
+              "configuration.konghq.com",
+              "v1beta1",
+              Kinds.KONG_UPSTREAM_POLICY,
+              "kongupstreampolicies",
+              KindRole.NONE,
+              null,
+              false),
           // GKE's Gateway policies: the affinity of the backend service a Service becomes.
           namespaced(
               "networking.gke.io",

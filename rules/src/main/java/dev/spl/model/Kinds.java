@@ -30,6 +30,7 @@ public final class Kinds {
   public static final String INGRESS_ROUTE = "IngressRoute";
   public static final String LISTENER_RULE_CONFIGURATION = "ListenerRuleConfiguration";
   public static final String REFERENCE_GRANT = "ReferenceGrant";
+  public static final String KONG_UPSTREAM_POLICY = "KongUpstreamPolicy";
   public static final String SERVICE = "Service";
   public static final String STATEFUL_SET = "StatefulSet";
   public static final String TARGET_GROUP_CONFIGURATION = "TargetGroupConfiguration";

@@ -36,6 +36,38 @@ class ControllerVersionsTest {
   }
 
   @Test
+  void ciliumsAgentAndOperatorImagesAndChartNameItsRelease() {
+    String cilium = ControllerVersions.CILIUM;
+    for (String image :
+        java.util.List.of(
+            "quay.io/cilium/operator-generic:v1.20.1@sha256:0123",
+            "quay.io/cilium/cilium:v1.20.1",
+            "quay.io/cilium/operator-aws:v1.20.1")) {
+      ControllerVersions v =
+          new ControllerVersions.Builder().image(image, "kube-system.yaml").build();
+      assertEquals(20, v.of(cilium).orElseThrow().minor(), image);
+      assertEquals("v1.20.1", v.of(cilium).get().text(), image);
+    }
+    assertEquals(
+        21,
+        new ControllerVersions.Builder()
+            .chartDependency("cilium", "1.21.0", "Chart.yaml")
+            .build()
+            .of(cilium)
+            .orElseThrow()
+            .minor());
+    assertTrue(
+        new ControllerVersions.Builder()
+            .image(
+                "quay.io/cilium/cilium-envoy:v1.34.4-1754895458-68cffdfa568b6b226d70a7ef81fc65dda3b890bf",
+                "a.yaml")
+            .image("quay.io/cilium/hubble-ui:v0.13.2", "a.yaml")
+            .build()
+            .isEmpty(),
+        "cilium-envoy is versioned as Envoy; other images say nothing");
+  }
+
+  @Test
   void twoMinorVersionsSeenTellNothingAndPatchesAgree() {
     assertTrue(
         new ControllerVersions.Builder()

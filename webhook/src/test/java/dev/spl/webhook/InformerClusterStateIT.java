@@ -75,11 +75,13 @@ class InformerClusterStateIT {
         """
                     .formatted(name, service),
                 GenericKubernetesResource.class);
+    // createOr: on a loaded machine the client may send the POST again after a timeout, and the
+    // second finds the route the first created (409); the route exists either way
     client
         .genericKubernetesResources(InformerClusterState.KINDS.get(1).context())
         .inNamespace("shop")
         .resource(route)
-        .create();
+        .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
   }
 
   @Test
@@ -97,7 +99,7 @@ class InformerClusterStateIT {
                 .withSessionAffinity("ClientIP")
                 .endSpec()
                 .build())
-        .create();
+        .createOr(io.fabric8.kubernetes.client.dsl.NonDeletingOperation::update);
     state = start();
     await("caches to sync", state::isSynced);
     await("the Service in the cache", () -> state.size() == 1);

@@ -27,9 +27,6 @@ public final class InputScan {
   /** What the scan found. */
   public record Found(IngressClasses ingressClasses, ControllerVersions controllerVersions) {}
 
-  /** What every Envoy Gateway image reference holds, whatever registry stands before it. */
-  private static final String EG_IMAGE = "envoyproxy/gateway:";
-
   private InputScan() {}
 
   /**
@@ -66,13 +63,16 @@ public final class InputScan {
         String shown = DisplayPath.of(f);
         // each character is looked at a bounded number of times: a reference ends where the next
         // search starts, and the next reference's start is not sought before it
-        int from = 0;
-        for (int at = text.indexOf(EG_IMAGE); at >= 0; at = text.indexOf(EG_IMAGE, from)) {
-          int[] span = imageAround(text, at, from);
-          versions.image(text.substring(span[0], span[1]), shown);
-          from = Math.max(span[1], at + 1);
+        for (String mark : ControllerVersions.IMAGE_MARKS) {
+          int from = 0;
+          for (int at = text.indexOf(mark); at >= 0; at = text.indexOf(mark, from)) {
+            int[] span = imageAround(text, at, mark.length(), from);
+            versions.image(text.substring(span[0], span[1]), shown);
+            from = Math.max(span[1], at + 1);
+          }
         }
-        if (f.getFileName().toString().equals("Chart.yaml") && text.contains("gateway-helm")) {
+        if (f.getFileName().toString().equals("Chart.yaml")
+            && ControllerVersions.CHART_NAMES.stream().anyMatch(text::contains)) {
           chartDependencies(text, shown, versions);
         }
       }
@@ -85,12 +85,12 @@ public final class InputScan {
    * before it to the space or quote after it (a Deployment's image, a kustomization's newName and
    * newTag aside, a chart's values), not before {@code floor}; its start and end.
    */
-  static int[] imageAround(String text, int at, int floor) {
+  static int[] imageAround(String text, int at, int markLength, int floor) {
     int start = at;
     while (start > floor && !isDelimiter(text.charAt(start - 1))) {
       start--;
     }
-    int end = at + EG_IMAGE.length();
+    int end = at + markLength;
     while (end < text.length() && !isDelimiter(text.charAt(end))) {
       end++;
     }

@@ -16,7 +16,10 @@ import java.util.HashSet;
 import java.util.Optional;
 import java.util.Set;
 
-/** SPL141: the route's GatewayClass controller is known not to honour route-level persistence. */
+/**
+ * SPL141: the route's GatewayClass controller is known not to honour route-level persistence; for a
+ * controller that changed, at the release the input shows (else its newest release).
+ */
 @RuleDefinition(
     id = "SPL141",
     name = "controller-ignores-persistence",
@@ -51,7 +54,11 @@ public final class ControllerIgnoresPersistence implements IndexRule {
       for (ResourceIndex.ServingClass serving : index.servingClasses(route)) {
         String controllerName = serving.controllerName();
         KnownControllers.find(controllerName)
-            .filter(c -> c.ignores().contains(route.kind()) && seen.add(controllerName))
+            .filter(
+                c ->
+                    c.ignores().contains(route.kind())
+                        && c.ignoresAt(context.controllerVersions().of(controllerName))
+                        && seen.add(controllerName))
             .ifPresent(
                 c ->
                     reporter.report(

@@ -1,5 +1,6 @@
 package dev.spl.rules.cross;
 
+import dev.spl.index.ControllerVersions;
 import dev.spl.load.LoadLimits;
 import dev.spl.load.ParsedDocument;
 import dev.spl.load.YamlStreamReader;
@@ -23,10 +24,28 @@ final class KnownControllers {
 
   /**
    * One controller: its product name, the route kinds whose persistence it ignores, where its own
-   * stickiness is set instead (null: nowhere spl knows), the source.
+   * stickiness is set instead (null: nowhere spl knows), the source; and for a controller that
+   * changed, the last release that ignores it ({@code through}, null: every release) and its newest
+   * release, which an input that shows no version is taken to run.
    */
   record Controller(
-      String controllerName, String product, Set<String> ignores, String instead, String source) {}
+      String controllerName,
+      String product,
+      Set<String> ignores,
+      String instead,
+      String source,
+      ControllerVersions.Version through,
+      ControllerVersions.Version newest) {
+
+    /** Whether the release {@code inSight} (empty: none in sight, so the newest) ignores it. */
+    boolean ignoresAt(Optional<ControllerVersions.Version> inSight) {
+      if (through == null) {
+        return true;
+      }
+      ControllerVersions.Version release = inSight.orElse(newest);
+      return !release.atLeast(through.major(), through.minor() + 1);
+    }
+  }
 
   private static final Map<String, Controller> BY_NAME = load();
 
@@ -62,15 +81,29 @@ final class KnownControllers {
       for (Node kind : ((ListNode) entry.get("ignores")).items()) {
         ignores.add((String) ((ScalarNode) kind).value());
       }
+      String name = entry.string("controllerName");
       Controller c =
           new Controller(
-              entry.string("controllerName"),
+              name,
               entry.string("product"),
               Set.copyOf(ignores),
               entry.string("instead"),
-              entry.string("source"));
+              entry.string("source"),
+              release(entry, "through", name),
+              release(entry, "newest", name));
+      if ((c.through() == null) != (c.newest() == null)) {
+        throw new IllegalStateException(name + ": through and newest go together");
+      }
       out.put(c.controllerName(), c);
     }
     return Map.copyOf(out);
+  }
+
+  private static ControllerVersions.Version release(MapNode entry, String key, String name) {
+    String text = entry.string(key);
+    return text == null
+        ? null
+        : ControllerVersions.parse(text, "controllers.yaml")
+            .orElseThrow(() -> new IllegalStateException(name + ": " + key + " " + text));
   }
 }

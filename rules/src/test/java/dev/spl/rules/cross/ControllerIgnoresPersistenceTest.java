@@ -107,8 +107,64 @@ class ControllerIgnoresPersistenceTest {
             });
   }
 
+  private static dev.spl.LintOptions at(String controller, String release) {
+    return dev.spl.LintOptions.defaults()
+        .withVersion(GatewayApiVersion.V1_4)
+        .withControllerVersions(
+            dev.spl.index.ControllerVersions.configured(
+                java.util.Map.of(
+                    controller,
+                    dev.spl.index.ControllerVersions.parse(release, "the test").orElseThrow())));
+  }
+
+  /** cilium/cilium#47089 and #48029: every release through 1.20 drops it. */
   @Test
-  void theCheckedControllersAreKnownAndEnvoyGatewayIsNot() {
+  void ciliumIgnoresItThroughItsNewestRelease() {
+    String cilium = "io.cilium/gateway-controller";
+    var unknown = of("SPL141", yaml(cilium, "default"), GatewayApiVersion.V1_4);
+    assertEquals(1, unknown.size(), "no version in sight: the newest release, 1.20");
+    assertTrue(
+        unknown.get(0).message().startsWith("Cilium (io.cilium/gateway-controller) ignores"),
+        unknown.toString());
+    assertEquals(1, of("SPL141", yaml(cilium, "default"), at(cilium, "v1.20.1")).size());
+    assertTrue(
+        of("SPL141", yaml(cilium, "default"), at(cilium, "1.21.0")).isEmpty(),
+        "the first release with #48029 reads it");
+  }
+
+  @Test
+  void envoyGatewayBeforeV110IgnoresItOnGrpcRoutesOnly() {
+    String eg = "gateway.envoyproxy.io/gatewayclass-controller";
+    String grpc = yaml(eg, "default").replace("kind: HTTPRoute", "kind: GRPCRoute");
+    var old = of("SPL141", grpc, at(eg, "v1.9.2"));
+    assertEquals(1, old.size(), old::toString);
+    assertTrue(old.get(0).message().endsWith("upgrade to v1.10 or later"), old.toString());
+    assertTrue(of("SPL141", yaml(eg, "default"), at(eg, "v1.9.2")).isEmpty(), "HTTPRoutes: always");
+    assertTrue(of("SPL141", grpc, at(eg, "v1.10.0")).isEmpty());
+    assertTrue(
+        of("SPL141", grpc, GatewayApiVersion.V1_4).isEmpty(),
+        "no version in sight: the newest release, which reads it");
+  }
+
+  @Test
+  void kongAndHaproxyIngressSayWhereTheirStickinessIs() {
+    var kong =
+        of("SPL141", yaml("konghq.com/kic-gateway-controller", "default"), GatewayApiVersion.V1_4);
+    assertEquals(1, kong.size(), kong::toString);
+    assertTrue(kong.get(0).message().contains("KongUpstreamPolicy"), kong.toString());
+    var haproxy =
+        of(
+            "SPL141",
+            yaml("haproxy-ingress.github.io/controller", "default"),
+            GatewayApiVersion.V1_4);
+    assertEquals(1, haproxy.size(), haproxy::toString);
+    assertTrue(
+        haproxy.get(0).message().contains("haproxy-ingress.github.io/affinity: cookie"),
+        haproxy.toString());
+  }
+
+  @Test
+  void theCheckedControllersAreKnown() {
     for (String name :
         List.of(
             "traefik.io/gateway-controller",
@@ -118,9 +174,12 @@ class ControllerIgnoresPersistenceTest {
             "agentgateway.dev/agentgateway")) {
       assertTrue(KnownControllers.find(name).isPresent(), name);
     }
-    assertTrue(
-        KnownControllers.find("gateway.envoyproxy.io/gatewayclass-controller").isEmpty(),
-        "Envoy Gateway honours HTTPRoute persistence, and GRPCRoute from v1.10 as its docs say");
+    assertEquals(
+        java.util.Set.of("GRPCRoute"),
+        KnownControllers.find("gateway.envoyproxy.io/gatewayclass-controller")
+            .orElseThrow()
+            .ignores(),
+        "Envoy Gateway honours HTTPRoute persistence always, GRPCRoute from v1.10 as its docs say");
     assertTrue(
         of("SPL141", yaml("gateway.k8s.aws/alb", "default"), GatewayApiVersion.V1_4).size() == 1,
         "the ALB Gateway points to ListenerRuleConfiguration instead");
