@@ -37,6 +37,8 @@ import dev.spl.rules.cross.SessionNameCollisionAcrossRoutes;
 import dev.spl.rules.cross.SessionNameCollisionAcrossRules;
 import dev.spl.rules.cross.SessionNameCollisionInSplit;
 import dev.spl.rules.envoygateway.EnvoyGatewayCookieHashPassive;
+import dev.spl.rules.f5.F5SessionCookieNotEnabled;
+import dev.spl.rules.f5.F5SessionCookieRefused;
 import dev.spl.rules.f5.F5StickyCookieNotApplied;
 import dev.spl.rules.gke.GkeAffinityFieldUnknown;
 import dev.spl.rules.gke.GkeAffinityFrontMismatch;
@@ -174,6 +176,8 @@ public final class BuiltInRules {
           new NginxAffinityOtherController(),
           new NginxRegexFromAnotherIngress(),
           new F5StickyCookieNotApplied(),
+          new F5SessionCookieRefused(),
+          new F5SessionCookieNotEnabled(),
           new NgfHashThroughClusterIp(),
           new NgfPersistenceDropped(),
           new NgfHashKeyInvalid(),

@@ -179,6 +179,23 @@ public final class KindCatalogue {
               KindRole.NONE,
               null,
               false),
+          // F5 NGINX Ingress Controller's own routing kinds: upstreams[].sessionCookie (SPL232).
+          namespaced(
+              "k8s.nginx.org",
+              "v1",
+              Kinds.VIRTUAL_SERVER,
+              "virtualservers",
+              KindRole.NONE,
+              null,
+              false),
+          namespaced(
+              "k8s.nginx.org",
+              "v1",
+              Kinds.VIRTUAL_SERVER_ROUTE,
+              "virtualserverroutes",
+              KindRole.NONE,
+              null,
+              false),
           // Kong's load-balancing policy, named by a Service's konghq.com/upstream-policy (SPL271).
           namespaced(
               "configuration.konghq.com",

@@ -37,6 +37,8 @@ public final class Kinds {
   public static final String TRAEFIK_MIDDLEWARE = "Middleware";
   public static final String TRAEFIK_SERVICE = "TraefikService";
   public static final String UPSTREAM_SETTINGS_POLICY = "UpstreamSettingsPolicy";
+  public static final String VIRTUAL_SERVER = "VirtualServer";
+  public static final String VIRTUAL_SERVER_ROUTE = "VirtualServerRoute";
   public static final String X_BACKEND = "XBackend";
   public static final String X_BACKEND_TRAFFIC_POLICY = "XBackendTrafficPolicy";
 }

@@ -1,0 +1,74 @@
+package dev.spl.rules.f5;
+
+import static dev.spl.Lint.assertMarked;
+import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import org.junit.jupiter.api.Test;
+
+/** validateSessionCookie of nginx/kubernetes-ingress 0eb3072, case by case. */
+class F5SessionCookieRefusedTest {
+  static String virtualServer(String kind, String cookie) {
+    return """
+        apiVersion: k8s.nginx.org/v1
+        kind: %s
+        metadata: {name: cafe, namespace: shop}
+        spec:
+          host: cafe.example.com
+          upstreams:
+          - name: tea
+            service: tea-svc
+            port: 80
+            sessionCookie:
+        %s"""
+        .formatted(kind, cookie.indent(6));
+  }
+
+  @Test
+  void whatF5RejectsTheWholeResourceFor() {
+    assertMarked(
+        "SPL232",
+        virtualServer(
+            "VirtualServer",
+            """
+            enable: true
+            name: srv-id  # expect: SPL232 "srv-id" is not letters, digits and _: F5 rejects the whole VirtualServer"
+            expires: 1 hour  # expect: SPL232 "neither max nor an nginx time"
+            domain: Example.com  # expect: SPL232 "not a DNS subdomain"
+            samesite: relaxed  # expect: SPL232 "not strict, lax or none"
+            """));
+    assertMarked(
+        "SPL232",
+        virtualServer("VirtualServerRoute", "enable: true\npath: /\n")
+            .replace(
+                "    sessionCookie:\n",
+                "    sessionCookie:  # expect: SPL232 \"has no name: F5 rejects the whole VirtualServerRoute\"\n"));
+  }
+
+  @Test
+  void whatF5Accepts() {
+    assertTrue(
+        of(
+                "SPL232",
+                virtualServer(
+                    "VirtualServer",
+                    """
+                    enable: true
+                    name: srv_id
+                    expires: 2d 1h
+                    domain: .example.com
+                    samesite: Lax
+                    """))
+            .isEmpty());
+    assertTrue(
+        of("SPL232", virtualServer("VirtualServer", "enable: true\nname: s\nexpires: max\n"))
+            .isEmpty());
+    assertTrue(
+        of(
+                "SPL232",
+                virtualServer("VirtualServer", "name: srv-id\n")
+                    .replace("k8s.nginx.org", "example.com"))
+            .isEmpty(),
+        "another group's VirtualServer is not F5's");
+  }
+}
