@@ -16,7 +16,7 @@ import dev.spl.rules.RuleDefinition;
  * Controller writes its sticky directive only for {@code enable: true} (internal/configs/
  * virtualserver.go generateSessionCookie, 0eb3072), and the field defaults to false, so a cookie
  * configured in every other respect pins nobody. An explicit {@code enable: false} is a switch
- * turned off on purpose and left alone.
+ * turned off on purpose and left alone, and a cookie SPL232 finds refused is SPL232's.
  */
 @RuleDefinition(
     id = "SPL233",
@@ -41,7 +41,9 @@ public final class F5SessionCookieNotEnabled implements ResourceRule {
     SessionCookies.each(
         resource,
         (cookie, at) -> {
-          if (!cookie.has("enable")) {
+          // a cookie F5 rejects the resource for is SPL232's: enabling it would change nothing
+          if (!cookie.has("enable")
+              && F5SessionCookieRefused.refusals(resource.kind(), cookie, at).isEmpty()) {
             String name = cookie.string("name");
             reporter.report(
                 info(),

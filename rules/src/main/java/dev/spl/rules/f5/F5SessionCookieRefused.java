@@ -14,6 +14,8 @@ import dev.spl.rules.Reporter;
 import dev.spl.rules.ResourceRule;
 import dev.spl.rules.RuleContext;
 import dev.spl.rules.RuleDefinition;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -68,53 +70,87 @@ public final class F5SessionCookieRefused implements ResourceRule {
         .and(Kinds.VIRTUAL_SERVER_ROUTE, "upstreams");
   }
 
+  /** A problem F5 rejects the resource for: where, and what it says. */
+  record Refusal(FieldPath at, String message) {}
+
+  /**
+   * One finding per resource: one refused cookie rejects all of it, so the first is named and the
+   * rest counted (a fixture of every mistake at once is one rejection, not a page of them).
+   */
   @Override
   public void check(Resource resource, RuleContext context, Reporter reporter) {
-    SessionCookies.each(resource, (cookie, at) -> check(resource, cookie, at, reporter));
+    List<Refusal> all = new ArrayList<>();
+    SessionCookies.each(
+        resource, (cookie, at) -> all.addAll(refusals(resource.kind(), cookie, at)));
+    if (!all.isEmpty()) {
+      Refusal first = all.get(0);
+      reporter.report(
+          info(),
+          resource,
+          first.at(),
+          first.message()
+              + (all.size() == 1
+                  ? ""
+                  : " ("
+                      + (all.size() - 1)
+                      + " more sessionCookie problem"
+                      + (all.size() == 2 ? ")" : "s)")));
+    }
   }
 
-  private void check(Resource resource, MapNode cookie, FieldPath at, Reporter reporter) {
-    String kind = resource.kind();
-    String name = text(cookie.get("name"));
-    // Validation runs whether or not the cookie is enabled: a bad one rejects the resource.
-    if (name == null || name.isEmpty()) {
-      reporter.report(info(), resource, at, NO_NAME.format("kind", kind));
-    } else if (!COOKIE_NAME.matcher(name).matches()) {
-      reporter.report(
-          info(), resource, at.key("name"), BAD_NAME.format("name", name, "kind", kind));
+  /**
+   * What F5 rejects {@code cookie} for. A field of the wrong type (expires: false) is the CRD's to
+   * refuse before F5 sees it: not judged here.
+   */
+  static List<Refusal> refusals(String kind, MapNode cookie, FieldPath at) {
+    List<Refusal> out = new ArrayList<>();
+    if (!stringsWhereStrings(cookie)) {
+      return out;
     }
-    String expires = text(cookie.get("expires"));
+    String name = cookie.string("name");
+    if (name == null || name.isEmpty()) {
+      out.add(new Refusal(at, NO_NAME.format("kind", kind)));
+    } else if (!COOKIE_NAME.matcher(name).matches()) {
+      out.add(new Refusal(at.key("name"), BAD_NAME.format("name", name, "kind", kind)));
+    }
+    String expires = cookie.string("expires");
     if (expires != null
         && !expires.equals("max")
         && !expires.isEmpty()
         && (expires.isBlank() || !NGINX_TIME.matcher(expires).matches())) {
-      reporter.report(
-          info(),
-          resource,
-          at.key("expires"),
-          BAD_EXPIRES.format("expires", expires, "kind", kind));
+      out.add(new Refusal(at.key("expires"), BAD_EXPIRES.format("expires", expires, "kind", kind)));
     }
-    String domain = text(cookie.get("domain"));
+    String domain = cookie.string("domain");
     if (domain != null && !domain.isEmpty()) {
       String bare = domain.startsWith(".") ? domain.substring(1) : domain;
       if (bare.length() > 253 || !DNS_SUBDOMAIN.matcher(bare).matches()) {
-        reporter.report(
-            info(), resource, at.key("domain"), BAD_DOMAIN.format("domain", domain, "kind", kind));
+        out.add(new Refusal(at.key("domain"), BAD_DOMAIN.format("domain", domain, "kind", kind)));
       }
     }
-    String sameSite = text(cookie.get("samesite"));
+    String sameSite = cookie.string("samesite");
     if (sameSite != null
         && !sameSite.isEmpty()
         && !SAME_SITE.contains(sameSite.toLowerCase(Locale.ROOT))) {
-      reporter.report(
-          info(),
-          resource,
-          at.key("samesite"),
-          BAD_SAMESITE.format("samesite", sameSite, "kind", kind));
+      out.add(
+          new Refusal(at.key("samesite"), BAD_SAMESITE.format("samesite", sameSite, "kind", kind)));
     }
+    return out;
   }
 
-  private static String text(Node n) {
-    return ScalarNode.text(n);
+  /** The CRD's types: these fields strings, the switches booleans. */
+  private static boolean stringsWhereStrings(MapNode cookie) {
+    for (String key : List.of("name", "expires", "domain", "path", "samesite")) {
+      Node n = cookie.get(key);
+      if (n != null && !(n instanceof ScalarNode s && s.value() instanceof String)) {
+        return false;
+      }
+    }
+    for (String key : List.of("enable", "httpOnly", "secure")) {
+      Node n = cookie.get(key);
+      if (n != null && !(n instanceof ScalarNode s && s.value() instanceof Boolean)) {
+        return false;
+      }
+    }
+    return true;
   }
 }

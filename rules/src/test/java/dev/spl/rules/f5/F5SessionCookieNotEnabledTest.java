@@ -24,5 +24,8 @@ class F5SessionCookieNotEnabledTest {
     assertTrue(
         of("SPL233", virtualServer("VirtualServer", "enable: false\nname: s\n")).isEmpty(),
         "enable: false is a switch turned off");
+    assertTrue(
+        of("SPL233", virtualServer("VirtualServer", "name: srv-id\n")).isEmpty(),
+        "a cookie F5 rejects the resource for is SPL232's");
   }
 }

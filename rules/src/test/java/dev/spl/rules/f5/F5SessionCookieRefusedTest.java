@@ -2,8 +2,11 @@ package dev.spl.rules.f5;
 
 import static dev.spl.Lint.assertMarked;
 import static dev.spl.Lint.of;
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.spl.model.Finding;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** validateSessionCookie of nginx/kubernetes-ingress 0eb3072, case by case. */
@@ -30,19 +33,49 @@ class F5SessionCookieRefusedTest {
         "SPL232",
         virtualServer(
             "VirtualServer",
-            """
-            enable: true
-            name: srv-id  # expect: SPL232 "srv-id" is not letters, digits and _: F5 rejects the whole VirtualServer"
-            expires: 1 hour  # expect: SPL232 "neither max nor an nginx time"
-            domain: Example.com  # expect: SPL232 "not a DNS subdomain"
-            samesite: relaxed  # expect: SPL232 "not strict, lax or none"
-            """));
+            "enable: true\nname: srv-id  # expect: SPL232 \"srv-id\" is not letters, digits and _:"
+                + " F5 rejects the whole VirtualServer\"\n"));
+    assertMarked(
+        "SPL232",
+        virtualServer(
+            "VirtualServer",
+            "name: s\nexpires: 1 hour  # expect: SPL232 \"neither max nor an nginx time\"\n"));
+    assertMarked(
+        "SPL232",
+        virtualServer(
+            "VirtualServer",
+            "name: s\ndomain: Example.com  # expect: SPL232 \"not a DNS subdomain\"\n"));
+    assertMarked(
+        "SPL232",
+        virtualServer(
+            "VirtualServer",
+            "name: s\nsamesite: relaxed  # expect: SPL232 \"not strict, lax or none\"\n"));
     assertMarked(
         "SPL232",
         virtualServer("VirtualServerRoute", "enable: true\npath: /\n")
             .replace(
                 "    sessionCookie:\n",
                 "    sessionCookie:  # expect: SPL232 \"has no name: F5 rejects the whole VirtualServerRoute\"\n"));
+  }
+
+  /** One rejection per resource: the first problem named, the others counted. */
+  @Test
+  void aResourceWithManyProblemsIsOneFinding() {
+    List<Finding> f =
+        of(
+            "SPL232",
+            virtualServer(
+                "VirtualServer",
+                "enable: true\nname: srv-id\nexpires: one\ndomain: $request_uri\nsamesite: relaxed\n"));
+    assertEquals(1, f.size(), f::toString);
+    assertTrue(f.get(0).message().endsWith(" (3 more sessionCookie problems)"), f.toString());
+    assertEquals(12, f.get(0).position().line(), "at the first: the name");
+  }
+
+  /** expires: false is a boolean the CRD's string type refuses before F5 sees it. */
+  @Test
+  void aFieldOfTheWrongTypeIsTheCrdsToRefuse() {
+    assertTrue(of("SPL232", virtualServer("VirtualServer", "name: s\nexpires: false\n")).isEmpty());
   }
 
   @Test
