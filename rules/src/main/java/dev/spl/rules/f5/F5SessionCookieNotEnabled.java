@@ -43,6 +43,7 @@ public final class F5SessionCookieNotEnabled implements ResourceRule {
         (cookie, at) -> {
           // a cookie F5 rejects the resource for is SPL232's: enabling it would change nothing
           if (!cookie.has("enable")
+              && F5SessionCookieRefused.wellTyped(cookie)
               && F5SessionCookieRefused.refusals(resource.kind(), cookie, at).isEmpty()) {
             String name = cookie.string("name");
             reporter.report(

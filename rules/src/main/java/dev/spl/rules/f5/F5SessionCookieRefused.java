@@ -104,7 +104,7 @@ public final class F5SessionCookieRefused implements ResourceRule {
    */
   static List<Refusal> refusals(String kind, MapNode cookie, FieldPath at) {
     List<Refusal> out = new ArrayList<>();
-    if (!stringsWhereStrings(cookie)) {
+    if (!wellTyped(cookie)) {
       return out;
     }
     String name = cookie.string("name");
@@ -137,8 +137,11 @@ public final class F5SessionCookieRefused implements ResourceRule {
     return out;
   }
 
-  /** The CRD's types: these fields strings, the switches booleans. */
-  private static boolean stringsWhereStrings(MapNode cookie) {
+  /**
+   * The CRD's types: these fields strings, the switches booleans. A cookie that breaks them is
+   * refused by the API server, before F5 (or either rule) has anything to say.
+   */
+  static boolean wellTyped(MapNode cookie) {
     for (String key : List.of("name", "expires", "domain", "path", "samesite")) {
       Node n = cookie.get(key);
       if (n != null && !(n instanceof ScalarNode s && s.value() instanceof String)) {

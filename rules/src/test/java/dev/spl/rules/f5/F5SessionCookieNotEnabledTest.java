@@ -27,5 +27,8 @@ class F5SessionCookieNotEnabledTest {
     assertTrue(
         of("SPL233", virtualServer("VirtualServer", "name: srv-id\n")).isEmpty(),
         "a cookie F5 rejects the resource for is SPL232's");
+    assertTrue(
+        of("SPL233", virtualServer("VirtualServer", "name: s\nexpires: false\n")).isEmpty(),
+        "a boolean where the CRD wants a string: the API server refuses the object first");
   }
 }
