@@ -146,15 +146,16 @@ final class Fixes {
    */
   static String whereToFix(Finding f) {
     String title = f.fix().title();
+    String anywhere = title + " in the template or its values";
     List<String> lines;
     try {
       lines = Files.readAllLines(Path.of(f.position().file()), StandardCharsets.UTF_8);
     } catch (IOException | RuntimeException e) {
-      return title + " in the template or its values";
+      return anywhere;
     }
     int line = f.position().line();
     if (line < 1 || line > lines.size()) {
-      return title + " in the template or its values";
+      return anywhere;
     }
     String text = lines.get(line - 1);
     String key = renamedKey(f);
@@ -163,14 +164,15 @@ final class Fixes {
         && column >= 1
         && column <= text.length()
         && text.substring(0, column - 1).isBlank()
-        && text.substring(column - 1).matches(java.util.regex.Pattern.quote(key) + "\\s*:.*")) {
+        && text.startsWith(key, column - 1)
+        && text.substring(column - 1 + key.length()).stripLeading().startsWith(":")) {
       return "the key is written on this line of the template: " + title + " there";
     }
     java.util.regex.Matcher m = VALUES_REFERENCE.matcher(text);
     String values = m.find() ? m.group(1) : null;
     return values != null && !m.find()
         ? "the value is .Values." + values + ": " + title + " there"
-        : title + " in the template or its values";
+        : anywhere;
   }
 
   /**

@@ -21,22 +21,21 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * SPL232: a VirtualServer's or VirtualServerRoute's upstream session cookie that F5 NGINX Ingress
- * Controller never writes, or for which it rejects the whole resource. Facts from
- * nginx/kubernetes-ingress 0eb3072 (2026-08-21): internal/configs/virtualserver.go
- * generateSessionCookie (no sticky directive without enable: true; the OSS and Plus templates both
- * write it), pkg/apis/configuration/validation/virtualserver.go validateSessionCookie (name
- * required and [_A-Za-z0-9]+, expires "max" or an nginx time, domain a DNS subdomain after a
- * leading dot, samesite strict, lax or none) and internal/k8s/configuration.go (a resource that
- * fails validation is rejected, every host of it with it). The CRD itself checks none of it.
+ * SPL232: a VirtualServer's or VirtualServerRoute's upstream session cookie for which F5 NGINX
+ * Ingress Controller rejects the whole resource (SPL233 has the cookie it never writes). Facts from
+ * nginx/kubernetes-ingress 0eb3072 (2026-08-21): pkg/apis/configuration/validation/virtualserver.go
+ * validateSessionCookie (name required and [_A-Za-z0-9]+, expires "max" or an nginx time, domain a
+ * DNS subdomain after a leading dot, samesite strict, lax or none) and
+ * internal/k8s/configuration.go (a resource that fails validation is rejected, every host of it
+ * with it). The CRD itself checks none of it.
  */
 @RuleDefinition(
     id = "SPL232",
     name = "f5-session-cookie-refused",
     severity = Severity.ERROR,
     summary =
-        "A VirtualServer upstream's sessionCookie that F5 NGINX Ingress Controller ignores or"
-            + " rejects.",
+        "A VirtualServer upstream's sessionCookie for which F5 NGINX Ingress Controller rejects"
+            + " the whole resource.",
     noPolicyBecause = NoPolicy.NOT_IN_CEL_YET)
 public final class F5SessionCookieRefused implements ResourceRule {
   public static final MessageTemplate NO_NAME =
@@ -55,11 +54,12 @@ public final class F5SessionCookieRefused implements ResourceRule {
           "samesite \"{samesite}\" is not strict, lax or none: F5 rejects the whole {kind}");
 
   private static final Pattern COOKIE_NAME = Pattern.compile("[_A-Za-z0-9]+");
-  // parsing_helpers.go timeRegexp, as F5 writes it
+  // parsing_helpers.go timeRegexp, with possessive digit runs: each unit's digits need its letter,
+  // so the verdicts are the same, and a long run of digits is not re-split (linear, not quadratic)
   private static final Pattern NGINX_TIME =
       Pattern.compile(
-          "(\\d+y)??\\s*(\\d+M)??\\s*(\\d+w)??\\s*(\\d+d)??\\s*(\\d+h)??\\s*(\\d+m)??\\s*(\\d+s?)??"
-              + "\\s*(\\d+ms)??");
+          "(\\d++y)?\\s*+(\\d++M)?\\s*+(\\d++w)?\\s*+(\\d++d)?\\s*+(\\d++h)?\\s*+(\\d++m)?"
+              + "\\s*+(\\d++s?)?\\s*+(\\d++ms)?");
   private static final Pattern DNS_SUBDOMAIN =
       Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*");
   private static final Set<String> SAME_SITE = Set.of("strict", "lax", "none");

@@ -72,6 +72,24 @@ class F5SessionCookieRefusedTest {
     assertEquals(12, f.get(0).position().line(), "at the first: the name");
   }
 
+  /** F5's time grammar: every unit in order, spaces between, the bare number as seconds. */
+  @Test
+  void nginxTimesAsF5ParsesThem() {
+    for (String good : List.of("1h", "2d 1h", "5ms", "1y2M3w4d5h6m7s8ms", "10", "1m 5ms", "max")) {
+      assertTrue(
+          of("SPL232", virtualServer("VirtualServer", "name: s\nexpires: \"" + good + "\"\n"))
+              .isEmpty(),
+          good);
+    }
+    for (String bad : List.of("one", "1 hour", "1mm", "1h 1d", "1".repeat(120_000) + "x")) {
+      assertEquals(
+          1,
+          of("SPL232", virtualServer("VirtualServer", "name: s\nexpires: \"" + bad + "\"\n"))
+              .size(),
+          bad.length() > 20 ? "a long run of digits" : bad);
+    }
+  }
+
   /** expires: false is a boolean the CRD's string type refuses before F5 sees it. */
   @Test
   void aFieldOfTheWrongTypeIsTheCrdsToRefuse() {
